@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ghscroll",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "ListCore", targets: ["ListCore"]),
+        .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .executable(name: "ghscroll", targets: ["ghscroll"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .target(name: "ListCore"),
+        .target(name: "GitHubAPI", dependencies: ["ListCore"]),
+        .target(
+            name: "FakeGitHub",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .target(name: "TerminalUI", dependencies: ["ListCore", "CNcurses"]),
+        .executableTarget(
+            name: "ghscroll",
+            dependencies: [
+                "ListCore", "GitHubAPI", "FakeGitHub", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "ListCoreTests", dependencies: ["ListCore"]),
+        .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FakeGitHub"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

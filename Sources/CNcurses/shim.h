@@ -1,0 +1,48 @@
+#ifndef GHSCROLL_CNCURSES_SHIM_H
+#define GHSCROLL_CNCURSES_SHIM_H
+
+// SwiftPM does not pass the defines pkg-config would, so ask for the wide API here.
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+// Macros and mutable globals that Swift cannot import (or rejects under strict concurrency).
+
+static inline WINDOW *ghs_stdscr(void) { return stdscr; }
+static inline int ghs_lines(void) { return LINES; }
+static inline int ghs_cols(void) { return COLS; }
+static inline int ghs_colors(void) { return COLORS; }
+static inline int ghs_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
+static inline int ghs_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
+
+static inline attr_t ghs_a_normal(void) { return A_NORMAL; }
+static inline attr_t ghs_a_reverse(void) { return A_REVERSE; }
+static inline attr_t ghs_a_bold(void) { return A_BOLD; }
+static inline attr_t ghs_a_dim(void) { return A_DIM; }
+static inline attr_t ghs_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t ghs_color_pair(int n) { return COLOR_PAIR(n); }
+
+static inline int ghs_key_f(int n) { return KEY_F(n); }
+static inline mmask_t ghs_button4_pressed(void) { return BUTTON4_PRESSED; }
+#ifdef BUTTON5_PRESSED
+static inline mmask_t ghs_button5_pressed(void) { return BUTTON5_PRESSED; }
+#else
+static inline mmask_t ghs_button5_pressed(void) { return 0; }
+#endif
+static inline mmask_t ghs_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+
+static inline int ghs_setlocale_all(void) { return setlocale(LC_ALL, "") != NULL; }
+
+// Draw a UTF-8 string at (y, x). Returns ERR/OK like mvaddstr.
+static inline int ghs_mvaddstr(int y, int x, const char *s) { return mvaddstr(y, x, s); }
+static inline int ghs_attrset(attr_t a) { return attrset(a); }
+
+// Read one wide key; returns the get_wch result and stores the key.
+static inline int ghs_get_wch(wint_t *out) { return get_wch(out); }
+
+#endif

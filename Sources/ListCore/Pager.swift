@@ -1,0 +1,213 @@
+/// The paging state machine: events in, effects out, no I/O.
+///
+/// It holds the items (unique by id, in server order), the next cursor and the load state of
+/// each direction. Every race — a refresh during an append, a stale page, a retry — is a
+/// sequence of events, so it can be tested without threads or sleeps.
+public struct Pager<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: Sendable
+where Item.ID: Sendable {
+    public typealias Event = PagerEvent<Item, Cursor>
+    public typealias Effect = PagerEffect<Cursor>
+
+    // MARK: - Configuration
+
+    public let firstCursor: Cursor
+    public let pageSize: Int
+    public var prefetch: any PrefetchPolicy
+
+    // MARK: - State
+
+    public private(set) var store = ListStore<Item>()
+    /// The cursor of the next page; `nil` before the first page and at the end.
+    public private(set) var nextCursor: Cursor?
+    public private(set) var initialState: LoadState = .idle
+    public private(set) var refreshState: LoadState = .idle
+    public private(set) var appendState: LoadState = .idle
+    /// Bumped by refresh and cancel; results of older generations are dropped.
+    public private(set) var generation = 0
+    /// The total the source reported, if any.
+    public private(set) var totalCount: Int?
+    /// True once a first page has arrived.
+    public private(set) var hasLoadedFirstPage = false
+    /// What the last event did to the items.
+    public private(set) var lastChange = ListChange.none
+    /// The fetches in flight, at most one per direction.
+    public private(set) var inFlight: [FetchDirection: FetchRequest<Cursor>] = [:]
+
+    private var nextTokenID = 0
+    private var seenCursors: Set<Cursor> = []
+    private var retryCursor: Cursor?
+    private var visibleStart = 0
+    private var viewportRows: Int?
+
+    public init(firstCursor: Cursor, pageSize: Int, prefetch: any PrefetchPolicy = FixedDistancePrefetch()) {
+        self.firstCursor = firstCursor
+        self.pageSize = max(1, pageSize)
+        self.prefetch = prefetch
+    }
+
+    public var items: [Item] { store.items }
+
+    // MARK: - Events
+
+    /// Applies one event and returns the effects to run, in order.
+    public mutating func handle(_ event: Event) -> [Effect] {
+        lastChange = .none
+        switch event {
+        case .start:
+            guard !hasLoadedFirstPage, initialState == .idle, inFlight.isEmpty else { return [] }
+            return [startFetch(.initial, at: firstCursor)]
+        case let .visibleRange(range, rows):
+            visibleStart = max(0, range.lowerBound)
+            viewportRows = max(rows, range.count, 0)
+            return prefetchIfNeeded()
+        case let .pageLoaded(token, page):
+            guard let request = takeRequest(token) else { return [] }
+            apply(page, for: request)
+            return prefetchIfNeeded()
+        case let .pageFailed(token, failure):
+            guard let request = takeRequest(token) else { return [] }
+            fail(request, with: failure)
+            return []
+        case .refresh:
+            return refresh()
+        case .retry:
+            return retry()
+        case .cancel:
+            return cancelAll()
+        }
+    }
+
+    // MARK: - Fetching
+
+    private mutating func startFetch(_ direction: FetchDirection, at cursor: Cursor) -> Effect {
+        nextTokenID += 1
+        let token = FetchToken(id: nextTokenID, generation: generation, direction: direction)
+        let request = FetchRequest(token: token, cursor: cursor, pageSize: pageSize)
+        inFlight[direction] = request
+        setState(.loading, for: direction)
+        return .fetch(request)
+    }
+
+    /// The request this token answers, removed from the in-flight set; nil for a stale result.
+    private mutating func takeRequest(_ token: FetchToken) -> FetchRequest<Cursor>? {
+        guard token.generation == generation,
+              let request = inFlight[token.direction], request.token == token
+        else { return nil }
+        inFlight[token.direction] = nil
+        return request
+    }
+
+    private mutating func setState(_ state: LoadState, for direction: FetchDirection) {
+        switch direction {
+        case .initial: initialState = state
+        case .refresh: refreshState = state
+        case .append: appendState = state
+        }
+    }
+
+    private mutating func prefetchIfNeeded() -> [Effect] {
+        guard hasLoadedFirstPage, let rows = viewportRows, let cursor = nextCursor,
+              appendState == .idle, inFlight.isEmpty
+        else { return [] }
+        let count = store.count
+        let start = min(visibleStart, count)
+        let context = PrefetchContext(
+            visible: start..<min(count, start + rows), loadedCount: count, viewportRows: rows)
+        let screenNotFull = count < visibleStart + rows
+        guard screenNotFull || prefetch.shouldPrefetch(context) else { return [] }
+        return [startFetch(.append, at: cursor)]
+    }
+
+    // MARK: - Results
+
+    private mutating func apply(_ page: Page<Item, Cursor>, for request: FetchRequest<Cursor>) {
+        switch request.token.direction {
+        case .initial, .refresh:
+            lastChange = store.reload(page.items)
+            hasLoadedFirstPage = true
+            initialState = .idle
+            refreshState = .idle
+            appendState = .idle
+            seenCursors = [request.cursor]
+            totalCount = page.totalCount
+        case .append:
+            lastChange = store.append(contentsOf: page.items)
+            appendState = .idle
+            if let total = page.totalCount { totalCount = total }
+        }
+        retryCursor = nil
+        if page.items.isEmpty {
+            // An empty page ends the list, whatever cursor it names: following it could spin.
+            end()
+        } else if let next = page.next {
+            if seenCursors.insert(next).inserted {
+                nextCursor = next
+            } else {
+                nextCursor = nil
+                retryCursor = request.cursor
+                appendState = .failed(.repeatedCursor)
+            }
+        } else {
+            end()
+        }
+    }
+
+    private mutating func end() {
+        nextCursor = nil
+        appendState = .endReached
+    }
+
+    private mutating func fail(_ request: FetchRequest<Cursor>, with failure: LoadFailure) {
+        let direction = request.token.direction
+        if failure.reason == .cancelled {
+            setState(.idle, for: direction)
+            if direction == .append { retryCursor = request.cursor }
+            return
+        }
+        setState(.failed(failure), for: direction)
+        if direction == .append { retryCursor = request.cursor }
+    }
+
+    // MARK: - Commands
+
+    private mutating func refresh() -> [Effect] {
+        guard hasLoadedFirstPage else {
+            // Nothing shown yet: a refresh is the first load (again).
+            guard initialState != .loading else { return [] }
+            return [startFetch(.initial, at: firstCursor)]
+        }
+        guard refreshState != .loading else { return [] }
+        generation += 1
+        var effects: [Effect] = []
+        if let append = inFlight.removeValue(forKey: .append) {
+            effects.append(.cancelFetch(append.token))
+        }
+        if appendState == .loading { appendState = .idle }
+        effects.append(startFetch(.refresh, at: firstCursor))
+        return effects
+    }
+
+    private mutating func retry() -> [Effect] {
+        if case .failed = initialState, !hasLoadedFirstPage {
+            return [startFetch(.initial, at: firstCursor)]
+        }
+        if case .failed = refreshState {
+            return refresh()
+        }
+        if case .failed = appendState, let cursor = retryCursor ?? nextCursor, inFlight.isEmpty {
+            return [startFetch(.append, at: cursor)]
+        }
+        return []
+    }
+
+    private mutating func cancelAll() -> [Effect] {
+        let effects = FetchDirection.allCases.compactMap { direction -> Effect? in
+            guard let request = inFlight.removeValue(forKey: direction) else { return nil }
+            setState(.idle, for: direction)
+            if direction == .append { retryCursor = request.cursor }
+            return .cancelFetch(request.token)
+        }
+        if !effects.isEmpty { generation += 1 }
+        return effects
+    }
+}

@@ -1,0 +1,47 @@
+/// Identifies one fetch: which load it belongs to and in which generation it was asked for.
+///
+/// A result carries its token back, so the pager can drop results it no longer waits for.
+public struct FetchToken: Sendable, Hashable, CustomStringConvertible {
+    public let id: Int
+    public let generation: Int
+    public let direction: FetchDirection
+
+    public init(id: Int, generation: Int, direction: FetchDirection) {
+        self.id = id
+        self.generation = generation
+        self.direction = direction
+    }
+
+    public var description: String { "#\(id) \(direction) gen \(generation)" }
+}
+
+/// A page load the pager wants run.
+public struct FetchRequest<Cursor: Hashable & Sendable>: Sendable, Hashable {
+    public let token: FetchToken
+    public let cursor: Cursor
+    public let pageSize: Int
+}
+
+/// What happened, told to the pager.
+public enum PagerEvent<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
+    /// Load the first page, once.
+    case start
+    /// These item indexes are on screen, in a viewport that holds `viewportRows` item rows.
+    case visibleRange(Range<Int>, viewportRows: Int)
+    /// A fetch finished with a page.
+    case pageLoaded(FetchToken, Page<Item, Cursor>)
+    /// A fetch failed.
+    case pageFailed(FetchToken, LoadFailure)
+    /// Load the first page again and replace the list when it arrives.
+    case refresh
+    /// Repeat the load that failed.
+    case retry
+    /// Stop every load in flight.
+    case cancel
+}
+
+/// Work the pager asks its caller to do.
+public enum PagerEffect<Cursor: Hashable & Sendable>: Sendable, Hashable {
+    case fetch(FetchRequest<Cursor>)
+    case cancelFetch(FetchToken)
+}

@@ -1,0 +1,52 @@
+/// What to show instead of the list when there are no rows to show.
+public enum Placeholder: Sendable, Equatable {
+    /// Nothing was asked for yet (or the first load was cancelled).
+    case idle
+    /// The first page is on its way.
+    case loading
+    /// The first load, or a refresh with nothing on screen, failed.
+    case failed(LoadFailure)
+    /// The list is loaded and holds nothing.
+    case empty
+}
+
+/// The row after the last item.
+public enum Footer: Sendable, Equatable {
+    /// The next page is on its way.
+    case loading
+    /// Loading more failed; the loaded rows stay.
+    case failed(LoadFailure)
+    /// The list ended; it holds this many items.
+    case end(count: Int)
+}
+
+extension Pager {
+    /// The placeholder to show, or nil when there are items.
+    public var placeholder: Placeholder? {
+        guard store.isEmpty else { return nil }
+        if initialState == .loading || refreshState == .loading { return .loading }
+        if let failure = initialState.failure ?? refreshState.failure { return .failed(failure) }
+        if let failure = appendState.failure { return .failed(failure) }
+        if hasLoadedFirstPage {
+            return appendState == .loading ? .loading : .empty
+        }
+        return .idle
+    }
+
+    /// The row to show after the items, or nil when more will load on demand.
+    public var footer: Footer? {
+        guard !store.isEmpty else { return nil }
+        switch appendState {
+        case .idle: return nil
+        case .loading: return .loading
+        case .failed(let failure): return .failed(failure)
+        case .endReached: return .end(count: store.count)
+        }
+    }
+
+    /// True while a refresh runs with the old rows still on screen.
+    public var isRefreshing: Bool { refreshState == .loading }
+
+    /// Fetches in flight for `direction` (0 or 1).
+    public func inFlightCount(_ direction: FetchDirection) -> Int { inFlight[direction] == nil ? 0 : 1 }
+}

@@ -1,0 +1,129 @@
+/// The kinds of row a list view draws: items and the rows around them.
+public enum RowKind: Sendable, Hashable, CaseIterable {
+    case header
+    case pull
+    case item
+    case loading
+    case retry
+    case end
+}
+
+/// How many terminal lines each kind of row takes.
+public struct RowHeights: Sendable, Equatable {
+    private var heights: [RowKind: Int]
+
+    public init(_ heights: [RowKind: Int] = [:]) {
+        self.heights = heights.mapValues { max(1, $0) }
+    }
+
+    /// Every row one line.
+    public static let compact = RowHeights()
+    /// Item rows two lines (login, then details); the rest one line.
+    public static let comfortable = RowHeights([.item: 2])
+
+    public func height(of kind: RowKind) -> Int { heights[kind] ?? 1 }
+
+    public subscript(kind: RowKind) -> Int {
+        get { height(of: kind) }
+        set { heights[kind] = max(1, newValue) }
+    }
+}
+
+/// One row of the list a view draws.
+public enum ListRow<Item> {
+    case header(String)
+    /// The keyboard pull-to-refresh row; `armed` once releasing it would refresh.
+    case pull(armed: Bool)
+    case item(index: Int, Item)
+    case loading
+    case retry(LoadFailure)
+    case end(count: Int)
+
+    public var kind: RowKind {
+        switch self {
+        case .header: .header
+        case .pull: .pull
+        case .item: .item
+        case .loading: .loading
+        case .retry: .retry
+        case .end: .end
+        }
+    }
+}
+
+/// Something whose rows have heights: what ``Viewport`` does its math over.
+public protocol RowHeightSource {
+    var rowCount: Int { get }
+    func rowHeight(at index: Int) -> Int
+    /// The rows the selection may rest on.
+    var selectableRows: Range<Int> { get }
+}
+
+/// The rows of a list: static headers, an optional pull row, the items, then a footer row.
+///
+/// A view over the items array, not a copy, so building it costs the same for any list size.
+public struct RowModel<Item>: RandomAccessCollection, RowHeightSource {
+    public var headers: [String]
+    public var pull: Bool?
+    public var items: [Item]
+    public var footer: Footer?
+    public var heights: RowHeights
+
+    public init(headers: [String] = [], pull: Bool? = nil, items: [Item], footer: Footer?, heights: RowHeights = .compact) {
+        self.headers = headers
+        self.pull = pull
+        self.items = items
+        self.footer = footer
+        self.heights = heights
+    }
+
+    private var leading: Int { headers.count + (pull == nil ? 0 : 1) }
+
+    /// Row indexes that hold items.
+    public var itemRows: Range<Int> { leading..<(leading + items.count) }
+
+    /// The row that shows the item at `itemIndex`.
+    public func row(forItem itemIndex: Int) -> Int { leading + itemIndex }
+
+    /// The item index a row shows, if it is an item row.
+    public func itemIndex(forRow row: Int) -> Int? {
+        itemRows.contains(row) ? row - leading : nil
+    }
+
+    // MARK: - Collection
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { leading + items.count + (footer == nil ? 0 : 1) }
+
+    public subscript(position: Int) -> ListRow<Item> {
+        if position < headers.count { return .header(headers[position]) }
+        if let armed = pull, position == headers.count { return .pull(armed: armed) }
+        if let index = itemIndex(forRow: position) { return .item(index: index, items[index]) }
+        switch footer {
+        case .loading: return .loading
+        case .failed(let failure): return .retry(failure)
+        case .end(let count): return .end(count: count)
+        case nil: preconditionFailure("row \(position) out of range")
+        }
+    }
+
+    public func kind(at position: Int) -> RowKind {
+        if position < headers.count { return .header }
+        if pull != nil, position == headers.count { return .pull }
+        if itemRows.contains(position) { return .item }
+        switch footer {
+        case .loading, nil: return .loading
+        case .failed: return .retry
+        case .end: return .end
+        }
+    }
+
+    // MARK: - RowHeightSource
+
+    public var rowCount: Int { count }
+    public func rowHeight(at index: Int) -> Int { heights.height(of: kind(at: index)) }
+    public var selectableRows: Range<Int> { itemRows }
+}
+
+extension RowModel: Sendable where Item: Sendable {}
+extension ListRow: Sendable where Item: Sendable {}

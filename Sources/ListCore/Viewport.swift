@@ -1,0 +1,198 @@
+/// Scrolling math over rows of varying height: which row is at the top, which is selected.
+///
+/// Pure value math, no drawing. Every command keeps the selected row on screen (its first line
+/// always; the whole row when it fits), with up to `margin` rows of context above and below it.
+public struct Viewport: Sendable, Equatable {
+    /// Commands a user gives to move through the list.
+    public enum Command: Sendable, Equatable, CaseIterable {
+        case lineDown, lineUp, halfPageDown, halfPageUp, pageDown, pageUp, first, last
+    }
+
+    /// The first row on screen.
+    public private(set) var top = 0
+    /// The selected row; nil when no row can be selected.
+    public private(set) var selection: Int?
+    /// Lines available to rows.
+    public private(set) var height: Int
+    /// Rows of context kept visible above and below the selection when there is room.
+    public var margin: Int
+
+    public init(height: Int, margin: Int = 2) {
+        self.height = max(0, height)
+        self.margin = max(0, margin)
+    }
+
+    // MARK: - Queries
+
+    /// The rows at least partly on screen.
+    public func visibleRows(in rows: some RowHeightSource) -> Range<Int> {
+        let start = min(top, rows.rowCount)
+        var end = start
+        var used = 0
+        while end < rows.rowCount, used < height {
+            used += rows.rowHeight(at: end)
+            end += 1
+        }
+        return start..<end
+    }
+
+    /// The screen line on which `row` starts, if it starts on screen.
+    public func line(of row: Int, in rows: some RowHeightSource) -> Int? {
+        guard row >= top, row < rows.rowCount else { return nil }
+        let line = lines(top, row, rows)
+        return line < height ? line : nil
+    }
+
+    // MARK: - Commands
+
+    public mutating func perform(_ command: Command, in rows: some RowHeightSource) {
+        clampSelection(rows)
+        guard let selected = selection else { return }
+        let selectable = rows.selectableRows
+        switch command {
+        case .lineDown: select(selected + 1, in: rows)
+        case .lineUp: select(selected - 1, in: rows)
+        case .pageDown: stepDown(from: selected, lines: max(1, height), rows)
+        case .pageUp: stepUp(from: selected, lines: max(1, height), rows)
+        case .halfPageDown: stepDown(from: selected, lines: max(1, height / 2), rows)
+        case .halfPageUp: stepUp(from: selected, lines: max(1, height / 2), rows)
+        case .first:
+            selection = selectable.lowerBound
+            top = 0
+            ensureSelectionVisible(rows)
+        case .last:
+            selection = selectable.upperBound - 1
+            top = maxTop(rows)
+            ensureSelectionVisible(rows)
+        }
+    }
+
+    /// Selects `row` (clamped to the selectable rows) and scrolls as little as needed.
+    public mutating func select(_ row: Int, in rows: some RowHeightSource) {
+        let selectable = rows.selectableRows
+        guard !selectable.isEmpty else { return sync(rows) }
+        selection = min(max(row, selectable.lowerBound), selectable.upperBound - 1)
+        ensureSelectionVisible(rows)
+    }
+
+    /// Selects `row` and puts it on screen line `line` when the list allows.
+    public mutating func place(_ row: Int, atLine line: Int, in rows: some RowHeightSource) {
+        let selectable = rows.selectableRows
+        guard !selectable.isEmpty else { return sync(rows) }
+        let target = min(max(row, selectable.lowerBound), selectable.upperBound - 1)
+        selection = target
+        var start = target
+        var used = 0
+        while start > 0, used + rows.rowHeight(at: start - 1) <= max(0, line) {
+            used += rows.rowHeight(at: start - 1)
+            start -= 1
+        }
+        top = start
+        ensureSelectionVisible(rows)
+    }
+
+    /// Changes the height (a terminal resize), keeping the selected row where it was on screen
+    /// when it still fits there.
+    public mutating func resize(height newHeight: Int, in rows: some RowHeightSource) {
+        clampSelection(rows)
+        let oldLine = selection.flatMap { line(of: $0, in: rows) } ?? 0
+        height = max(0, newHeight)
+        guard let selected = selection else { return sync(rows) }
+        let room = max(0, height - rows.rowHeight(at: selected))
+        place(selected, atLine: min(oldLine, room), in: rows)
+    }
+
+    /// Revalidates after the rows changed (grew, shrank, replaced): clamps and keeps the
+    /// selection on screen.
+    public mutating func sync(_ rows: some RowHeightSource) {
+        clampSelection(rows)
+        if selection == nil { top = 0 }
+        ensureSelectionVisible(rows)
+    }
+
+    // MARK: - Math
+
+    private mutating func clampSelection(_ rows: some RowHeightSource) {
+        let selectable = rows.selectableRows
+        if selectable.isEmpty {
+            selection = nil
+        } else {
+            let row = selection ?? selectable.lowerBound
+            selection = min(max(row, selectable.lowerBound), selectable.upperBound - 1)
+        }
+        top = min(max(0, top), max(0, rows.rowCount - 1))
+    }
+
+    private mutating func stepDown(from selected: Int, lines budget: Int, _ rows: some RowHeightSource) {
+        let last = rows.selectableRows.upperBound - 1
+        let lineBefore = line(of: selected, in: rows) ?? 0
+        var row = selected
+        var used = 0
+        while row < last, used + rows.rowHeight(at: row) <= budget {
+            used += rows.rowHeight(at: row)
+            row += 1
+        }
+        if row == selected, row < last { row += 1 }
+        place(row, atLine: lineBefore, in: rows)
+    }
+
+    private mutating func stepUp(from selected: Int, lines budget: Int, _ rows: some RowHeightSource) {
+        let first = rows.selectableRows.lowerBound
+        let lineBefore = line(of: selected, in: rows) ?? 0
+        var row = selected
+        var used = 0
+        while row > first, used + rows.rowHeight(at: row - 1) <= budget {
+            used += rows.rowHeight(at: row - 1)
+            row -= 1
+        }
+        if row == selected, row > first { row -= 1 }
+        place(row, atLine: lineBefore, in: rows)
+    }
+
+    /// Lines taken by rows `from..<to`.
+    private func lines(_ from: Int, _ to: Int, _ rows: some RowHeightSource) -> Int {
+        var sum = 0
+        var row = from
+        while row < to {
+            sum += rows.rowHeight(at: row)
+            row += 1
+        }
+        return sum
+    }
+
+    /// The largest top that leaves no empty lines below the last row.
+    private func maxTop(_ rows: some RowHeightSource) -> Int {
+        let count = rows.rowCount
+        var start = count
+        var used = 0
+        while start > 0, used + rows.rowHeight(at: start - 1) <= height {
+            used += rows.rowHeight(at: start - 1)
+            start -= 1
+        }
+        return start == count ? max(0, count - 1) : start
+    }
+
+    private mutating func ensureSelectionVisible(_ rows: some RowHeightSource) {
+        guard let selected = selection else {
+            top = min(top, maxTop(rows))
+            return
+        }
+        let count = rows.rowCount
+        var above = min(margin, selected)
+        var below = min(margin, count - 1 - selected)
+        while above > 0 || below > 0, lines(selected - above, selected + below + 1, rows) > height {
+            if above >= below { above -= 1 } else { below -= 1 }
+        }
+        if top > selected - above { top = selected - above }
+        // The smallest top that still shows rows up to selected + below.
+        let end = selected + below + 1
+        var start = end
+        var used = 0
+        while start > 0, used + rows.rowHeight(at: start - 1) <= height {
+            used += rows.rowHeight(at: start - 1)
+            start -= 1
+        }
+        if top < start { top = min(start, selected) }
+        top = max(0, min(top, maxTop(rows)))
+    }
+}
