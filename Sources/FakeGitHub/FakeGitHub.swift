@@ -1,1 +1,84 @@
 import FlyingFox
+import Foundation
+import Synchronization
+
+/// A GitHub-compatible HTTP server on loopback, for the demo and the tests.
+///
+/// It serves the user lists of ``FakeDataSet`` in GitHub's wire format: the same JSON fields,
+/// `Link` headers, rate-limit headers, ETags and error bodies. ``FakeGitHubOptions`` add latency
+/// and faults. It knows nothing of the client, so the two check each other.
+public final class FakeGitHub: Sendable {
+    public let data: FakeDataSet
+    private let state: FakeState
+    private let host: String
+    private let port: UInt16
+    private let pathPrefix: String
+    private let running = Mutex<(server: HTTPServer, task: Task<Void, Never>, base: URL)?>(nil)
+
+    /// - Parameters:
+    ///   - host: an IPv4 loopback address (127.0.0.1 unless a test needs a second host).
+    ///   - port: 0 picks a free port.
+    ///   - pathPrefix: `/api/v3` makes it look like GitHub Enterprise.
+    public init(data: FakeDataSet = FakeDataSet(), options: FakeGitHubOptions = FakeGitHubOptions(),
+                host: String = "127.0.0.1", port: UInt16 = 0, pathPrefix: String = "") {
+        self.data = data
+        self.state = FakeState(options: options)
+        self.host = host
+        self.port = port
+        self.pathPrefix = pathPrefix
+    }
+
+    /// The API base URL, once started.
+    public var baseURL: URL? { running.withLock { $0?.base } }
+
+    /// Starts listening and returns the API base URL (`http://127.0.0.1:PORT`).
+    @discardableResult
+    public func start() async throws -> URL {
+        if let base = baseURL { return base }
+        let handler = FakeHandler(data: data, state: state, prefix: pathPrefix, base: BaseBox())
+        let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 30,
+                                logger: .disabled, handler: handler)
+        let task = Task { _ = try? await server.run() }
+        try await server.waitUntilListening(timeout: 10)
+        guard case .ip4(_, let boundPort)? = await server.listeningAddress,
+              let base = URL(string: "http://\(host):\(boundPort)\(pathPrefix)")
+        else {
+            task.cancel()
+            throw FakeGitHubError.noAddress
+        }
+        handler.base.set(base.absoluteString)
+        running.withLock { $0 = (server, task, base) }
+        return base
+    }
+
+    /// Stops listening and closes every connection.
+    public func stop() async {
+        guard let current = running.withLock({ value in defer { value = nil }; return value }) else { return }
+        await current.server.stop(timeout: 0)
+        current.task.cancel()
+    }
+
+    /// Changes the options of the running server.
+    public func update(_ change: @Sendable (inout FakeGitHubOptions) -> Void) async {
+        await state.update(change)
+    }
+
+    public var options: FakeGitHubOptions { get async { await state.options } }
+
+    /// Every request answered so far, in the order they were answered.
+    public func requestLog() async -> [FakeRequestRecord] { await state.log }
+
+    public func clearRequestLog() async { await state.clearLog() }
+}
+
+public enum FakeGitHubError: Error, CustomStringConvertible {
+    case noAddress
+    public var description: String { "the fake GitHub server did not report a listening address" }
+}
+
+/// The base URL, known only once the server listens.
+final class BaseBox: Sendable {
+    private let value = Mutex("")
+    func set(_ base: String) { value.withLock { $0 = base } }
+    func get() -> String { value.withLock { $0 } }
+}

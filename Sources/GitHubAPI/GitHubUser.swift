@@ -44,6 +44,34 @@ public struct GitHubUser: Codable, Sendable, Identifiable, Hashable {
         case receivedEventsURL = "received_events_url"
     }
 
+    /// Decodes `login` and `id` strictly; an optional field that is missing, null or of the wrong
+    /// type becomes nil instead of failing the page.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        login = try container.decode(String.self, forKey: .login)
+        id = try container.decode(Int64.self, forKey: .id)
+        func optional<T: Decodable>(_ key: CodingKeys) -> T? {
+            (try? container.decodeIfPresent(T.self, forKey: key)) ?? nil
+        }
+        nodeID = optional(.nodeID)
+        avatarURL = optional(.avatarURL)
+        gravatarID = optional(.gravatarID)
+        url = optional(.url)
+        htmlURL = optional(.htmlURL)
+        type = optional(.type)
+        siteAdmin = optional(.siteAdmin)
+        userViewType = optional(.userViewType)
+        followersURL = optional(.followersURL)
+        followingURL = optional(.followingURL)
+        gistsURL = optional(.gistsURL)
+        starredURL = optional(.starredURL)
+        subscriptionsURL = optional(.subscriptionsURL)
+        organizationsURL = optional(.organizationsURL)
+        reposURL = optional(.reposURL)
+        eventsURL = optional(.eventsURL)
+        receivedEventsURL = optional(.receivedEventsURL)
+    }
+
     public init(login: String, id: Int64, type: String? = "User", siteAdmin: Bool? = false) {
         self.login = login
         self.id = id

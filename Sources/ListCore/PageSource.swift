@@ -6,11 +6,17 @@ public struct Page<Item: Sendable, Cursor: Sendable>: Sendable {
     public var next: Cursor?
     /// The total number of items in the whole list, when the source knows it.
     public var totalCount: Int?
+    /// The number of pages in the whole list, when the source knows it.
+    public var totalPages: Int?
+    /// The source says this page may be missing results (a search that timed out on the server).
+    public var isIncomplete: Bool
 
-    public init(items: [Item], next: Cursor?, totalCount: Int? = nil) {
+    public init(items: [Item], next: Cursor?, totalCount: Int? = nil, totalPages: Int? = nil, isIncomplete: Bool = false) {
         self.items = items
         self.next = next
         self.totalCount = totalCount
+        self.totalPages = totalPages
+        self.isIncomplete = isIncomplete
     }
 }
 
@@ -29,4 +35,25 @@ public protocol PageSource<Item, Cursor>: Sendable {
 
     /// Loads the page at `cursor` with at most `pageSize` items.
     func loadPage(at cursor: Cursor, pageSize: Int) async throws -> Page<Item, Cursor>
+}
+
+/// A page source with its concrete type hidden, for callers that pick a source at run time.
+public struct AnyPageSource<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: PageSource
+where Item.ID: Sendable {
+    public let firstCursor: Cursor
+    private let load: @Sendable (Cursor, Int) async throws -> Page<Item, Cursor>
+
+    public init<Source: PageSource>(_ source: Source) where Source.Item == Item, Source.Cursor == Cursor {
+        firstCursor = source.firstCursor
+        load = { cursor, size in try await source.loadPage(at: cursor, pageSize: size) }
+    }
+
+    public init(firstCursor: Cursor, load: @escaping @Sendable (Cursor, Int) async throws -> Page<Item, Cursor>) {
+        self.firstCursor = firstCursor
+        self.load = load
+    }
+
+    public func loadPage(at cursor: Cursor, pageSize: Int) async throws -> Page<Item, Cursor> {
+        try await load(cursor, pageSize)
+    }
 }

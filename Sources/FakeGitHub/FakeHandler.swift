@@ -1,0 +1,178 @@
+import FlyingFox
+import Foundation
+
+/// A response before headers common to every answer are added.
+struct FakeReply {
+    var status: Int
+    var body: String
+    var headers: [(String, String)] = []
+    /// Whether a successful GET body gets an ETag and honours If-None-Match.
+    var cacheable = false
+
+    static func error(_ status: Int, _ message: String) -> FakeReply {
+        FakeReply(status: status, body: FakeJSON.error(message, status: status))
+    }
+
+    static let notFound = FakeReply.error(404, "Not Found")
+}
+
+/// Answers every request: checks, faults, routing, ETags and rate-limit headers.
+struct FakeHandler: HTTPHandler {
+    let data: FakeDataSet
+    let state: FakeState
+    let prefix: String
+    let base: BaseBox
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let started = await state.now()
+        let dice = await state.nextRequest()
+        let token = bearerToken(request.headers[.authorization])
+        let options = await state.options
+        let path = strippedPath(request.path)
+        let resource = path.hasPrefix("/search/") ? "search" : "core"
+        let limitKey = (token ?? "anonymous") + "|" + resource
+        var limit = await state.rateLimit(limitKey, authenticated: token != nil, resource: resource)
+
+        if dice.latency > 0 { try? await Task.sleep(for: .milliseconds(dice.latency)) }
+
+        var reply: FakeReply
+        var counts = true
+        if let scripted = await state.takeScriptedStatus() {
+            reply = scriptedReply(scripted)
+        } else if (request.headers[HTTPHeader("User-Agent")] ?? "").isEmpty {
+            reply = .error(403, "Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required).")
+            counts = false
+        } else if let token, let accepted = options.acceptedTokens, !accepted.contains(token) {
+            reply = .error(401, "Bad credentials")
+            counts = false
+        } else if limit.exhausted, path != "/rate_limit" {
+            reply = .error(403, "API rate limit exceeded for \(token == nil ? "127.0.0.1" : "user"). (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)")
+            counts = false
+        } else if await state.shouldSendSecondaryLimit(dice.sequence) {
+            reply = .error(429, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.")
+            if let after = options.secondaryRetryAfterSeconds { reply.headers.append(("retry-after", String(after))) }
+        } else if dice.fail {
+            reply = .error(dice.failStatus, dice.failStatus == 503 ? "Service Unavailable" : "Server Error")
+        } else {
+            reply = route(request, path: path, options: options)
+            if dice.truncate, reply.status == 200, reply.body.utf8.count > 2 {
+                let bytes = Array(reply.body.utf8)
+                let cut = max(1, Int(FakeRandom.hash(bytes: bytes) % UInt64(bytes.count - 1)))
+                reply.body = String(decoding: bytes[..<cut], as: UTF8.self)
+                reply.cacheable = false
+            }
+        }
+
+        var headers = HTTPHeaders()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[HTTPHeader("X-GitHub-Api-Version-Selected")] = "2022-11-28"
+        var body = Data(reply.body.utf8)
+        if reply.cacheable, reply.status == 200, request.method == .GET {
+            let etag = #"W/"\#(String(FakeRandom.hash(bytes: body), radix: 16))""#
+            headers[.eTag] = etag
+            headers[.cacheControl] = "private, max-age=60, s-maxage=60"
+            if let sent = request.headers[.ifNoneMatch], sent.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == etag
+            }) {
+                reply.status = 304
+                body = Data()
+                counts = false
+            }
+        }
+        if counts, path != "/rate_limit" {
+            await state.count(limitKey)
+            limit.used += 1
+        }
+        if reply.status == 403 && limit.exhausted { limit.used = limit.limit }
+        headers[HTTPHeader("x-ratelimit-limit")] = String(limit.limit)
+        headers[HTTPHeader("x-ratelimit-remaining")] = String(limit.exhausted && reply.status == 403 ? 0 : limit.remaining)
+        headers[HTTPHeader("x-ratelimit-used")] = String(limit.used)
+        headers[HTTPHeader("x-ratelimit-reset")] = String(Int(limit.reset.timeIntervalSince1970))
+        headers[HTTPHeader("x-ratelimit-resource")] = resource
+        for (name, value) in reply.headers { headers.addValue(value, for: HTTPHeader(name)) }
+
+        let auth = request.headers[.authorization]
+        await state.record(FakeRequestRecord(
+            sequence: dice.sequence, method: request.method.rawValue, path: request.path,
+            query: rawQuery(request), hadAuthorization: auth != nil, authorization: auth,
+            ifNoneMatch: request.headers[.ifNoneMatch], userAgent: request.headers[HTTPHeader("User-Agent")],
+            headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a }),
+            status: reply.status, started: started, finished: await state.now()))
+        return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: phrase(reply.status)),
+                            headers: headers, body: body)
+    }
+
+    // MARK: - Routing
+
+    private func route(_ request: HTTPRequest, path: String, options: FakeGitHubOptions) -> FakeReply {
+        guard request.method == .GET || request.method == .HEAD else { return .error(404, "Not Found") }
+        let parts = path.split(separator: "/").map(String.init)
+        let links = options.linkBaseURL ?? base.get()
+        let pages = FakePages(data: data, request: request, linkBase: links, overlap: options.pageOverlap)
+        switch parts.count {
+        case 1 where parts[0] == "users": return pages.allUsers()
+        case 1 where parts[0] == "rate_limit": return FakeReply(status: 200, body: #"{"resources":{},"rate":{}}"#)
+        case 2 where parts[0] == "users":
+            guard let user = data.user(login: parts[1]) else { return .notFound }
+            return FakeReply(status: 200, body: FakeJSON.user(user, base: links), cacheable: true)
+        case 2 where parts == ["search", "users"]: return pages.searchUsers()
+        case 3 where parts[0] == "users" && (parts[2] == "followers" || parts[2] == "following"):
+            guard let user = data.user(login: parts[1]) else { return .notFound }
+            return pages.list(key: "\(parts[2]):\(user.login.lowercased())", path: path)
+        case 3 where parts[0] == "orgs" && parts[2] == "members":
+            guard let org = data.user(login: parts[1]), org.isOrganization else { return .notFound }
+            return pages.list(key: "members:\(org.login.lowercased())", path: path)
+        case 4 where parts[0] == "repos" && parts[3] == "stargazers":
+            guard data.user(login: parts[1]) != nil else { return .notFound }
+            return pages.list(key: "stargazers:\(parts[1].lowercased())/\(parts[2].lowercased())", path: path)
+        default: return .notFound
+        }
+    }
+
+    private func scriptedReply(_ status: Int) -> FakeReply {
+        switch status {
+        case 401: .error(401, "Bad credentials")
+        case 403: .error(403, "Resource not accessible")
+        case 404: .notFound
+        case 422: .error(422, "Validation Failed")
+        case 429: .error(429, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.")
+        default: .error(status, status >= 500 ? "Server Error" : "Error \(status)")
+        }
+    }
+
+    private func strippedPath(_ path: String) -> String {
+        var result = path
+        if !prefix.isEmpty, result.hasPrefix(prefix) { result.removeFirst(prefix.count) }
+        if result.count > 1, result.hasSuffix("/") { result.removeLast() }
+        return result.isEmpty ? "/" : result
+    }
+
+    private func rawQuery(_ request: HTTPRequest) -> String {
+        request.target.query()
+    }
+
+    private func bearerToken(_ header: String?) -> String? {
+        guard let header else { return nil }
+        for scheme in ["Bearer ", "token ", "bearer "] where header.hasPrefix(scheme) {
+            return String(header.dropFirst(scheme.count))
+        }
+        return header
+    }
+
+    private func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 304: "Not Modified"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 422: "Unprocessable Entity"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: "Status \(status)"
+        }
+    }
+}

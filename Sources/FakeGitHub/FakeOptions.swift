@@ -1,0 +1,71 @@
+/// Knobs for the demo and the tests: latency, faults and limits. Change them while the server runs.
+public struct FakeGitHubOptions: Sendable {
+    /// Delay before each response, picked uniformly in this range (milliseconds).
+    public var latencyMilliseconds: ClosedRange<Int> = 0...0
+    /// Share of requests answered with a 5xx (0...1).
+    public var failureRate: Double = 0
+    /// Share of successful bodies cut short (the JSON ends early).
+    public var truncationRate: Double = 0
+    /// Requests allowed per window before a primary rate limit (403, remaining 0); nil: never.
+    public var primaryLimit: Int?
+    /// The limit reported in `x-ratelimit-limit` when no primary limit is set.
+    public var reportedLimit = 5_000
+    /// How long a rate-limit window lasts (seconds).
+    public var rateLimitWindowSeconds = 3_600
+    /// Every this-many requests get a secondary rate limit (429 with `retry-after`); nil: never.
+    public var secondaryLimitEvery: Int?
+    /// The `retry-after` of a secondary limit; nil sends none.
+    public var secondaryRetryAfterSeconds: Int? = 1
+    /// Each page after the first repeats this many items from the end of the page before it.
+    public var pageOverlap = 0
+    /// Tokens accepted; nil accepts any token (a request without a token is always accepted).
+    public var acceptedTokens: Set<String>?
+    /// Links point here instead of at the server itself (to test links to other hosts).
+    public var linkBaseURL: String?
+    /// Statuses to answer the next requests with, one each, before anything else.
+    public var scriptedStatuses: [Int] = []
+    /// Seed of the fault dice.
+    public var faultSeed: UInt64 = 42
+
+    public init() {}
+
+    /// A visible latency for the demo.
+    public static var demo: FakeGitHubOptions {
+        var options = FakeGitHubOptions()
+        options.latencyMilliseconds = 250...700
+        return options
+    }
+}
+
+/// One request as the fake server saw it.
+public struct FakeRequestRecord: Sendable, Equatable {
+    public let sequence: Int
+    public let method: String
+    public let path: String
+    /// The query as sent (`since=10&per_page=30`), or empty.
+    public let query: String
+    public let hadAuthorization: Bool
+    public let authorization: String?
+    public let ifNoneMatch: String?
+    public let userAgent: String?
+    /// Every request header, names lowercased.
+    public let headers: [String: String]
+    public let status: Int
+    /// Monotonic seconds since the server started, when the request arrived and when it was answered.
+    public let started: Double
+    public let finished: Double
+
+    /// `path?query`.
+    public var target: String { query.isEmpty ? path : "\(path)?\(query)" }
+
+    /// The value of one query parameter.
+    public func queryValue(_ name: String) -> String? {
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.first.map(String.init) == name {
+                return parts.count > 1 ? String(parts[1]).removingPercentEncoding : ""
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,109 @@
+import FlyingFox
+
+/// Builds the paged answers of one request: bodies and `Link` headers in GitHub's formats.
+struct FakePages {
+    let data: FakeDataSet
+    let request: HTTPRequest
+    let linkBase: String
+    let overlap: Int
+
+    private func int(_ name: String) -> Int? { request.query[name].flatMap { Int($0) } }
+
+    /// `per_page`: default 30, clamped to 1...100 as GitHub does.
+    var perPage: Int { min(100, max(1, int("per_page") ?? 30)) }
+    var page: Int { max(1, int("page") ?? 1) }
+
+    // MARK: - GET /users?since=
+
+    func allUsers() -> FakeReply {
+        let since = request.query["since"].flatMap { Int64($0) } ?? 0
+        var users = Array(data.users(since: since, limit: perPage))
+        if overlap > 0, since > 0, !users.isEmpty {
+            users = Array(data.users(upTo: since, count: overlap)) + users
+        }
+        var links: [String] = []
+        if let last = users.last {
+            links.append("<\(linkBase)/users?since=\(last.id)&per_page=\(perPage)>; rel=\"next\"")
+        }
+        links.append("<\(linkBase)/users{?since}>; rel=\"first\"")
+        return FakeReply(status: 200, body: FakeJSON.users(users, base: linkBase),
+                         headers: [("Link", links.joined(separator: ", "))], cacheable: true)
+    }
+
+    // MARK: - Page-numbered lists
+
+    func list(key: String, path: String) -> FakeReply {
+        let total = min(data.listSize(key), data.users.count)
+        let (start, count) = window(page: page)
+        let users = data.list(key, offset: start, limit: count)
+        let pages = max(1, (total + perPage - 1) / perPage)
+        var reply = FakeReply(status: 200, body: FakeJSON.users(users, base: linkBase), cacheable: true)
+        if let link = pageLinks(path: path, pages: pages) { reply.headers.append(("Link", link)) }
+        return reply
+    }
+
+    /// Page p holds items (p-1)·n ..< p·n, plus the `overlap` items before them after page 1.
+    private func window(page: Int) -> (start: Int, count: Int) {
+        let start = (page - 1) * perPage
+        let extra = page > 1 ? min(overlap, start) : 0
+        return (start - extra, perPage + extra)
+    }
+
+    /// GitHub's `Link` for page-numbered lists; nil when one page holds everything.
+    private func pageLinks(path: String, pages: Int) -> String? {
+        guard pages > 1 else { return nil }
+        let kept = request.query.filter { $0.name != "page" && $0.name != "per_page" }
+            .map { "\($0.name)=\(percentEncode($0.value))&" }.joined()
+        func url(_ page: Int) -> String { "<\(linkBase)\(path)?\(kept)per_page=\(perPage)&page=\(page)>" }
+        var links: [String] = []
+        if page > 1 { links.append("\(url(min(page - 1, pages))); rel=\"prev\"") }
+        if page < pages {
+            links.append("\(url(page + 1)); rel=\"next\"")
+            links.append("\(url(pages)); rel=\"last\"")
+        }
+        if page > 1 { links.append("\(url(1)); rel=\"first\"") }
+        return links.joined(separator: ", ")
+    }
+
+    // MARK: - GET /search/users
+
+    static let searchCap = 1_000
+
+    func searchUsers() -> FakeReply {
+        let query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else {
+            return FakeReply(status: 422, body: #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","code":"missing"}],"documentation_url":"https://docs.github.com/v3/search","status":"422"}"#)
+        }
+        var terms: [String] = []
+        var type: Bool?
+        for word in query.split(whereSeparator: { $0 == " " || $0 == "+" }).map(String.init) {
+            switch word.lowercased() {
+            case "type:org": type = true
+            case "type:user": type = false
+            case let qualifier where qualifier.contains(":"): continue
+            default: terms.append(word)
+            }
+        }
+        let matches = data.search(terms: terms, type: type)
+        let start = (page - 1) * perPage
+        guard start < Self.searchCap else {
+            return .error(422, "Only the first 1000 search results are available")
+        }
+        let end = min(matches.count, start + perPage, Self.searchCap)
+        let items = start < end ? Array(matches[start..<end]) : []
+        let body = #"{"total_count":\#(matches.count),"incomplete_results":false,"items":"# +
+            FakeJSON.users(items, base: linkBase) + "}"
+        var reply = FakeReply(status: 200, body: body, cacheable: true)
+        let pages = max(1, (min(matches.count, Self.searchCap) + perPage - 1) / perPage)
+        if let link = pageLinks(path: "/search/users", pages: pages) { reply.headers.append(("Link", link)) }
+        return reply
+    }
+
+    private func percentEncode(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~:")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+}
+
+import Foundation

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The fake server's mutable side: options, counters, fault dice and the request log.
+actor FakeState {
+    var options: FakeGitHubOptions
+    private(set) var log: [FakeRequestRecord] = []
+    private var sequence = 0
+    private var rng: FakeRandom
+    private var usage: [String: (windowStart: Date, used: Int)] = [:]
+    private let clock = ContinuousClock()
+    private let startedAt: ContinuousClock.Instant
+
+    init(options: FakeGitHubOptions) {
+        self.options = options
+        self.rng = FakeRandom(seed: options.faultSeed)
+        self.startedAt = clock.now
+    }
+
+    func update(_ change: @Sendable (inout FakeGitHubOptions) -> Void) {
+        let oldSeed = options.faultSeed
+        change(&options)
+        if options.faultSeed != oldSeed { rng = FakeRandom(seed: options.faultSeed) }
+    }
+
+    func clearLog() { log = [] }
+
+    /// Seconds since the server was made.
+    func now() -> Double {
+        let elapsed = clock.now - startedAt
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// The next request's number (1-based) and its fault dice.
+    func nextRequest() -> (sequence: Int, latency: Int, fail: Bool, truncate: Bool, failStatus: Int) {
+        sequence += 1
+        let range = options.latencyMilliseconds
+        let latency = range.lowerBound + rng.next(upTo: range.upperBound - range.lowerBound + 1)
+        let fail = rng.chance(options.failureRate)
+        let truncate = rng.chance(options.truncationRate)
+        let failStatus = [500, 502, 503, 504][rng.next(upTo: 4)]
+        return (sequence, latency, fail, truncate, failStatus)
+    }
+
+    func takeScriptedStatus() -> Int? {
+        options.scriptedStatuses.isEmpty ? nil : options.scriptedStatuses.removeFirst()
+    }
+
+    func shouldSendSecondaryLimit(_ sequence: Int) -> Bool {
+        guard let every = options.secondaryLimitEvery, every > 0 else { return false }
+        return sequence % every == 0
+    }
+
+    /// The rate-limit window of `key` (a token or "anonymous" plus the resource).
+    func rateLimit(_ key: String, authenticated: Bool, resource: String) -> FakeRateLimit {
+        let window = TimeInterval(max(1, options.rateLimitWindowSeconds))
+        var entry = usage[key] ?? (Date(), 0)
+        if Date().timeIntervalSince(entry.windowStart) >= window { entry = (Date(), 0) }
+        usage[key] = entry
+        let limit = options.primaryLimit ?? options.reportedLimit
+        return FakeRateLimit(limit: limit, used: entry.used, reset: entry.windowStart.addingTimeInterval(window),
+                             resource: resource, enforced: options.primaryLimit != nil)
+    }
+
+    func count(_ key: String) {
+        if var entry = usage[key] {
+            entry.used += 1
+            usage[key] = entry
+        }
+    }
+
+    func record(_ record: FakeRequestRecord) { log.append(record) }
+}
+
+struct FakeRateLimit: Sendable {
+    var limit: Int
+    var used: Int
+    var reset: Date
+    var resource: String
+    var enforced: Bool
+    var remaining: Int { max(0, limit - used) }
+    var exhausted: Bool { enforced && used >= limit }
+}

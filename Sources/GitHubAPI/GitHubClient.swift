@@ -1,0 +1,213 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A successful response (2xx, or a 304 answered from the stored page).
+public struct GitHubResponse: Sendable {
+    public var url: URL
+    public var status: Int
+    public var body: Data
+    /// `Link` relations (`next`, `last`, …) to URLs as sent.
+    public var links: [String: String]
+    public var rateLimit: RateLimit?
+    public var etag: String?
+    /// True when GitHub answered 304 and the body is the stored one.
+    public var fromCache: Bool
+}
+
+/// What every response told about the connection, for a status line.
+public struct ResponseInfo: Sendable {
+    public var url: URL
+    public var status: Int
+    public var rateLimit: RateLimit?
+    public var fromCache: Bool
+}
+
+/// Talks to the GitHub REST API over one long-lived `URLSession`.
+///
+/// Sends GitHub's recommended headers, sends the token only to the base URL's origin, checks
+/// the status before decoding, maps failures to ``GitHubError`` and revalidates pages it has
+/// seen with `If-None-Match`.
+public final class GitHubClient: Sendable {
+    public let configuration: GitHubConfiguration
+    private let session: URLSession
+    private let cache: ETagCache
+    private let observer: (@Sendable (ResponseInfo) -> Void)?
+
+    public init(configuration: GitHubConfiguration, cacheCapacity: Int = 256,
+                onResponse: (@Sendable (ResponseInfo) -> Void)? = nil) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
+        sessionConfiguration.timeoutIntervalForResource = max(configuration.timeout * 3, 60)
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.httpMaximumConnectionsPerHost = 4
+        self.session = URLSession(configuration: sessionConfiguration)
+        self.cache = ETagCache(capacity: cacheCapacity)
+        self.observer = onResponse
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    /// GETs `url`. `subject` names what was asked for, for a 404's message ("user octocat").
+    public func get(_ url: URL, subject: String) async throws -> GitHubResponse {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw GitHubError.invalidURL(url.absoluteString)
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = "GET"
+        request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
+        request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
+        request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+        let authenticated = configuration.token != nil && configuration.isSameOrigin(url)
+        if authenticated, let token = configuration.token {
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
+        let key = url.absoluteString
+        let stored = await cache.entry(for: key)
+        if let stored { request.setValue(stored.etag, forHTTPHeaderField: "If-None-Match") }
+
+        let (data, http) = try await send(request)
+        let header = { (name: String) in http.value(forHTTPHeaderField: name) }
+        let rateLimit = RateLimit(header: header)
+        let status = http.statusCode
+        observer?(ResponseInfo(url: url, status: status, rateLimit: rateLimit, fromCache: status == 304))
+
+        if status == 304, let stored {
+            return GitHubResponse(url: url, status: 200, body: stored.body, links: stored.links,
+                                  rateLimit: rateLimit, etag: stored.etag, fromCache: true)
+        }
+        guard (200..<300).contains(status) else {
+            throw Self.error(status: status, body: data, header: header, subject: subject, authenticated: authenticated)
+        }
+        let links = header("Link").map(LinkHeader.relations) ?? [:]
+        let etag = header("ETag")
+        if let etag { await cache.store(ETagCache.Entry(etag: etag, body: data, links: links), for: key) }
+        return GitHubResponse(url: url, status: status, body: data, links: links, rateLimit: rateLimit,
+                              etag: etag, fromCache: false)
+    }
+
+    /// Decodes a body, turning any decoding failure into ``GitHubError/malformedBody(detail:)``.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw GitHubError.malformedBody(detail: describe(error, bytes: data.count))
+        } catch {
+            throw GitHubError.malformedBody(detail: "\(data.count) bytes that are not JSON")
+        }
+    }
+
+    // MARK: - Transport
+
+    private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let host = request.url?.host ?? "the server"
+        let result: (Data, URLResponse)
+        do {
+            try Task.checkCancellation()
+            result = try await session.data(for: request)
+        } catch is CancellationError {
+            throw GitHubError.cancelled
+        } catch let error as URLError {
+            throw Self.error(error, host: hostAndPort(request.url) ?? host)
+        } catch {
+            throw GitHubError.network(message: String(describing: error))
+        }
+        guard let http = result.1 as? HTTPURLResponse else {
+            throw GitHubError.network(message: "the answer from \(host) was not HTTP")
+        }
+        if result.0.count > configuration.maxBodyBytes {
+            throw GitHubError.bodyTooLarge(limit: configuration.maxBodyBytes)
+        }
+        return (result.0, http)
+    }
+
+    private func hostAndPort(_ url: URL?) -> String? {
+        guard let url, let host = url.host else { return nil }
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    static func error(_ error: URLError, host: String) -> GitHubError {
+        switch error.code {
+        case .cancelled: .cancelled
+        case .timedOut: .timeout(host: host)
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            .connectionRefused(host: host)
+        case .networkConnectionLost: .connectionLost(host: host)
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
+            .malformedBody(detail: "the server's answer was not valid HTTP")
+        default: .network(message: "\(host): \(error.localizedDescription)")
+        }
+    }
+
+    /// Maps a 4xx/5xx to its error, reading GitHub's `{"message": …}` body when there is one.
+    static func error(status: Int, body: Data, header: (String) -> String?, subject: String,
+                      authenticated: Bool) -> GitHubError {
+        struct ErrorBody: Decodable { var message: String? }
+        let message = ((try? JSONDecoder().decode(ErrorBody.self, from: body))?.message ?? "")
+            .replacingOccurrences(of: "\n", with: " ")
+        let shortMessage = String(message.prefix(300))
+        let remaining = header("x-ratelimit-remaining").flatMap { Int($0.trimmingSpaces()) }
+        let retryAfter = header("retry-after").flatMap { Int($0.trimmingSpaces()) }.map { max(0, $0) }
+        if status == 403 || status == 429 {
+            if message.lowercased().contains("secondary rate limit") || retryAfter != nil {
+                return .secondaryRateLimit(retryAfter: retryAfter, message: shortMessage)
+            }
+            if remaining == 0 {
+                let rateLimit = RateLimit(header: header)
+                return .rateLimited(reset: rateLimit?.reset, limit: rateLimit?.limit, authenticated: authenticated)
+            }
+            if status == 429 { return .secondaryRateLimit(retryAfter: nil, message: shortMessage) }
+            return .forbidden(message: shortMessage.isEmpty ? "HTTP 403" : shortMessage)
+        }
+        switch status {
+        case 401: return .badCredentials(message: shortMessage.isEmpty ? "HTTP 401" : shortMessage)
+        case 404: return .notFound(what: subject)
+        case 410: return .gone(message: shortMessage)
+        case 422: return .validation(message: shortMessage.isEmpty ? "HTTP 422" : shortMessage)
+        case 500...599: return .server(status: status, message: shortMessage)
+        default: return .http(status: status, message: shortMessage)
+        }
+    }
+
+    private static func describe(_ error: DecodingError, bytes: Int) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the body" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "\(bytes) bytes of broken or truncated JSON"
+        case .dataCorrupted(let context): return "bad value at \(path(context))"
+        case .keyNotFound(let key, let context): return "\(path(context)) has no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context): return "wrong type at \(path(context))"
+        case .valueNotFound(_, let context): return "missing value at \(path(context))"
+        @unknown default: return "undecodable JSON"
+        }
+    }
+}
+
+/// The last ETag and body of each URL, bounded in count (oldest dropped first).
+actor ETagCache {
+    struct Entry: Sendable {
+        var etag: String
+        var body: Data
+        var links: [String: String]
+    }
+
+    private let capacity: Int
+    private var entries: [String: Entry] = [:]
+    private var order: [String] = []
+
+    init(capacity: Int) { self.capacity = max(0, capacity) }
+
+    func entry(for key: String) -> Entry? { entries[key] }
+
+    func store(_ entry: Entry, for key: String) {
+        guard capacity > 0 else { return }
+        if entries.updateValue(entry, forKey: key) == nil { order.append(key) }
+        while order.count > capacity { entries[order.removeFirst()] = nil }
+    }
+}

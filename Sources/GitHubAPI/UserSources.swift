@@ -1,0 +1,164 @@
+import Foundation
+import ListCore
+
+/// Where the next page of a GitHub list is.
+public enum GitHubCursor: Sendable, Hashable, CustomStringConvertible {
+    /// GET /users: the users after this id.
+    case since(Int64)
+    /// The first page of a page-numbered list.
+    case first
+    /// A page-numbered list's page, at the URL GitHub's `Link` named.
+    case link(URL)
+
+    public var description: String {
+        switch self {
+        case .since(let id): "since \(id)"
+        case .first: "page 1"
+        case .link(let url): url.absoluteString
+        }
+    }
+}
+
+/// GET /users: every account in sign-up order, paged by the last id seen.
+public struct AllUsersSource: PageSource {
+    public let client: GitHubClient
+    public let firstCursor: GitHubCursor
+
+    public init(client: GitHubClient, since: Int64 = 0) {
+        self.client = client
+        self.firstCursor = .since(max(0, since))
+    }
+
+    public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<GitHubUser, GitHubCursor> {
+        let since: Int64
+        switch cursor {
+        case .since(let id): since = id
+        case .first: since = 0
+        case .link(let url): since = Self.since(in: url) ?? 0
+        }
+        let url = try client.configuration.url("/users", query: [("since", String(since)), ("per_page", String(clampPageSize(pageSize)))])
+        let response = try await client.get(url, subject: "the user list")
+        let users = try GitHubClient.decode([GitHubUser].self, from: response.body)
+        guard let last = users.last else { return Page(items: [], next: nil) }
+        // The Link's `since` is authoritative; the last id is the fallback. Never go backwards.
+        let linked = response.links["next"].flatMap(URL.init(string:)).flatMap(Self.since(in:))
+        let next = max(linked ?? last.id, last.id)
+        return Page(items: users, next: next > since ? .since(next) : nil)
+    }
+
+    static func since(in url: URL) -> Int64? {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+            .first { $0.name == "since" }?.value.flatMap { Int64($0) }
+    }
+}
+
+/// A page-numbered list (followers, following, members, stargazers) that follows `rel="next"`.
+public struct NumberedListSource: PageSource {
+    public let client: GitHubClient
+    /// The API path, e.g. `/users/octocat/followers`.
+    public let path: String
+    /// What the list is, for messages ("user octocat").
+    public let subject: String
+    public let firstCursor = GitHubCursor.first
+
+    public init(client: GitHubClient, path: String, subject: String) {
+        self.client = client
+        self.path = path
+        self.subject = subject
+    }
+
+    public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<GitHubUser, GitHubCursor> {
+        let url = try pageURL(cursor, client: client, path: path, query: [], pageSize: pageSize)
+        let response = try await client.get(url, subject: subject)
+        let users = try GitHubClient.decode([GitHubUser].self, from: response.body)
+        return Page(items: users, next: nextCursor(response, after: url),
+                    totalPages: lastPage(response) ?? (response.links["next"] == nil ? pageNumber(url) : nil))
+    }
+}
+
+/// GET /search/users: `total_count` as the total, and the first 1,000 results only.
+public struct SearchUsersSource: PageSource {
+    public static let resultCap = 1_000
+    public let client: GitHubClient
+    public let query: String
+    public let firstCursor = GitHubCursor.first
+
+    public init(client: GitHubClient, query: String) {
+        self.client = client
+        self.query = query
+    }
+
+    struct Body: Decodable {
+        var totalCount: Int
+        var incompleteResults: Bool?
+        var items: [GitHubUser]
+        enum CodingKeys: String, CodingKey {
+            case totalCount = "total_count"
+            case incompleteResults = "incomplete_results"
+            case items
+        }
+    }
+
+    public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<GitHubUser, GitHubCursor> {
+        let size = clampPageSize(pageSize)
+        let url = try pageURL(cursor, client: client, path: "/search/users", query: [("q", query)], pageSize: size)
+        let response: GitHubResponse
+        do {
+            response = try await client.get(url, subject: "the search")
+        } catch GitHubError.validation(let message) where message.contains("1000") {
+            // Asking past the cap: the list ends here.
+            return Page(items: [], next: nil)
+        }
+        let body = try GitHubClient.decode(Body.self, from: response.body)
+        let page = pageNumber(url)
+        let reachable = min(body.totalCount, Self.resultCap)
+        var next: GitHubCursor?
+        if page * size < reachable, !body.items.isEmpty {
+            next = try nextCursor(response, after: url) ?? .link(numbered(url, page + 1))
+        }
+        return Page(items: body.items, next: next,
+                    totalCount: body.totalCount, totalPages: max(1, (reachable + size - 1) / size),
+                    isIncomplete: body.incompleteResults ?? false)
+    }
+
+    private func numbered(_ url: URL, _ page: Int) throws -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw GitHubError.invalidURL(url.absoluteString)
+        }
+        var items = components.queryItems ?? []
+        items.removeAll { $0.name == "page" }
+        items.append(URLQueryItem(name: "page", value: String(page)))
+        components.queryItems = items
+        guard let result = components.url else { throw GitHubError.invalidURL(url.absoluteString) }
+        return result
+    }
+}
+
+// MARK: - Shared paging helpers
+
+func clampPageSize(_ size: Int) -> Int { min(100, max(1, size)) }
+
+func pageURL(_ cursor: GitHubCursor, client: GitHubClient, path: String, query: [(String, String)], pageSize: Int) throws -> URL {
+    switch cursor {
+    case .link(let url): return url
+    case .first, .since:
+        return try client.configuration.url(path, query: query + [("per_page", String(clampPageSize(pageSize))), ("page", "1")])
+    }
+}
+
+/// The `rel="next"` URL as a cursor, if it is a usable http(s) URL.
+func nextCursor(_ response: GitHubResponse, after url: URL) -> GitHubCursor? {
+    guard let text = response.links["next"], let next = URL(string: text, relativeTo: url)?.absoluteURL,
+          let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { return nil }
+    return .link(next)
+}
+
+func pageNumber(_ url: URL) -> Int {
+    URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+        .first { $0.name == "page" }?.value.flatMap { Int($0) }.map { max(1, $0) } ?? 1
+}
+
+func lastPage(_ response: GitHubResponse) -> Int? {
+    response.links["last"].flatMap { URL(string: $0) }.map(pageNumber)
+}
