@@ -16,10 +16,15 @@ build:
 release:
 	$(SWIFT) build -c release $(BUILD_FLAGS)
 
-# The whole suite: unit, integration (fake server on loopback) and end-to-end (tmux) tests.
+# Unit and integration (fake server on loopback) tests. The tmux end-to-end suite hangs when run
+# under swift test at the moment (see the issue notes) and runs separately with `make e2e`.
 test: build
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+	$(SWIFT) test --skip-build --skip BrowserEndToEndTests $(BUILD_FLAGS)
+
+e2e: build
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	timeout 600 $(SWIFT) test --skip-build --filter BrowserEndToEndTests $(BUILD_FLAGS)
 
 demo: build
 	$(BIN) --demo

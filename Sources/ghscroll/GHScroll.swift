@@ -1,14 +1,71 @@
 import ArgumentParser
+import GitHubAPI
 
 @main
 struct GHScroll: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ghscroll",
         abstract: "Browse GitHub user lists in the terminal, loading pages as you scroll.",
-        version: "0.1.0"
+        discussion: """
+        Keys: j/k or arrows move, Space/b page, Ctrl-d/Ctrl-u half page, g/G first/last, \
+        r refresh (or k on the first row twice), R retry, ? help, q quit.
+        Without a network, try: ghscroll --demo
+        """,
+        version: GitHubConfiguration.programVersion,
+        subcommands: [UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
+                      StargazersCommand.self, SearchCommand.self, ServeFakeCommand.self],
+        defaultSubcommand: UsersCommand.self
     )
+}
 
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "users", abstract: "All users, in sign-up order.")
+    @Option(help: "Start after this user id.") var since: Int64 = 0
+    @OptionGroup var options: ListOptions
+    func run() async throws { try await options.browse(.all(since: since)) }
+}
+
+struct FollowersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "followers", abstract: "The followers of a user.")
+    @Argument(help: "The user's login.") var login: String
+    @OptionGroup var options: ListOptions
+    func run() async throws { try await options.browse(.followers(try ListOptions.validLogin(login))) }
+}
+
+struct FollowingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "following", abstract: "The users a user follows.")
+    @Argument(help: "The user's login.") var login: String
+    @OptionGroup var options: ListOptions
+    func run() async throws { try await options.browse(.following(try ListOptions.validLogin(login))) }
+}
+
+struct MembersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "members", abstract: "The public members of an organization.")
+    @Argument(help: "The organization's login.") var org: String
+    @OptionGroup var options: ListOptions
+    func run() async throws { try await options.browse(.members(try ListOptions.validLogin(org))) }
+}
+
+struct StargazersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stargazers", abstract: "The users who starred a repository.")
+    @Argument(help: "OWNER/REPO.") var repository: String
+    @OptionGroup var options: ListOptions
     func run() async throws {
-        print("ghscroll: the browser is not built yet; see README.md")
+        let parts = repository.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw ValidationError("expected OWNER/REPO, got '\(repository)'")
+        }
+        try await options.browse(.stargazers(owner: String(parts[0]), repo: String(parts[1])))
+    }
+}
+
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "search", abstract: "Search users (the first 1,000 results).")
+    @Argument(parsing: .remaining, help: "The search query, e.g. 'tom type:user'.") var query: [String]
+    @OptionGroup var options: ListOptions
+    func run() async throws {
+        let text = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { throw ValidationError("the search needs a query") }
+        try await options.browse(.search(text))
     }
 }

@@ -162,26 +162,28 @@ struct ErrorTests {
         let fixture = try await Fixture.start()
         defer { Task { await fixture.stop() } }
         let base = try #require(fixture.server.baseURL)
-        let status = try rawStatus(URL(string: base.absoluteString + "/users")!)
+        let status = try await rawStatus(try #require(URL(string: base.absoluteString + "/users")))
         #expect(status == 403)
     }
 
-    /// Sends a bare HTTP/1.1 GET with no User-Agent over a socket.
-    private func rawStatus(_ url: URL) throws -> Int {
+    /// Sends a bare HTTP/1.1 GET with no User-Agent over a socket, without blocking a thread.
+    private func rawStatus(_ url: URL) async throws -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-ua-\(UUID().uuidString)")
         process.arguments = ["python3", "-c", """
-        import http.client, sys
-        c = http.client.HTTPConnection('\(url.host ?? "")', \(url.port ?? 80), timeout=5)
+        import http.client
+        c = http.client.HTTPConnection('\(url.host ?? "")', \(url.port ?? 80), timeout=20)
         c.putrequest('GET', '\(url.path)', skip_accept_encoding=True)
         c.endheaders()
-        print(c.getresponse().status)
+        open('\(outputURL.path)', 'w').write(str(c.getresponse().status))
         """]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(returning: -1) }
+        }
+        defer { try? FileManager.default.removeItem(at: outputURL) }
+        let text = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
         return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 }

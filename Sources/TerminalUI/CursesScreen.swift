@@ -1,0 +1,131 @@
+import CNcurses
+import Foundation
+
+/// The terminal, through ncurses. Only this file touches curses.
+///
+/// Frames are drawn into curses' back buffer and sent with one `refresh`, so ncurses sends only
+/// the cells that changed.
+public final class CursesScreen: Screen {
+    public private(set) var size: (rows: Int, columns: Int) = (0, 0)
+    private var colorPairs: [Style.Color: Int16] = [:]
+    private var active = false
+
+    /// Starts curses: raw keys (Ctrl-c arrives as a key), no echo, hidden cursor, the keypad,
+    /// the mouse wheel, colors unless `NO_COLOR` is set or the terminal has none.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        _ = ghs_setlocale_all()
+        guard initscr() != nil else { throw CursesError.cannotStart }
+        active = true
+        raw()
+        noecho()
+        nonl()
+        keypad(ghs_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        _ = mousemask(ghs_button4_pressed() | ghs_button5_pressed(), nil)
+        mouseinterval(0)
+        if environment["NO_COLOR"].map({ !$0.isEmpty }) != true, has_colors() {
+            start_color()
+            use_default_colors()
+            let palette: [(Style.Color, Int16)] = [(.accent, Int16(COLOR_CYAN)), (.muted, Int16(COLOR_BLUE)),
+                                                   (.error, Int16(COLOR_RED)), (.success, Int16(COLOR_GREEN))]
+            for (index, entry) in palette.enumerated() {
+                let pair = Int16(index + 1)
+                init_pair(pair, entry.1, -1)
+                colorPairs[entry.0] = pair
+            }
+        }
+        updateSize()
+    }
+
+    deinit { end() }
+
+    /// Restores the terminal (cursor, echo, canonical mode, main screen). Safe to call twice.
+    public func end() {
+        guard active else { return }
+        active = false
+        curs_set(1)
+        endwin()
+    }
+
+    public func updateSize() {
+        size = (Int(ghs_getmaxy(ghs_stdscr())), Int(ghs_getmaxx(ghs_stdscr())))
+    }
+
+    public func clear() { erase() }
+
+    public func put(row: Int, column: Int, _ text: String, style: Style) {
+        guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
+        var attributes = ghs_a_normal()
+        if style.reverse { attributes |= ghs_a_reverse() }
+        if style.bold { attributes |= ghs_a_bold() }
+        if let pair = colorPairs[style.color], !style.reverse { attributes |= ghs_color_pair(Int32(pair)) }
+        _ = ghs_attrset(attributes)
+        // The last cell of the last row would scroll the screen: never write it.
+        var clipped = text
+        if row == size.rows - 1 {
+            clipped = TerminalText.truncateExact(text, to: max(0, size.columns - column - 1))
+        }
+        _ = ghs_mvaddstr(Int32(row), Int32(column), clipped)
+        _ = ghs_attrset(ghs_a_normal())
+    }
+
+    public func present() { refresh() }
+
+    /// Waits up to `milliseconds` for a key; nil when none came.
+    public func readKey(timeoutMilliseconds: Int) -> Key? {
+        timeout(Int32(timeoutMilliseconds))
+        var value: wint_t = 0
+        let result = ghs_get_wch(&value)
+        if result == ERR { return nil }
+        if result == KEY_CODE_YES {
+            switch Int32(value) {
+            case KEY_UP: return .up
+            case KEY_DOWN: return .down
+            case KEY_NPAGE: return .pageDown
+            case KEY_PPAGE: return .pageUp
+            case KEY_HOME: return .home
+            case KEY_END: return .end
+            case KEY_ENTER: return .enter
+            case KEY_RESIZE:
+                updateSize()
+                return .resize
+            case KEY_MOUSE:
+                var event = MEVENT()
+                guard getmouse(&event) == OK else { return nil }
+                if event.bstate & ghs_button4_pressed() != 0 { return .wheelUp }
+                if ghs_button5_pressed() != 0, event.bstate & ghs_button5_pressed() != 0 { return .wheelDown }
+                return nil
+            default: return nil
+            }
+        }
+        switch value {
+        case 27: return .escape
+        case 10, 13: return .enter
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 96)))
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+}
+
+public enum CursesError: Error, CustomStringConvertible {
+    case cannotStart
+    public var description: String { "could not start the terminal UI (is TERM set to a known terminal?)" }
+}
+
+extension TerminalText {
+    /// Cut to at most `columns` columns without an ellipsis.
+    static func truncateExact(_ text: String, to columns: Int) -> String {
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = width(of: character)
+            if used + w > columns { break }
+            out.append(character)
+            used += w
+        }
+        return out
+    }
+}

@@ -1,0 +1,90 @@
+/// How a run of text looks.
+public struct Style: Sendable, Hashable {
+    public enum Color: Sendable, Hashable { case none, accent, muted, error, success }
+    public var reverse = false
+    public var bold = false
+    public var color = Color.none
+
+    public init(reverse: Bool = false, bold: Bool = false, color: Color = .none) {
+        self.reverse = reverse
+        self.bold = bold
+        self.color = color
+    }
+
+    public static let plain = Style()
+    public static let selected = Style(reverse: true)
+    public static let bar = Style(reverse: true)
+}
+
+/// Where a frame is drawn: the terminal, or an in-memory grid in tests.
+public protocol Screen: AnyObject {
+    /// Rows and columns.
+    var size: (rows: Int, columns: Int) { get }
+    /// Blanks the whole screen (in the back buffer).
+    func clear()
+    /// Draws already sanitized text at a row and column; what falls outside is clipped.
+    func put(row: Int, column: Int, _ text: String, style: Style)
+    /// Shows what was drawn since the last present.
+    func present()
+}
+
+/// An in-memory screen: a grid of cells, for tests and for measuring frames.
+public final class CellBuffer: Screen {
+    public struct Cell: Equatable {
+        public var text: String
+        public var style: Style
+    }
+
+    public private(set) var size: (rows: Int, columns: Int)
+    public private(set) var cells: [[Cell]]
+    public private(set) var presentCount = 0
+
+    public init(rows: Int, columns: Int) {
+        size = (max(0, rows), max(0, columns))
+        cells = []
+        clear()
+    }
+
+    public func resize(rows: Int, columns: Int) {
+        size = (max(0, rows), max(0, columns))
+        clear()
+    }
+
+    public func clear() {
+        cells = Array(repeating: Array(repeating: Cell(text: " ", style: .plain), count: size.columns), count: size.rows)
+    }
+
+    public func put(row: Int, column: Int, _ text: String, style: Style) {
+        guard row >= 0, row < size.rows else { return }
+        var col = column
+        for character in text {
+            let width = TerminalText.width(of: character)
+            if width == 0 {
+                if col > 0, col - 1 < size.columns { cells[row][col - 1].text.append(character) }
+                continue
+            }
+            guard col + width <= size.columns else { break }
+            if col >= 0 {
+                cells[row][col] = Cell(text: String(character), style: style)
+                if width == 2 { cells[row][col + 1] = Cell(text: "", style: style) }
+            }
+            col += width
+        }
+    }
+
+    public func present() { presentCount += 1 }
+
+    /// Each row as text, trailing spaces removed.
+    public var lines: [String] {
+        cells.map { row in
+            var line = row.map(\.text).joined()
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+
+    /// The rows whose first cell is drawn in reverse video.
+    public var reversedRows: [Int] {
+        cells.indices.filter { cells[$0].first?.style.reverse == true }
+    }
+}

@@ -1,0 +1,78 @@
+/// Display width and safety of text drawn in a terminal cell grid.
+public enum TerminalText {
+    /// Columns `text` takes: wide (East Asian) characters and emoji count two, combining marks
+    /// and other zero-width characters none.
+    public static func width(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Columns one grapheme cluster takes (0, 1 or 2).
+    public static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) || scalars.contains(where: { $0.properties.isEmojiPresentation }) {
+            return 2
+        }
+        return width(of: first)
+    }
+
+    static func width(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if value == 0x200B { return 0 }
+        return isWide(value) ? 2 : 1
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+        0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    static func isWide(_ value: UInt32) -> Bool {
+        wideRanges.contains { $0.contains(value) }
+    }
+
+    /// Text with nothing a terminal would act on: control characters (C0, DEL, C1, so ESC and
+    /// every escape sequence's introducer), and bidirectional overrides and isolates, which are
+    /// replaced by U+FFFD so that a hostile name shows as broken rather than re-ordering the line.
+    public static func sanitize(_ text: some StringProtocol) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x09, 0x0A, 0x0D: out.append(" ")
+            case 0x00..<0x20, 0x7F..<0xA0: out.append("\u{FFFD}")
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// `text` cut to at most `columns` columns, ending in "…" where it was cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        guard width(text) > columns else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = width(of: character)
+            if used + w > columns - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// `text` cut or padded with spaces to exactly `columns` columns.
+    public static func fit(_ text: String, to columns: Int) -> String {
+        let cut = truncate(text, to: columns)
+        return cut + String(repeating: " ", count: max(0, columns - width(cut)))
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import FakeGitHub
+import Foundation
+import GitHubAPI
+import ListCore
+import Logging
+
+/// Options every list command takes.
+struct ListOptions: ParsableArguments {
+    @Option(name: .customLong("api-url"), help: "API base URL (else GITHUB_API_URL, else https://api.github.com).")
+    var apiURL: String?
+    @Option(help: "Token (else GH_TOKEN, else GITHUB_TOKEN). Never printed or logged.")
+    var token: String?
+    @Option(name: .customLong("per-page"), help: "Users per request, 1-100.")
+    var perPage: Int = 100
+    @Option(help: "Rows before the end that start loading the next page (default: a screen and a bit).")
+    var prefetch: Int?
+    @Flag(help: "Browse a built-in fake GitHub (no network, no token).")
+    var demo = false
+    @Flag(help: "No curses: print ID<TAB>LOGIN lines as pages arrive.")
+    var plain = false
+    @Flag(help: "No curses: print one JSON user object per line as pages arrive.")
+    var json = false
+    @Option(help: "With --plain or --json: stop after this many users.")
+    var limit: Int?
+    @Option(name: .customLong("log-file"), help: "Write diagnostics to this file.")
+    var logFile: String?
+
+    func validate() throws {
+        guard (1...100).contains(perPage) else { throw ValidationError("--per-page must be between 1 and 100") }
+        if let prefetch, prefetch < 0 { throw ValidationError("--prefetch must be 0 or more") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if plain && json { throw ValidationError("choose one of --plain and --json") }
+        if limit != nil && !(plain || json) { throw ValidationError("--limit goes with --plain or --json") }
+    }
+
+    static func validLogin(_ login: String) throws -> String {
+        let trimmed = login.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 100, !trimmed.contains("/") else {
+            throw ValidationError("'\(login)' is not a GitHub login")
+        }
+        return trimmed
+    }
+
+    /// Resolves the configuration (starting the demo server if asked) and shows the list.
+    func browse(_ list: UserList) async throws {
+        let logger = try makeLogger()
+        var demoServer: FakeGitHub?
+        var configuration: GitHubConfiguration
+        do {
+            if demo {
+                let server = FakeGitHub(data: FakeDataSet(userCount: 100_000), options: .demo)
+                configuration = GitHubConfiguration(baseURL: try await server.start())
+                demoServer = server
+            } else {
+                configuration = try GitHubConfiguration.resolve(apiURL: apiURL, token: token)
+            }
+        } catch {
+            throw CleanExitError(message: "ghscroll: \(error)")
+        }
+        defer { if let demoServer { Task { await demoServer.stop() } } }
+        logger.info("browsing \(list.title) at \(configuration.baseURL.absoluteString)")
+        let status = StatusBox()
+        let client = GitHubClient(configuration: configuration) { info in status.record(info) }
+        let source = list.source(client: client)
+        let policy = FixedDistancePrefetch(distance: prefetch)
+        if plain || json {
+            try await PlainOutput(source: source, pageSize: perPage, json: json, limit: limit, logger: logger).run()
+        } else {
+            let browser = Browser(list: list, host: configuration.baseURL.host ?? "", source: source,
+                                  pageSize: perPage, prefetch: policy, status: status, logger: logger)
+            try await browser.run()
+        }
+    }
+
+    private func makeLogger() throws -> Logger {
+        guard let logFile else { return Logger(label: "ghscroll", factory: { _ in SwiftLogNoOpLogHandler() }) }
+        let handler = try FileLogHandler(path: logFile)
+        var logger = Logger(label: "ghscroll", factory: { _ in handler })
+        logger.logLevel = .debug
+        return logger
+    }
+}
+
+/// The last rate limit and response seen, shared between the client's callback and the UI.
+final class StatusBox: Sendable {
+    private let state = Mutex<RateLimit?>(nil)
+    func record(_ info: ResponseInfo) {
+        if let limit = info.rateLimit { state.withLock { $0 = limit } }
+    }
+    var rateLimit: RateLimit? { state.withLock { $0 } }
+}
+
+import Synchronization

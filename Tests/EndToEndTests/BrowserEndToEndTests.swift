@@ -1,0 +1,147 @@
+import FakeGitHub
+import Foundation
+import Testing
+
+@Suite("ghscroll in tmux against the fake server", .serialized,
+       .enabled(if: FileManager.default.isExecutableFile(atPath: binary), "build ghscroll first (make test does)"))
+struct BrowserEndToEndTests {
+    @Test("the first rows appear, and paging past several pages shows the server's users in order, none twice")
+    func scrollPages() async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 20", columns: 80, rows: 24)
+        defer { Task { await pane.close() } }
+        let first = await pane.waitFor { idsOnScreen($0).count >= 22 }
+        let all = server.data.users.map(\.id)
+        #expect(idsOnScreen(first) == Array(all.prefix(22)), "\(screenText(first))")
+        var seen: [Int64] = idsOnScreen(first)
+        for _ in 0..<6 {
+            try await pane.keys("f")
+            let screen = await pane.waitFor { !idsOnScreen($0).isEmpty && idsOnScreen($0).first != seen.last }
+            for id in idsOnScreen(screen) where !seen.contains(id) { seen.append(id) }
+        }
+        #expect(seen.count > 100, "scrolled past five pages of 20")
+        #expect(seen == Array(all.prefix(seen.count)), "in the server's order with none missing or twice")
+        let screen = await pane.capture()
+        let onScreen = idsOnScreen(screen)
+        #expect(Set(onScreen).count == onScreen.count)
+    }
+
+    @Test("G repeated on a short list reaches the end row")
+    func endOfList() async throws {
+        let (server, base) = try await startServer(listSizes: ["followers:octocat": 45])
+        defer { Task { await server.stop() } }
+        let pane = try await TmuxPane(command: "\(binary) followers octocat --api-url \(base) --per-page 20", rows: 20)
+        defer { Task { await pane.close() } }
+        await pane.waitFor { idsOnScreen($0).count > 5 }
+        var screen: [String] = []
+        for _ in 0..<6 {
+            try await pane.keys("G")
+            screen = await pane.waitFor(2) { screenText($0).contains("End of list") }
+            if screenText(screen).contains("End of list") { break }
+        }
+        #expect(screenText(screen).contains("— End of list · 45 followers —"), "\(screenText(screen))")
+    }
+
+    @Test("r refreshes, and so does pulling past the first row: the first page is requested again")
+    func refresh() async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 30", rows: 20)
+        defer { Task { await pane.close() } }
+        await pane.waitFor { idsOnScreen($0).count > 5 }
+        func firstPageRequests() async -> Int { await server.requestLog().filter { $0.queryValue("since") == "0" }.count }
+        #expect(await firstPageRequests() == 1)
+        try await pane.keys("r")
+        try await waitUntil { await firstPageRequests() == 2 }
+        #expect(await firstPageRequests() == 2)
+
+        try await pane.keys("g", "k")
+        let pulled = await pane.waitFor { screenText($0).contains("Pull to refresh") }
+        #expect(screenText(pulled).contains("Pull to refresh"))
+        try await pane.keys("k")
+        try await waitUntil { await firstPageRequests() == 3 }
+        #expect(await firstPageRequests() == 3)
+        let after = await pane.waitFor { !screenText($0).contains("Pull to refresh") && idsOnScreen($0).count > 5 }
+        #expect(!screenText(after).contains("Pull to refresh"))
+    }
+
+    @Test("a failing page shows the retry row, and R recovers")
+    func retry() async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 20", rows: 16)
+        defer { Task { await pane.close() } }
+        await pane.waitFor { idsOnScreen($0).count > 5 }
+        await server.update { $0.scriptedStatuses = [502] }
+        try await pane.keys("G")
+        let failed = await pane.waitFor { screenText($0).contains("press R to retry") }
+        #expect(screenText(failed).contains("HTTP 502"), "\(screenText(failed))")
+        let count = idsOnScreen(failed).count
+        #expect(count > 5, "the loaded rows stay")
+        try await pane.keys("R")
+        let recovered = await pane.waitFor { !screenText($0).contains("press R to retry") && screenText($0).contains("40 users") }
+        #expect(screenText(recovered).contains("40 users"), "\(screenText(recovered))")
+    }
+
+    @Test("a resize keeps the selected user on screen")
+    func resize() async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base)", columns: 80, rows: 30)
+        defer { Task { await pane.close() } }
+        await pane.waitFor { idsOnScreen($0).count > 20 }
+        for _ in 0..<20 { try await pane.keys("j") }
+        let selectedID = server.data.users[20].id
+        await pane.waitFor { screenText($0).contains("21/") }
+        for (columns, rows) in [(40, 8), (1, 1), (100, 12), (30, 5), (80, 30)] {
+            try await pane.resize(columns: columns, rows: rows)
+            if rows >= 5, columns >= 30 {
+                let screen = await pane.waitFor(5) { idsOnScreen($0).contains(selectedID) }
+                #expect(idsOnScreen(screen).contains(selectedID), "at \(columns)x\(rows):\n\(screenText(screen))")
+            }
+        }
+    }
+
+    @Test("q and SIGTERM leave the main screen restored with echo on", arguments: ["q", "TERM"])
+    func restoresTerminal(how: String) async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let marker = UUID().uuidString.prefix(8)
+        let command = "echo BEFORE; \(binary) users --api-url \(base) --log-file /tmp/ghs-\(marker).log; echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '; echo; sleep 30"
+        let pane = try await TmuxPane(command: command, rows: 20)
+        defer { Task { await pane.close() } }
+        await pane.waitFor { idsOnScreen($0).count > 5 }
+        if how == "q" {
+            try await pane.keys("q")
+        } else {
+            try await run("pkill", ["-TERM", "-f", "ghs-\(marker).log"])
+        }
+        let screen = await pane.waitFor { screenText($0).contains("EXIT=") }
+        let text = screenText(screen)
+        #expect(text.contains("BEFORE"), "back on the main screen:\n\(text)")
+        #expect(!text.contains("ghscroll ·"), "the list is gone with the alternate screen")
+        #expect(text.contains("echo icanon"), "echo and canonical mode restored:\n\(text)")
+        #expect(text.contains(how == "q" ? "EXIT=0" : "EXIT="))
+    }
+
+    @Test("--plain prints 1,000 unique users in order from a running server")
+    func plain() async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let result = try await run(binary, ["users", "--api-url", base, "--plain", "--limit", "1000"])
+        let lines = result.output.split(separator: "\n")
+        #expect(result.status == 0)
+        #expect(lines.count == 1_000)
+        let expected = server.data.users.prefix(1_000).map { "\($0.id)\t\($0.login)" }
+        #expect(lines.map(String.init) == expected)
+    }
+}
+
+/// Polls an async condition (at most `seconds`).
+func waitUntil(_ seconds: Double = 10, _ condition: () async -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !(await condition()), Date() < deadline {
+        try await Task.sleep(for: .milliseconds(50))
+    }
+}
