@@ -31,7 +31,7 @@ struct FakeHandler: HTTPHandler {
         let path = strippedPath(request.path)
         let resource = path.hasPrefix("/search/") ? "search" : "core"
         let limitKey = (token ?? "anonymous") + "|" + resource
-        var limit = await state.rateLimit(limitKey, authenticated: token != nil, resource: resource)
+        var limit = await state.rateLimit(limitKey, resource: resource)
 
         if dice.latency > 0 { try? await Task.sleep(for: .milliseconds(dice.latency)) }
 

@@ -51,7 +51,7 @@ actor FakeState {
     }
 
     /// The rate-limit window of `key` (a token or "anonymous" plus the resource).
-    func rateLimit(_ key: String, authenticated: Bool, resource: String) -> FakeRateLimit {
+    func rateLimit(_ key: String, resource: String) -> FakeRateLimit {
         let window = TimeInterval(max(1, options.rateLimitWindowSeconds))
         var entry = usage[key] ?? (Date(), 0)
         if Date().timeIntervalSince(entry.windowStart) >= window { entry = (Date(), 0) }

@@ -159,12 +159,7 @@ where Item.ID: Sendable {
 
     private mutating func fail(_ request: FetchRequest<Cursor>, with failure: LoadFailure) {
         let direction = request.token.direction
-        if failure.reason == .cancelled {
-            setState(.idle, for: direction)
-            if direction == .append { retryCursor = request.cursor }
-            return
-        }
-        setState(.failed(failure), for: direction)
+        setState(failure.reason == .cancelled ? .idle : .failed(failure), for: direction)
         if direction == .append { retryCursor = request.cursor }
     }
 

@@ -114,18 +114,3 @@ public enum CursesError: Error, CustomStringConvertible {
     case cannotStart
     public var description: String { "could not start the terminal UI (is TERM set to a known terminal?)" }
 }
-
-extension TerminalText {
-    /// Cut to at most `columns` columns without an ellipsis.
-    static func truncateExact(_ text: String, to columns: Int) -> String {
-        var out = ""
-        var used = 0
-        for character in text {
-            let w = width(of: character)
-            if used + w > columns { break }
-            out.append(character)
-            used += w
-        }
-        return out
-    }
-}

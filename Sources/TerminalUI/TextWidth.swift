@@ -59,15 +59,20 @@ public enum TerminalText {
     public static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         guard width(text) > columns else { return text }
+        return truncateExact(text, to: columns - 1) + "…"
+    }
+
+    /// `text` cut to at most `columns` columns, without an ellipsis.
+    static func truncateExact(_ text: String, to columns: Int) -> String {
         var out = ""
         var used = 0
         for character in text {
             let w = width(of: character)
-            if used + w > columns - 1 { break }
+            if used + w > columns { break }
             out.append(character)
             used += w
         }
-        return out + "…"
+        return out
     }
 
     /// `text` cut or padded with spaces to exactly `columns` columns.

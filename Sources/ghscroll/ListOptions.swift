@@ -4,6 +4,7 @@ import Foundation
 import GitHubAPI
 import ListCore
 import Logging
+import Synchronization
 
 /// Options every list command takes.
 struct ListOptions: ParsableArguments {
@@ -90,5 +91,3 @@ final class StatusBox: Sendable {
     }
     var rateLimit: RateLimit? { state.withLock { $0 } }
 }
-
-import Synchronization

@@ -9,7 +9,8 @@ struct ErrorTests {
     /// Loads the first page of all users and returns the error it threw.
     func firstPageError(_ fixture: Fixture, list: UserList = .all(since: 0)) async -> GitHubError? {
         do {
-            _ = try await list.source(client: fixture.client).loadPage(at: list.source(client: fixture.client).firstCursor, pageSize: 30)
+            let source = list.source(client: fixture.client)
+            _ = try await source.loadPage(at: source.firstCursor, pageSize: 30)
             return nil
         } catch {
             return error as? GitHubError
