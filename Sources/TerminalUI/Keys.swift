@@ -40,13 +40,18 @@ public struct KeyMap: Sendable {
 
     /// The help text, one line a binding group.
     public static let helpLines = [
-        "j ↓         down one row",
-        "k ↑         up one row (on the first row: pull to refresh)",
-        "Space f PgDn  down a page      b PgUp  up a page",
-        "Ctrl-d / Ctrl-u   half a page down / up",
-        "g Home      first row          G End   last loaded row",
-        "r Ctrl-r    refresh            R       retry a failed load",
-        "?           this help          q Esc Ctrl-c  quit",
+        "j ↓            down one row",
+        "k ↑            up one row; on the first row, pull to refresh",
+        "Space f PgDn   down a page",
+        "b PgUp         up a page",
+        "Ctrl-d Ctrl-u  half a page down / up",
+        "g Home         first row",
+        "G End          last loaded row (loads more)",
+        "mouse wheel    scroll",
+        "r Ctrl-r       refresh",
+        "R              retry a failed load",
+        "?              this help (any key closes it)",
+        "q Esc Ctrl-c   quit",
     ]
 }
 

@@ -120,6 +120,12 @@ public enum ListRenderer {
                 let style: Style = selected ? .selected : styleFor(model[index], offset: offset)
                 screen.put(row: top + line + offset, column: 0, TerminalText.fit(text, to: columns), style: style)
             }
+            // The detail column (id, kind) in a quieter color, unless the row is highlighted.
+            if !selected, case .item(_, let item) = model[index], line < height,
+               let column = detailColumn(frame.describe(item), columns: columns) {
+                screen.put(row: top + line, column: column, TerminalText.sanitize(frame.describe(item).detail),
+                           style: Style(color: .muted))
+            }
             line += rowHeight
             index += 1
         }
@@ -146,9 +152,7 @@ public enum ListRenderer {
             let text = frame.describe(item)
             let title = " " + TerminalText.sanitize(text.title)
             let detail = TerminalText.sanitize(text.detail)
-            let detailWidth = TerminalText.width(detail)
-            if detailWidth > 0, detailWidth + 4 < columns {
-                let room = columns - detailWidth - 1
+            if let room = detailColumn(text, columns: columns) {
                 lines = [TerminalText.fit(title, to: room) + detail]
             } else {
                 lines = [title]
@@ -157,6 +161,13 @@ public enum ListRenderer {
         }
         while lines.count < height { lines.append("") }
         return Array(lines.prefix(height))
+    }
+
+    /// Where an item's detail text starts on its line, nil when the line is too narrow to show it.
+    static func detailColumn(_ text: ItemText, columns: Int) -> Int? {
+        let detailWidth = TerminalText.width(TerminalText.sanitize(text.detail))
+        guard detailWidth > 0, detailWidth + 4 < columns else { return nil }
+        return columns - detailWidth - 1
     }
 
     private static func drawPlaceholder<Item>(_ placeholder: Placeholder, frame: ListFrame<Item>, screen: some Screen,

@@ -62,7 +62,8 @@ final class Browser {
         session = PagingSession(source: source, pageSize: pageSize, prefetch: prefetch)
     }
 
-    func run() async throws {
+    /// Shows the list until the user quits or a signal arrives; returns that signal (0 for none).
+    func run() async throws -> Int32 {
         Signals.install()
         let screen: CursesScreen
         do {
@@ -75,25 +76,47 @@ final class Browser {
         model.resize(screenRows: screen.size.rows)
         session.send(.start)
         var lastVisible: (Range<Int>, Int)?
+        var dirty = true
+        let clock = ContinuousClock()
+        var lastTick = clock.now
+        var frames = 0
         while Signals.pending == 0, !model.quit {
             let snapshot = session.snapshot
-            model.update(snapshot.state, version: snapshot.version)
+            if snapshot.version != model.version {
+                model.update(snapshot.state, version: snapshot.version)
+                dirty = true
+            }
             if let visible = model.visibleItems(), lastVisible.map({ $0 != visible }) ?? true {
                 lastVisible = visible
                 session.send(.visibleRange(visible.0, viewportRows: visible.1))
             }
-            ListRenderer.render(model.frame(rateLimit: status.rateLimit), on: screen)
-            // Read keys in a burst, then redraw; yield between polls so pages keep arriving.
-            if let key = screen.readKey(timeoutMilliseconds: 60) {
+            // The spinner turns only while something loads; an idle screen is not redrawn.
+            if model.isAnimating, clock.now - lastTick >= .milliseconds(BrowserModel.spinnerPeriodMilliseconds) {
+                lastTick = clock.now
+                model.tick()
+                dirty = true
+            }
+            let rateLimit = status.rateLimit
+            if model.rateLimit != rateLimit {
+                model.rateLimit = rateLimit
+                dirty = true
+            }
+            if dirty {
+                ListRenderer.render(model.frame(), on: screen)
+                frames += 1
+                dirty = false
+            }
+            if let key = screen.readKey(timeoutMilliseconds: 40) {
                 if key == .resize { model.resize(screenRows: screen.size.rows) }
                 for event in model.handle(key) { session.send(event) }
-            } else {
-                model.tick()
+                dirty = true
             }
+            // Let the paging tasks run between polls.
             await Task.yield()
         }
         let signal = Signals.pending
-        logger.info("leaving (signal \(signal))")
+        logger.info("leaving after \(frames) frames (signal \(signal))")
         await session.finish()
+        return signal
     }
 }

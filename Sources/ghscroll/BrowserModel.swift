@@ -17,6 +17,8 @@ struct BrowserModel {
     private(set) var quit = false
     private(set) var spinner = 0
     private(set) var listHeight = 0
+    /// The last rate limit the client saw, shown in the title line.
+    var rateLimit: RateLimit?
     private var selectedID: Int64?
     let keyMap = KeyMap()
 
@@ -59,7 +61,15 @@ struct BrowserModel {
         rememberSelection()
     }
 
+    static let spinnerPeriodMilliseconds = 100
+
     mutating func tick() { spinner &+= 1 }
+
+    /// True while a spinner is on screen (anything loading), so frames must keep coming.
+    var isAnimating: Bool {
+        guard let state else { return true }
+        return state.isRefreshing || state.appendState == .loading || !state.hasLoadedFirstPage && state.placeholder == .loading
+    }
 
     /// Applies a key; returns the pager events it asks for.
     mutating func handle(_ key: Key) -> [PagerEvent<GitHubUser, GitHubCursor>] {
@@ -126,7 +136,7 @@ struct BrowserModel {
         return (lower..<max(lower, upper), max(1, listHeight))
     }
 
-    func frame(rateLimit: RateLimit?) -> ListFrame<GitHubUser> {
+    func frame() -> ListFrame<GitHubUser> {
         var right = host
         if let rateLimit { right += "  \(rateLimit.summary)" }
         var placeholder = Placeholder.loading as Placeholder?

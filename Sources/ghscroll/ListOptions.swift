@@ -70,7 +70,9 @@ struct ListOptions: ParsableArguments {
         } else {
             let browser = Browser(list: list, host: configuration.baseURL.host ?? "", source: source,
                                   pageSize: perPage, prefetch: policy, status: status, logger: logger)
-            try await browser.run()
+            let signal = try await browser.run()
+            // The terminal is restored by now; report the signal the way a shell expects.
+            if signal != 0 { throw ExitCode(128 + signal) }
         }
     }
 

@@ -2,7 +2,7 @@ import FakeGitHub
 import Foundation
 import Testing
 
-@Suite("ghscroll in tmux against the fake server", .serialized,
+@Suite("ghscroll in tmux against the fake server", .serialized, .timeLimit(.minutes(1)),
        .enabled(if: FileManager.default.isExecutableFile(atPath: binary), "build ghscroll first (make test does)"))
 struct BrowserEndToEndTests {
     @Test("the first rows appear, and paging past several pages shows the server's users in order, none twice")
@@ -15,9 +15,11 @@ struct BrowserEndToEndTests {
         let all = server.data.users.map(\.id)
         #expect(idsOnScreen(first) == Array(all.prefix(22)), "\(screenText(first))")
         var seen: [Int64] = idsOnScreen(first)
+        var top = seen.first
         for _ in 0..<6 {
             try await pane.keys("f")
-            let screen = await pane.waitFor { !idsOnScreen($0).isEmpty && idsOnScreen($0).first != seen.last }
+            let screen = await pane.waitFor { idsOnScreen($0).count >= 22 && idsOnScreen($0).first != top }
+            top = idsOnScreen(screen).first
             for id in idsOnScreen(screen) where !seen.contains(id) { seen.append(id) }
         }
         #expect(seen.count > 100, "scrolled past five pages of 20")
@@ -75,13 +77,52 @@ struct BrowserEndToEndTests {
         await pane.waitFor { idsOnScreen($0).count > 5 }
         await server.update { $0.scriptedStatuses = [502] }
         try await pane.keys("G")
+        await pane.waitFor { screenText($0).contains("load failed") }
+        try await pane.keys("G")
         let failed = await pane.waitFor { screenText($0).contains("press R to retry") }
         #expect(screenText(failed).contains("HTTP 502"), "\(screenText(failed))")
-        let count = idsOnScreen(failed).count
-        #expect(count > 5, "the loaded rows stay")
+        let loadedBefore = loadedCount(failed)
+        #expect(idsOnScreen(failed).count > 5, "the loaded rows stay")
         try await pane.keys("R")
-        let recovered = await pane.waitFor { !screenText($0).contains("press R to retry") && screenText($0).contains("40 users") }
-        #expect(screenText(recovered).contains("40 users"), "\(screenText(recovered))")
+        let recovered = await pane.waitFor { !screenText($0).contains("press R to retry") && loadedCount($0) > loadedBefore }
+        #expect(loadedCount(recovered) > loadedBefore, "\(screenText(recovered))")
+        let ids = idsOnScreen(recovered)
+        let all = server.data.users.map(\.id)
+        if let first = ids.first, let start = all.firstIndex(of: first) {
+            #expect(ids == Array(all[start..<min(all.count, start + ids.count)]), "the recovered page follows on")
+        }
+    }
+
+    @Test("the mouse wheel moves the selection down and up")
+    func mouseWheel() async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base)", rows: 20)
+        defer { Task { await pane.close() } }
+        await pane.waitFor { screenText($0).contains("1/100") }
+        // SGR mouse reports (the format xterm-256color's terminfo asks for): button 65 is the wheel down, 64 up.
+        let wheelDown = Array("\u{1B}[<65;10;5M".utf8), wheelUp = Array("\u{1B}[<64;10;5M".utf8)
+        for _ in 0..<3 { try await pane.bytes(wheelDown) }
+        let down = await pane.waitFor(5) { screenText($0).contains("4/100") }
+        #expect(screenText(down).contains("4/100"), "\(screenText(down))")
+        try await pane.bytes(wheelUp)
+        let up = await pane.waitFor(5) { screenText($0).contains("3/100") }
+        #expect(screenText(up).contains("3/100"), "\(screenText(up))")
+    }
+
+    @Test("colors are used when the terminal has them, and none when NO_COLOR is set", arguments: [false, true])
+    func noColor(set: Bool) async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let environment = set ? "NO_COLOR=1 " : ""
+        let pane = try await TmuxPane(command: "\(environment)\(binary) users --api-url \(base)", rows: 10)
+        defer { Task { await pane.close() } }
+        await pane.waitFor { idsOnScreen($0).count >= 8 }
+        let text = await pane.captureWithAttributes()
+        // Any SGR that sets a foreground color: ESC [ 3x m, ESC [ 9x m or 256-color forms.
+        let colored = text.range(of: "\u{1B}\\[(3[0-7]|9[0-7]|38;5;[0-9]+)m", options: .regularExpression) != nil
+        #expect(colored == !set, "\(text.replacingOccurrences(of: "\u{1B}", with: "^["))")
+        #expect(text.contains("\u{1B}[7m"), "the bars and the selection are in reverse video either way")
     }
 
     @Test("a resize keeps the selected user on screen")
@@ -108,7 +149,7 @@ struct BrowserEndToEndTests {
         let (server, base) = try await startServer()
         defer { Task { await server.stop() } }
         let marker = UUID().uuidString.prefix(8)
-        let command = "echo BEFORE; \(binary) users --api-url \(base) --log-file /tmp/ghs-\(marker).log; echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\\n' ' '; echo; sleep 30"
+        let command = "echo BEFORE; \(binary) users --api-url \(base) --log-file /tmp/ghs-\(marker).log; echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | sort | tr '\\n' ' '; echo END; sleep 30"
         let pane = try await TmuxPane(command: command, rows: 20)
         defer { Task { await pane.close() } }
         await pane.waitFor { idsOnScreen($0).count > 5 }
@@ -117,12 +158,12 @@ struct BrowserEndToEndTests {
         } else {
             try await run("pkill", ["-TERM", "-f", "ghs-\(marker).log"])
         }
-        let screen = await pane.waitFor { screenText($0).contains("EXIT=") }
+        let screen = await pane.waitFor { screenText($0).contains("END") }
         let text = screenText(screen)
         #expect(text.contains("BEFORE"), "back on the main screen:\n\(text)")
         #expect(!text.contains("ghscroll ·"), "the list is gone with the alternate screen")
-        #expect(text.contains("echo icanon"), "echo and canonical mode restored:\n\(text)")
-        #expect(text.contains(how == "q" ? "EXIT=0" : "EXIT="))
+        #expect(text.contains("echo icanon END"), "echo and canonical mode restored:\n\(text)")
+        #expect(text.contains(how == "q" ? "EXIT=0" : "EXIT=143"), "\(text)")
     }
 
     @Test("--plain prints 1,000 unique users in order from a running server")

@@ -7,26 +7,59 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     .deletingLastPathComponent()
 let binary = packageRoot.appendingPathComponent(".build/debug/ghscroll").path
 
-/// Runs a program to completion without blocking a concurrency thread (the fake server in this
-/// process needs them) and returns its standard output.
+/// Runs a program to completion and returns its standard output (standard error is dropped).
+///
+/// Foundation's `Process` is not used: on Linux it learns that a child exited from a socket the child
+/// inherits, so a child that leaves a daemon behind (`tmux new-session -d`) is never reaped and its
+/// termination handler never runs. This spawns with `posix_spawn` and polls `waitpid` instead, without
+/// blocking a concurrency thread.
 @discardableResult
-func run(_ program: String, _ arguments: [String]) async throws -> (output: String, status: Int32) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program] + arguments
-    let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-e2e-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: outputURL) }
-    let output = try FileHandle(forWritingTo: outputURL)
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-        do { try process.run() } catch { continuation.resume(throwing: error) }
-    }
-    try output.close()
-    let data = (try? Data(contentsOf: outputURL)) ?? Data()
+func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> (output: String, status: Int32) {
+    let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-e2e-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    let pid = try spawn(program, arguments, environment: environment, stdoutPath: outputPath)
+    let status = await waitForExit(pid)
+    let data = FileManager.default.contents(atPath: outputPath) ?? Data()
     return (String(decoding: data, as: UTF8.self), status)
+}
+
+struct SpawnError: Error, CustomStringConvertible {
+    let program: String
+    let code: Int32
+    var description: String { "could not start \(program): \(String(cString: strerror(code)))" }
+}
+
+/// Starts `program` (looked up in PATH) with stdin and stderr on /dev/null and stdout into a file.
+func spawn(_ program: String, _ arguments: [String], environment: [String: String] = [:], stdoutPath: String) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { _, new in new }
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let code = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+    guard code == 0 else { throw SpawnError(program: program, code: code) }
+    return pid
+}
+
+/// Waits for a child to exit, polling so that no thread is blocked; returns its exit status
+/// (128 + the signal number when a signal ended it).
+func waitForExit(_ pid: pid_t) async -> Int32 {
+    var status: Int32 = 0
+    while true {
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid { break }
+        if result < 0 && errno != EINTR { return -1 }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    let signal = status & 0x7f
+    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
 }
 
 /// One tmux server and session running a command in a pane of a given size.
@@ -35,13 +68,23 @@ final class TmuxPane: Sendable {
 
     init(command: String, columns: Int = 80, rows: Int = 24) async throws {
         socket = "ghs-e2e-\(UUID().uuidString.prefix(8))"
-        let shell = "export LC_ALL=C.UTF-8 TERM=xterm-256color; \(command)"
+        let shell = "unset NO_COLOR; export LC_ALL=C.UTF-8 TERM=xterm-256color; \(command)"
         try await run("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "bash", "-c", shell])
     }
 
     func close() async { _ = try? await run("tmux", ["-L", socket, "kill-server"]) }
 
     func keys(_ keys: String...) async throws { try await run("tmux", ["-L", socket, "send-keys"] + keys) }
+
+    /// Sends raw bytes to the program, as a terminal would (mouse reports, escape sequences).
+    func bytes(_ bytes: [UInt8]) async throws {
+        try await run("tmux", ["-L", socket, "send-keys", "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
+    /// The screen with its SGR attribute sequences (`capture-pane -e`).
+    func captureWithAttributes() async -> String {
+        (try? await run("tmux", ["-L", socket, "capture-pane", "-p", "-e"]).output) ?? ""
+    }
 
     func capture() async -> [String] {
         let text = (try? await run("tmux", ["-L", socket, "capture-pane", "-p"]).output) ?? ""
@@ -52,13 +95,16 @@ final class TmuxPane: Sendable {
         try await run("tmux", ["-L", socket, "resize-window", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    /// Polls the screen until `condition` holds (at most `seconds`); returns the last screen.
+    /// Polls the screen until `condition` holds on two captures in a row that are identical, so a
+    /// frame caught half-drawn does not count (at most `seconds`); returns the last screen.
     @discardableResult
     func waitFor(_ seconds: Double = 15, _ condition: ([String]) -> Bool) async -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
+        var previous: [String] = []
         var screen = await capture()
-        while !condition(screen), Date() < deadline {
-            try? await Task.sleep(for: .milliseconds(50))
+        while !(condition(screen) && screen == previous), Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(40))
+            previous = screen
             screen = await capture()
         }
         return screen
@@ -75,6 +121,12 @@ func idsOnScreen(_ screen: [String]) -> [Int64] {
 }
 
 func screenText(_ screen: [String]) -> String { screen.joined(separator: "\n") }
+
+/// The item count in the status line (" 40 users · …"), 0 when none is shown.
+func loadedCount(_ screen: [String]) -> Int {
+    guard let status = screen.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return 0 }
+    return Int(status.drop { $0 == " " }.prefix { $0.isNumber }) ?? 0
+}
 
 /// Starts a fake GitHub for one test.
 func startServer(users: Int = 3_000, listSizes: [String: Int] = [:], options: FakeGitHubOptions = FakeGitHubOptions()) async throws -> (FakeGitHub, String) {
