@@ -32,6 +32,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(
+            name: "ghscroll-bench",
+            dependencies: ["ListCore", "TerminalUI", "FakeGitHub"],
+            path: "Benchmarks"
+        ),
         .testTarget(name: "ListCoreTests", dependencies: ["ListCore"]),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore"]),

@@ -3,11 +3,18 @@ public enum TerminalText {
     /// Columns `text` takes: wide (East Asian) characters and emoji count two, combining marks
     /// and other zero-width characters none.
     public static func width(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        if isPrintableASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// True when every byte is printable ASCII: one column each, nothing to neutralise.
+    static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Columns one grapheme cluster takes (0, 1 or 2).
     public static func width(of character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.contains(where: { $0.value == 0xFE0F }) || scalars.contains(where: { $0.properties.isEmojiPresentation }) {
@@ -42,6 +49,7 @@ public enum TerminalText {
     /// every escape sequence's introducer), and bidirectional overrides and isolates, which are
     /// replaced by U+FFFD so that a hostile name shows as broken rather than re-ordering the line.
     public static func sanitize(_ text: some StringProtocol) -> String {
+        if isPrintableASCII(text) { return String(text) }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let value = scalar.value

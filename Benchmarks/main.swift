@@ -1,0 +1,160 @@
+// ghscroll-bench: the performance figures quoted in the issue notes. Run with `make bench`.
+// Every figure is a median over several runs; compare ratios, not absolute times (the machines are shared).
+import FakeGitHub
+import Foundation
+import ListCore
+import TerminalUI
+
+struct Item: Identifiable, Sendable {
+    let id: Int
+    let login: String
+}
+
+let clock = ContinuousClock()
+
+/// Median of `runs` timings of `body`, in microseconds per `iterations`.
+func median(runs: Int = 7, iterations: Int, _ body: () -> Void) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let elapsed = clock.measure { body() }
+        let micros = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+        samples.append(micros / Double(iterations))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+func items(_ count: Int) -> [Item] { (0..<count).map { Item(id: $0, login: "user-\($0)") } }
+
+func describe(_ item: Item) -> ItemText { ItemText(title: item.login, detail: "#\(item.id) ") }
+
+func report(_ name: String, _ value: String) { print(name.padding(toLength: 58, withPad: " ", startingAt: 0) + value) }
+
+// MARK: - Frame cost against list length
+
+/// One frame of a 50×120 screen with the selection in the middle of `count` items.
+func frameCost(count: Int) -> Double {
+    let list = items(count)
+    let rows = RowModel(items: list, footer: .loading)
+    var viewport = Viewport(height: 48)
+    viewport.place(rows.row(forItem: count / 2), atLine: 20, in: rows)
+    let screen = CellBuffer(rows: 50, columns: 120)
+    let frames = 300
+    return median(iterations: frames) {
+        for step in 0..<frames {
+            viewport.perform(step % 2 == 0 ? .lineDown : .lineUp, in: rows)
+            ListRenderer.render(ListFrame(title: "bench", rows: rows, viewport: viewport, describe: describe,
+                                          status: "status", spinnerStep: step), on: screen)
+        }
+    }
+}
+
+let small = frameCost(count: 100)
+let large = frameCost(count: 1_000_000)
+report("frame, 100 items loaded", String(format: "%.0f µs", small))
+report("frame, 1,000,000 items loaded", String(format: "%.0f µs (%.2f× the 100-item frame)", large, large / small))
+
+// MARK: - Appending pages as the list grows
+
+/// Cost per 100-item page of growing one pager to `total` items; returns the median cost of a page
+/// appended near 1,000 items and near `total` (each the median of 20 pages).
+func appendCosts(total: Int) -> (early: Double, late: Double) {
+    let pageItems = items(total + 100)
+    var pager = Pager<Item, Int>(firstCursor: 0, pageSize: 100, prefetch: FixedDistancePrefetch(distance: 0))
+    var effects = pager.handle(.start)
+    var costs: [Double] = []
+    var cursor = 0
+    while cursor < total, case .fetch(let request)? = effects.first {
+        let page = Page(items: Array(pageItems[cursor..<cursor + 100]), next: cursor + 100)
+        let elapsed = clock.measure { _ = pager.handle(.pageLoaded(request.token, page)) }
+        costs.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
+        cursor += 100
+        let count = pager.items.count
+        effects = pager.handle(.visibleRange(count - 1..<count, viewportRows: 1))
+    }
+    func middle(_ slice: ArraySlice<Double>) -> Double { slice.sorted()[slice.count / 2] }
+    return (middle(costs[10..<30]), middle(costs[(costs.count - 20)...]))
+}
+
+let appends = appendCosts(total: 200_000)
+report("append a page of 100 at ~1,000 items", String(format: "%.1f µs", appends.early))
+report("append a page of 100 at ~200,000 items", String(format: "%.1f µs (%.2f×)", appends.late, appends.late / appends.early))
+
+// MARK: - The real binary against the fake server
+
+let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ghscroll").path
+
+func runBinary(_ arguments: [String]) throws -> (seconds: Double, lines: Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    let start = clock.now
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return (seconds, data.split(separator: UInt8(ascii: "\n")).count)
+}
+
+func serve() async throws -> (FakeGitHub, String) {
+    let server = FakeGitHub(data: FakeDataSet(userCount: 30_000, seed: 5))
+    let base = try await server.start()
+    return (server, base.absoluteString)
+}
+
+if FileManager.default.isExecutableFile(atPath: binary) {
+    let (server, base) = try await serve()
+    var rates: [Double] = []
+    for _ in 0..<5 {
+        let result = try runBinary(["users", "--api-url", base, "--plain", "--limit", "20000"])
+        rates.append(Double(result.lines) / result.seconds)
+    }
+    rates.sort()
+    report("--plain, 20,000 users over loopback HTTP", String(format: "%.0f users/s (median of 5)", rates[2]))
+    await server.stop()
+} else {
+    report("--plain throughput", "skipped: \(binary) not built")
+}
+
+// MARK: - Idle redraws
+
+/// Frames the browser draws while nothing happens, from its log, over `seconds` idle in tmux.
+func idleFrames(seconds: Double) async throws -> Int? {
+    let (server, base) = try await serve()
+    defer { Task { await server.stop() } }
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).log").path
+    let socket = "ghs-bench-\(UUID().uuidString.prefix(8))"
+    func tmux(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+    try tmux(["new-session", "-d", "-x", "100", "-y", "30",
+              "LC_ALL=C.UTF-8 TERM=xterm-256color \(binary) users --api-url \(base) --log-file \(log)"])
+    try await Task.sleep(for: .seconds(1.5))  // the first pages arrive and the spinner stops
+    let before = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    try await Task.sleep(for: .seconds(seconds))
+    try tmux(["send-keys", "q"])
+    try await Task.sleep(for: .seconds(0.5))
+    try tmux(["kill-server"])
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    try? FileManager.default.removeItem(atPath: log)
+    _ = before
+    guard let range = text.range(of: "leaving after ") else { return nil }
+    return Int(text[range.upperBound...].prefix { $0.isNumber })
+}
+
+if FileManager.default.isExecutableFile(atPath: binary) {
+    if let frames = try await idleFrames(seconds: 3) {
+        report("frames drawn in a 5 s session, 3 s of it idle", "\(frames) (a 25 fps redraw would be ~125)")
+    } else {
+        report("idle frames", "could not read the browser's log (is tmux installed?)")
+    }
+}
