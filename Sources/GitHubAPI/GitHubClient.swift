@@ -34,9 +34,17 @@ public final class GitHubClient: Sendable {
     private let session: URLSession
     private let cache: ETagCache
     private let observer: (@Sendable (ResponseInfo) -> Void)?
+    private let throttle: RequestThrottle
 
-    public init(configuration: GitHubConfiguration, cacheCapacity: Int = 256,
-                onResponse: (@Sendable (ResponseInfo) -> Void)? = nil) {
+    /// - Parameters:
+    ///   - retryPolicy: how failures are retried and rate limits waited out (``perform(_:)``).
+    ///   - clock: what waits are timed on; tests pass a scripted one.
+    ///   - onResponse: called with every response's status and rate limit.
+    ///   - onWait: called when a wait starts (with its end) and when it ends (with nil).
+    public init(configuration: GitHubConfiguration, cacheCapacity: Int = 256, retryPolicy: RetryPolicy = RetryPolicy(),
+                clock: any RequestClock = SystemRequestClock(),
+                onResponse: (@Sendable (ResponseInfo) -> Void)? = nil,
+                onWait: (@Sendable (Wait?) -> Void)? = nil) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
@@ -47,6 +55,13 @@ public final class GitHubClient: Sendable {
         self.session = URLSession(configuration: sessionConfiguration)
         self.cache = ETagCache(capacity: cacheCapacity)
         self.observer = onResponse
+        self.throttle = RequestThrottle(policy: retryPolicy, clock: clock, onWait: onWait)
+    }
+
+    /// Runs one logical request (a GET and the decoding of its body) in this client's turn:
+    /// requests go out one at a time, transient failures are retried and rate limits waited out.
+    public func perform<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
+        try await throttle.perform(operation)
     }
 
     deinit { session.finishTasksAndInvalidate() }

@@ -28,6 +28,9 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedBody(detail: String)
     case bodyTooLarge(limit: Int)
     case invalidURL(String)
+    /// A `Link` to the next page that must not be followed (another host or scheme, a page that
+    /// goes backwards or is out of range).
+    case unusableLink(reason: String)
     case cancelled
 
     public var description: String {
@@ -69,6 +72,8 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
             return "The response was larger than \(limit / 1_048_576) MiB; refused."
         case .invalidURL(let url):
             return "Not a usable URL: \(url)"
+        case .unusableLink(let reason):
+            return "GitHub's link to the next page was not followed: \(reason)."
         case .cancelled:
             return "Cancelled."
         }

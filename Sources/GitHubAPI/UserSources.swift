@@ -37,11 +37,15 @@ public struct AllUsersSource: PageSource {
         case .link(let url): since = Self.since(in: url) ?? 0
         }
         let url = try client.configuration.url("/users", query: [("since", String(since)), ("per_page", String(clampPageSize(pageSize)))])
-        let response = try await client.get(url, subject: "the user list")
-        let users = try GitHubClient.decode([GitHubUser].self, from: response.body)
+        let (users, links) = try await client.perform { [client] in
+            let response = try await client.get(url, subject: "the user list")
+            return (try GitHubClient.decode([GitHubUser].self, from: response.body), response.links)
+        }
         guard let last = users.last else { return Page(items: [], next: nil) }
-        // The Link's `since` is authoritative; the last id is the fallback. Never go backwards.
-        let linked = response.links["next"].flatMap(URL.init(string:)).flatMap(Self.since(in:))
+        // The Link's `since` is authoritative when it is usable; the last id is the fallback.
+        // It never goes backwards.
+        var linked: Int64?
+        if let next = try followableLink(links["next"], from: url, client: client) { linked = Self.since(in: next) }
         let next = max(linked ?? last.id, last.id)
         return Page(items: users, next: next > since ? .since(next) : nil)
     }
@@ -69,9 +73,11 @@ public struct NumberedListSource: PageSource {
 
     public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<GitHubUser, GitHubCursor> {
         let url = try pageURL(cursor, client: client, path: path, query: [], pageSize: pageSize)
-        let response = try await client.get(url, subject: subject)
-        let users = try GitHubClient.decode([GitHubUser].self, from: response.body)
-        return Page(items: users, next: nextCursor(response, after: url),
+        let (response, users) = try await client.perform { [client, subject] in
+            let response = try await client.get(url, subject: subject)
+            return (response, try GitHubClient.decode([GitHubUser].self, from: response.body))
+        }
+        return Page(items: users, next: try nextCursor(response, after: url, client: client),
                     totalPages: lastPage(response) ?? (response.links["next"] == nil ? pageNumber(url) : nil))
     }
 }
@@ -103,18 +109,21 @@ public struct SearchUsersSource: PageSource {
         let size = clampPageSize(pageSize)
         let url = try pageURL(cursor, client: client, path: "/search/users", query: [("q", query)], pageSize: size)
         let response: GitHubResponse
+        let body: Body
         do {
-            response = try await client.get(url, subject: "the search")
+            (response, body) = try await client.perform { [client] in
+                let response = try await client.get(url, subject: "the search")
+                return (response, try GitHubClient.decode(Body.self, from: response.body))
+            }
         } catch GitHubError.validation(let message) where message.contains("1000") {
             // Asking past the cap: the list ends here.
             return Page(items: [], next: nil)
         }
-        let body = try GitHubClient.decode(Body.self, from: response.body)
         let page = pageNumber(url)
         let reachable = min(body.totalCount, Self.resultCap)
         var next: GitHubCursor?
         if page * size < reachable, !body.items.isEmpty {
-            next = try nextCursor(response, after: url) ?? .link(numbered(url, page + 1))
+            next = try nextCursor(response, after: url, client: client) ?? .link(numbered(url, page + 1))
         }
         return Page(items: body.items, next: next,
                     totalCount: body.totalCount, totalPages: max(1, (reachable + size - 1) / size),
@@ -146,12 +155,44 @@ func pageURL(_ cursor: GitHubCursor, client: GitHubClient, path: String, query: 
     }
 }
 
-/// The `rel="next"` URL as a cursor, if it is a usable http(s) URL.
-func nextCursor(_ response: GitHubResponse, after url: URL) -> GitHubCursor? {
-    guard let text = response.links["next"], let next = URL(string: text, relativeTo: url)?.absoluteURL,
-          let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https"
-    else { return nil }
+/// The `rel="next"` URL as a cursor; nil when there is none, an error when it must not be followed.
+func nextCursor(_ response: GitHubResponse, after url: URL, client: GitHubClient) throws -> GitHubCursor? {
+    guard let next = try followableLink(response.links["next"], from: url, client: client) else { return nil }
+    let current = pageNumber(url)
+    let target = pageNumber(next)
+    guard target > current else {
+        throw GitHubError.unusableLink(reason: "it goes back from page \(current) to page \(target)")
+    }
     return .link(next)
+}
+
+/// The largest page number followed: far beyond any real list (GitHub caps lists well below).
+let maxPageNumber = 10_000_000
+
+/// A `Link` target resolved against `url`, if it may be followed: http(s), the API's own origin,
+/// and a sane page number. Nil when there is no link.
+func followableLink(_ text: String?, from url: URL, client: GitHubClient) throws -> URL? {
+    guard let text else { return nil }
+    guard let next = URL(string: text, relativeTo: url)?.absoluteURL else {
+        throw GitHubError.unusableLink(reason: "it is not a URL")
+    }
+    guard let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        throw GitHubError.unusableLink(reason: "it is not an http(s) URL")
+    }
+    guard client.configuration.isSameOrigin(next) || isSameOrigin(next, url) else {
+        throw GitHubError.unusableLink(reason: "it points to another host (\(next.host ?? "none"))")
+    }
+    let rawPage = URLComponents(url: next, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "page" }?.value
+    if let rawPage {
+        guard let page = Int(rawPage), (1...maxPageNumber).contains(page) else {
+            throw GitHubError.unusableLink(reason: "page \"\(rawPage.prefix(20))\" is out of range")
+        }
+    }
+    return next
+}
+
+private func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
+    a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
 }
 
 func pageNumber(_ url: URL) -> Int {

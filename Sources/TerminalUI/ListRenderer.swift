@@ -37,11 +37,14 @@ public struct ListFrame<Item> {
     public var spinnerStep: Int
     /// Key help drawn over the list when set.
     public var help: [String]?
+    /// Why loading is paused (a rate-limit countdown, a retry's wait): shown in place of the
+    /// loading texts while set.
+    public var notice: String?
 
     public init(title: String, titleRight: String = "", isRefreshing: Bool = false, rows: RowModel<Item>,
                 viewport: Viewport, describe: @escaping (Item) -> ItemText, placeholder: Placeholder? = nil,
                 noun: String = "items", status: String = "", hint: String = "", spinnerStep: Int = 0,
-                help: [String]? = nil) {
+                help: [String]? = nil, notice: String? = nil) {
         self.title = title
         self.titleRight = titleRight
         self.isRefreshing = isRefreshing
@@ -54,6 +57,7 @@ public struct ListFrame<Item> {
         self.hint = hint
         self.spinnerStep = spinnerStep
         self.help = help
+        self.notice = notice
     }
 }
 
@@ -145,7 +149,9 @@ public enum ListRenderer {
         switch row {
         case .header(let text): lines = [" " + TerminalText.sanitize(text)]
         case .pull(let armed): lines = [armed ? " ↑ Release to refresh" : " ↓ Pull to refresh (press k again)"]
-        case .loading: lines = [" \(spinnerGlyph(frame.spinnerStep)) Loading more \(frame.noun)…"]
+        case .loading:
+            let text = frame.notice.map { "Waiting: " + TerminalText.sanitize($0) } ?? "Loading more \(frame.noun)…"
+            lines = [" \(spinnerGlyph(frame.spinnerStep)) \(text)"]
         case .retry(let failure): lines = [" ✗ \(TerminalText.sanitize(failure.message)) — press R to retry"]
         case .end(let count): lines = [" — End of list · \(count) \(frame.noun) —"]
         case .item(_, let item):
@@ -175,7 +181,9 @@ public enum ListRenderer {
         let lines: [(String, Style)]
         switch placeholder {
         case .idle: lines = [("Nothing loaded.", .plain), ("Press r to load.", Style(color: .muted))]
-        case .loading: lines = [("\(spinnerGlyph(frame.spinnerStep)) Loading …", .plain)]
+        case .loading:
+            lines = [("\(spinnerGlyph(frame.spinnerStep)) Loading …", .plain)]
+                + (frame.notice.map { [("", .plain), ("Waiting: " + TerminalText.sanitize($0), Style(color: .muted))] } ?? [])
         case .failed(let failure):
             lines = wrap(TerminalText.sanitize(failure.message), columns: max(1, columns - 4)).map { ($0, Style(color: .error)) }
                 + [("", .plain), ("Press R to retry.", Style(bold: true))]

@@ -97,10 +97,13 @@ final class Browser {
                 dirty = true
             }
             let rateLimit = status.rateLimit
-            if model.rateLimit != rateLimit {
+            let wait = status.wait
+            if model.rateLimit != rateLimit || model.wait != wait {
                 model.rateLimit = rateLimit
+                model.wait = wait
                 dirty = true
             }
+            if dirty { model.now = Date() }
             if dirty {
                 ListRenderer.render(model.frame(), on: screen)
                 frames += 1

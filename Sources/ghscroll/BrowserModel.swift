@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 import ListCore
 import TerminalUI
@@ -19,6 +20,9 @@ struct BrowserModel {
     private(set) var listHeight = 0
     /// The last rate limit the client saw, shown in the title line.
     var rateLimit: RateLimit?
+    /// The wait the client is in, if any, and the time the frame is drawn at (for its countdown).
+    var wait: Wait?
+    var now = Date()
     private var selectedID: Int64?
     let keyMap = KeyMap()
 
@@ -68,7 +72,7 @@ struct BrowserModel {
     /// True while a spinner is on screen (anything loading), so frames must keep coming.
     var isAnimating: Bool {
         guard let state else { return true }
-        return state.isRefreshing || state.appendState == .loading || !state.hasLoadedFirstPage && state.placeholder == .loading
+        return wait != nil || state.isRefreshing || state.appendState == .loading || !state.hasLoadedFirstPage && state.placeholder == .loading
     }
 
     /// Applies a key; returns the pager events it asks for.
@@ -145,7 +149,7 @@ struct BrowserModel {
             title: "ghscroll · \(list.title)", titleRight: right, isRefreshing: state?.isRefreshing ?? false,
             rows: rows, viewport: viewport, describe: Self.describe, placeholder: placeholder,
             noun: list.noun, status: statusText, hint: "? help  q quit", spinnerStep: spinner,
-            help: showHelp ? KeyMap.helpLines : nil)
+            help: showHelp ? KeyMap.helpLines : nil, notice: wait?.summary(at: now))
     }
 
     static func describe(_ user: GitHubUser) -> ItemText {
@@ -167,6 +171,7 @@ struct BrowserModel {
         case .endReached where count > 0: text += " · end"
         default: break
         }
+        if let wait { text += " · " + wait.summary(at: now) }
         if pull.isPulled { text += " · k again refreshes" }
         return text
     }

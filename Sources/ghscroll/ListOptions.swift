@@ -26,11 +26,15 @@ struct ListOptions: ParsableArguments {
     var limit: Int?
     @Option(name: .customLong("log-file"), help: "Write diagnostics to this file.")
     var logFile: String?
+    @Option(name: .customLong("retry-delay-ms"), help: ArgumentHelp(
+        "The first retry's wait; retries wait 1, 4 and 9 times this (for tests).", visibility: .hidden))
+    var retryDelayMilliseconds: Int = 1_000
 
     func validate() throws {
         guard (1...100).contains(perPage) else { throw ValidationError("--per-page must be between 1 and 100") }
         if let prefetch, prefetch < 0 { throw ValidationError("--prefetch must be 0 or more") }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if retryDelayMilliseconds < 0 { throw ValidationError("--retry-delay-ms must be 0 or more") }
         if plain && json { throw ValidationError("choose one of --plain and --json") }
         if limit != nil && !(plain || json) { throw ValidationError("--limit goes with --plain or --json") }
     }
@@ -62,7 +66,18 @@ struct ListOptions: ParsableArguments {
         defer { if let demoServer { Task { await demoServer.stop() } } }
         logger.info("browsing \(list.title) at \(configuration.baseURL.absoluteString)")
         let status = StatusBox()
-        let client = GitHubClient(configuration: configuration) { info in status.record(info) }
+        let retryPolicy = RetryPolicy(baseDelay: .milliseconds(retryDelayMilliseconds))
+        let printsWaits = plain || json
+        let client = GitHubClient(configuration: configuration, retryPolicy: retryPolicy,
+                                  onResponse: { info in status.record(info) },
+                                  onWait: { wait in
+                                      status.record(wait)
+                                      if let wait {
+                                          logger.notice("waiting: \(wait.summary(at: Date()))")
+                                          // --plain/--json: progress goes to stderr, never into the data.
+                                          if printsWaits { PlainOutput.note(wait.summary(at: Date())) }
+                                      }
+                                  })
         let source = list.source(client: client)
         let policy = FixedDistancePrefetch(distance: prefetch)
         if plain || json {
@@ -87,9 +102,11 @@ struct ListOptions: ParsableArguments {
 
 /// The last rate limit and response seen, shared between the client's callback and the UI.
 final class StatusBox: Sendable {
-    private let state = Mutex<RateLimit?>(nil)
+    private let state = Mutex<(rateLimit: RateLimit?, wait: Wait?)>((nil, nil))
     func record(_ info: ResponseInfo) {
-        if let limit = info.rateLimit { state.withLock { $0 = limit } }
+        if let limit = info.rateLimit { state.withLock { $0.rateLimit = limit } }
     }
-    var rateLimit: RateLimit? { state.withLock { $0 } }
+    func record(_ wait: Wait?) { state.withLock { $0.wait = wait } }
+    var rateLimit: RateLimit? { state.withLock { $0.rateLimit } }
+    var wait: Wait? { state.withLock { $0.wait } }
 }

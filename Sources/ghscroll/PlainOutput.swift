@@ -57,6 +57,13 @@ struct PlainOutput {
     }
 }
 
+extension PlainOutput {
+    /// A progress line on stderr ("ghscroll: HTTP 502 · retry 1/3 in 1 s").
+    static func note(_ text: String) {
+        FileHandle.standardError.write(Data("ghscroll: \(TerminalSafe.plain(text))\n".utf8))
+    }
+}
+
 /// An error that ends the program with a message on stderr and exit status 1.
 struct CleanExitError: Error, CustomStringConvertible {
     let message: String

@@ -68,14 +68,15 @@ struct BrowserEndToEndTests {
         #expect(!screenText(after).contains("Pull to refresh"))
     }
 
-    @Test("a failing page shows the retry row, and R recovers")
+    @Test("a page that fails through its retries shows the retry row, and R recovers")
     func retry() async throws {
         let (server, base) = try await startServer()
         defer { Task { await server.stop() } }
-        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 20", rows: 16)
+        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 20 --retry-delay-ms 20", rows: 16)
         defer { Task { await pane.close() } }
         await pane.waitFor { idsOnScreen($0).count > 5 }
-        await server.update { $0.scriptedStatuses = [502] }
+        // The first try and its three automatic retries all fail.
+        await server.update { $0.scriptedStatuses = [502, 502, 502, 502] }
         try await pane.keys("G")
         await pane.waitFor { screenText($0).contains("load failed") }
         try await pane.keys("G")

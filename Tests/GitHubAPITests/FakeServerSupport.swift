@@ -13,18 +13,20 @@ struct Fixture {
 
     static func start(users: Int = 2_000, listSizes: [String: Int] = [:], token: String? = nil,
                       timeout: TimeInterval = 10, options: FakeGitHubOptions = FakeGitHubOptions(),
-                      pathPrefix: String = "") async throws -> Fixture {
+                      pathPrefix: String = "", retryPolicy: RetryPolicy = .none) async throws -> Fixture {
         let server = FakeGitHub(data: FakeDataSet(userCount: users, seed: 7, listSizes: listSizes),
                                 options: options, pathPrefix: pathPrefix)
         let base = try await server.start()
-        return Fixture(server: server, base: base, token: token, timeout: timeout)
+        return Fixture(server: server, base: base, token: token, timeout: timeout, retryPolicy: retryPolicy)
     }
 
-    init(server: FakeGitHub, base: URL, token: String?, timeout: TimeInterval) {
+    /// Without retries by default, so that each test sees the failure it provokes.
+    init(server: FakeGitHub, base: URL, token: String?, timeout: TimeInterval, retryPolicy: RetryPolicy = .none) {
         self.server = server
         let responses = ResponseRecorder()
         self.responses = responses
-        client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: token, timeout: timeout)) { info in
+        client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: token, timeout: timeout),
+                              retryPolicy: retryPolicy) { info in
             responses.items.withLock { $0.append(info) }
         }
     }

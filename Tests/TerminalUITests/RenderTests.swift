@@ -149,3 +149,29 @@ struct RenderTests {
         #expect(!pull.isPulled, "not on the first row: no pull")
     }
 }
+
+@Suite("Waits on screen")
+struct WaitRenderTests {
+    @Test("a wait replaces the loading row's text with its countdown, the loaded rows untouched")
+    func loadingRowNotice() {
+        var waiting = frame(people(2), footer: .loading, height: 4)
+        waiting.notice = "rate limit used up · resumes in 42 s"
+        let screen = CellBuffer(rows: 6, columns: 50)
+        ListRenderer.render(waiting, on: screen)
+        #expect(screen.lines[1...3] == [
+            " p1" + String(repeating: " ", count: 43) + "#1",
+            " p2" + String(repeating: " ", count: 43) + "#2",
+            " ⠋ Waiting: rate limit used up · resumes in 42 s",
+        ])
+    }
+
+    @Test("before the first page, the loading placeholder says what it waits for")
+    func placeholderNotice() {
+        var waiting = frame([], placeholder: .loading, height: 5)
+        waiting.notice = "HTTP 502 · retry 2/3 in 4 s"
+        let screen = CellBuffer(rows: 7, columns: 40)
+        ListRenderer.render(waiting, on: screen)
+        let body = screen.lines[1...5].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(body == ["⠋ Loading …", "Waiting: HTTP 502 · retry 2/3 in 4 s"])
+    }
+}
