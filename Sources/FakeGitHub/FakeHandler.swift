@@ -35,6 +35,14 @@ struct FakeHandler: HTTPHandler {
 
         if dice.latency > 0 { try? await Task.sleep(for: .milliseconds(dice.latency)) }
 
+        if let raw = await state.takeScriptedReply() {
+            var headers = HTTPHeaders()
+            for (name, value) in raw.headers { headers.addValue(value, for: HTTPHeader(name)) }
+            await record(request, sequence: dice.sequence, status: raw.status, started: started)
+            return HTTPResponse(statusCode: HTTPStatusCode(raw.status, phrase: phrase(raw.status)),
+                                headers: headers, body: Data(raw.body))
+        }
+
         var reply: FakeReply
         var counts = true
         if let scripted = await state.takeScriptedStatus() {
@@ -91,15 +99,19 @@ struct FakeHandler: HTTPHandler {
         headers[HTTPHeader("x-ratelimit-resource")] = resource
         for (name, value) in reply.headers { headers.addValue(value, for: HTTPHeader(name)) }
 
+        await record(request, sequence: dice.sequence, status: reply.status, started: started)
+        return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: phrase(reply.status)),
+                            headers: headers, body: body)
+    }
+
+    private func record(_ request: HTTPRequest, sequence: Int, status: Int, started: Double) async {
         let auth = request.headers[.authorization]
         await state.record(FakeRequestRecord(
-            sequence: dice.sequence, method: request.method.rawValue, path: request.path,
+            sequence: sequence, method: request.method.rawValue, path: request.path,
             query: rawQuery(request), hadAuthorization: auth != nil, authorization: auth,
             ifNoneMatch: request.headers[.ifNoneMatch], userAgent: request.headers[HTTPHeader("User-Agent")],
             headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a }),
-            status: reply.status, started: started, finished: await state.now()))
-        return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: phrase(reply.status)),
-                            headers: headers, body: body)
+            status: status, started: started, finished: await state.now()))
     }
 
     // MARK: - Routing

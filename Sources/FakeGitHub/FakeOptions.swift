@@ -24,6 +24,9 @@ public struct FakeGitHubOptions: Sendable {
     public var linkBaseURL: String?
     /// Statuses to answer the next requests with, one each, before anything else.
     public var scriptedStatuses: [Int] = []
+    /// Raw answers to the next requests, one each, before anything else (and before
+    /// `scriptedStatuses`): any status, headers and bytes, for hostile-input tests.
+    public var scriptedReplies: [FakeRawReply] = []
     /// Seed of the fault dice.
     public var faultSeed: UInt64 = 42
 
@@ -34,6 +37,24 @@ public struct FakeGitHubOptions: Sendable {
         var options = FakeGitHubOptions()
         options.latencyMilliseconds = 250...700
         return options
+    }
+}
+
+/// A reply sent exactly as given: no rate-limit headers, no ETag, no checks.
+public struct FakeRawReply: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public init(status: Int = 200, headers: [(name: String, value: String)] = [], json: String) {
+        self.init(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
+                  body: Array(json.utf8))
     }
 }
 

@@ -41,6 +41,10 @@ actor FakeState {
         return (sequence, latency, fail, truncate, failStatus)
     }
 
+    func takeScriptedReply() -> FakeRawReply? {
+        options.scriptedReplies.isEmpty ? nil : options.scriptedReplies.removeFirst()
+    }
+
     func takeScriptedStatus() -> Int? {
         options.scriptedStatuses.isEmpty ? nil : options.scriptedStatuses.removeFirst()
     }

@@ -32,6 +32,7 @@ public struct ResponseInfo: Sendable {
 public final class GitHubClient: Sendable {
     public let configuration: GitHubConfiguration
     private let session: URLSession
+    private let reader: BodyReader
     private let cache: ETagCache
     private let observer: (@Sendable (ResponseInfo) -> Void)?
     private let throttle: RequestThrottle
@@ -52,7 +53,9 @@ public final class GitHubClient: Sendable {
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
         sessionConfiguration.httpMaximumConnectionsPerHost = 4
-        self.session = URLSession(configuration: sessionConfiguration)
+        let reader = BodyReader()
+        self.reader = reader
+        self.session = URLSession(configuration: sessionConfiguration, delegate: reader, delegateQueue: nil)
         self.cache = ETagCache(capacity: cacheCapacity)
         self.observer = onResponse
         self.throttle = RequestThrottle(policy: retryPolicy, clock: clock, onWait: onWait)
@@ -119,10 +122,11 @@ public final class GitHubClient: Sendable {
 
     private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let host = request.url?.host ?? "the server"
-        let result: (Data, URLResponse)
         do {
             try Task.checkCancellation()
-            result = try await session.data(for: request)
+            return try await reader.load(request, on: session, limit: configuration.maxBodyBytes)
+        } catch let error as GitHubError {
+            throw error
         } catch is CancellationError {
             throw GitHubError.cancelled
         } catch let error as URLError {
@@ -130,13 +134,6 @@ public final class GitHubClient: Sendable {
         } catch {
             throw GitHubError.network(message: String(describing: error))
         }
-        guard let http = result.1 as? HTTPURLResponse else {
-            throw GitHubError.network(message: "the answer from \(host) was not HTTP")
-        }
-        if result.0.count > configuration.maxBodyBytes {
-            throw GitHubError.bodyTooLarge(limit: configuration.maxBodyBytes)
-        }
-        return (result.0, http)
     }
 
     private func hostAndPort(_ url: URL?) -> String? {

@@ -126,6 +126,57 @@ struct BrowserEndToEndTests {
         #expect(text.contains("\u{1B}[7m"), "the bars and the selection are in reverse video either way")
     }
 
+    @Test("hostile logins are drawn inert: no escape sequence reaches the terminal, columns stay aligned")
+    func hostileStrings() async throws {
+        let logins = [
+            "\u{1B}[2J\u{1B}[Hcleared", "\u{1B}]0;PWNED\u{07}title", "car\rriage", "back\u{08}\u{08}space",
+            "\u{202E}desrever", "e\u{301}\u{301}\u{301}accents", "漢字漢字wide", "smile😀", "\u{9B}31mcsi",
+        ]
+        let users = logins.enumerated().map { ["login": $1, "id": $0 + 1, "type": "User"] as [String: Any] }
+        let body = try JSONSerialization.data(withJSONObject: users)
+        var options = FakeGitHubOptions()
+        options.scriptedReplies = [FakeRawReply(headers: [("Content-Type", "application/json")], body: Array(body))]
+        let (server, base) = try await startServer(options: options)
+        defer { Task { await server.stop() } }
+        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 9", columns: 60, rows: 14)
+        defer { Task { await pane.close() } }
+        let screen = await pane.waitFor { idsOnScreen($0).count >= 12 }
+        let text = screenText(screen)
+        #expect(screen.first?.hasPrefix(" ghscroll · All users") == true, "the screen was not cleared:\n\(text)")
+        #expect(Array(idsOnScreen(screen).prefix(9)) == Array(1...9), "\(text)")
+        // Every "#id" ends in the same column: widths were computed as the terminal computes them.
+        let rows = screen.dropFirst().prefix(12)
+        let ends = Set(rows.compactMap { line -> Int? in
+            guard let hash = line.range(of: " #", options: .backwards) else { return nil }
+            let end = line[hash.upperBound...].prefix { $0.isNumber }.endIndex
+            return line[..<end].reduce(0) { $0 + columns(of: $1) }
+        })
+        #expect(ends.count == 1, "id columns misaligned:\n\(text)")
+        #expect(text.contains("\u{FFFD}"), "control characters show as U+FFFD")
+        #expect(!text.contains("PWNED") || text.contains("\u{FFFD}]0;PWNED"), "the OSC arrived as text, not as a command")
+        let title = try await run("tmux", ["-L", pane.socket, "display-message", "-p", "#{pane_title}"]).output
+        #expect(!title.contains("PWNED"), "the pane title was not changed")
+    }
+
+    @Test("a storm of resizes down to 1×1 does not crash, and the list comes back at full size")
+    func resizeStorm() async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base); echo EXIT=$?; sleep 30", columns: 80, rows: 24)
+        defer { Task { await pane.close() } }
+        await pane.waitFor { idsOnScreen($0).count > 10 }
+        var generator = SystemRandomNumberGenerator()
+        for step in 0..<60 {
+            let size = step % 7 == 0 ? (1, 1) : (Int.random(in: 1...200, using: &generator), Int.random(in: 1...60, using: &generator))
+            try await pane.resize(columns: size.0, rows: size.1)
+            if step % 3 == 0 { try await pane.keys(["j", "G", "k", "f"][step % 4]) }
+        }
+        try await pane.resize(columns: 80, rows: 24)
+        let screen = await pane.waitFor { idsOnScreen($0).count >= 20 && $0.first?.hasPrefix(" ghscroll") == true }
+        #expect(idsOnScreen(screen).count >= 20, "\(screenText(screen))")
+        #expect(!screenText(screen).contains("EXIT="), "still running")
+    }
+
     @Test("a resize keeps the selected user on screen")
     func resize() async throws {
         let (server, base) = try await startServer()
@@ -145,7 +196,7 @@ struct BrowserEndToEndTests {
         }
     }
 
-    @Test("q and SIGTERM leave the main screen restored with echo on", arguments: ["q", "TERM"])
+    @Test("q, SIGTERM, SIGINT and SIGHUP leave the main screen restored with echo on", arguments: ["q", "TERM", "INT", "HUP"])
     func restoresTerminal(how: String) async throws {
         let (server, base) = try await startServer()
         defer { Task { await server.stop() } }
@@ -157,14 +208,15 @@ struct BrowserEndToEndTests {
         if how == "q" {
             try await pane.keys("q")
         } else {
-            try await run("pkill", ["-TERM", "-f", "ghs-\(marker).log"])
+            try await run("pkill", ["-\(how)", "-f", "ghs-\(marker).log"])
         }
         let screen = await pane.waitFor { screenText($0).contains("END") }
         let text = screenText(screen)
         #expect(text.contains("BEFORE"), "back on the main screen:\n\(text)")
         #expect(!text.contains("ghscroll ·"), "the list is gone with the alternate screen")
         #expect(text.contains("echo icanon END"), "echo and canonical mode restored:\n\(text)")
-        #expect(text.contains(how == "q" ? "EXIT=0" : "EXIT=143"), "\(text)")
+        let status = ["q": 0, "INT": 130, "HUP": 129, "TERM": 143][how] ?? -1
+        #expect(text.contains("EXIT=\(status)"), "exit status 128 + the signal:\n\(text)")
     }
 
     @Test("--plain prints 1,000 unique users in order from a running server")
@@ -178,6 +230,14 @@ struct BrowserEndToEndTests {
         let expected = server.data.users.prefix(1_000).map { "\($0.id)\t\($0.login)" }
         #expect(lines.map(String.init) == expected)
     }
+}
+
+/// Terminal columns of one character as tmux counts them, for the characters these tests draw.
+func columns(of character: Character) -> Int {
+    guard let value = character.unicodeScalars.first?.value else { return 0 }
+    let wide: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+                                       0xFF00...0xFF60, 0x1F300...0x1FAFF]
+    return wide.contains { $0.contains(value) } ? 2 : 1
 }
 
 /// Polls an async condition (at most `seconds`).
