@@ -5,7 +5,7 @@ BUILD_FLAGS ?=
 BIN = .build/debug/ghscroll
 RELEASE_BIN = .build/release/ghscroll
 
-.PHONY: all build release test e2e demo run bench clean
+.PHONY: all build release test e2e demo run bench fuzz soak clean
 
 all: build
 
@@ -40,6 +40,18 @@ bench:
 	$(SWIFT) build -c release --product ghscroll $(BUILD_FLAGS)
 	$(SWIFT) build -c release --product ghscroll-bench $(BUILD_FLAGS)
 	.build/release/ghscroll-bench
+
+# The full fault soak: 5,000 users through 20% 5xx, 5% truncation, a secondary limit every 25
+# requests, 3 items of page overlap and random latency, with GitHub's real 1/4/9 s retry waits.
+# (`make test` runs the same test on 1,000 users with 20 ms retry steps.)
+soak: build
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	SOAK_USERS=5000 SOAK_RETRY_MS=1000 $(SWIFT) test --skip-build --filter SoakTests $(BUILD_FLAGS)
+
+# libFuzzer on the Link parser and the page decoder, FUZZ_SECONDS each (CI runs them briefly).
+FUZZ_SECONDS ?= 60
+fuzz:
+	SWIFTC="$(SWIFT)c" scripts/fuzz $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build .build-log.txt

@@ -45,6 +45,7 @@ struct FakeHandler: HTTPHandler {
 
         var reply: FakeReply
         var counts = true
+        var truncated = false
         if let scripted = await state.takeScriptedStatus() {
             reply = scriptedReply(scripted)
         } else if (request.headers[HTTPHeader("User-Agent")] ?? "").isEmpty {
@@ -64,6 +65,7 @@ struct FakeHandler: HTTPHandler {
         } else {
             reply = route(request, path: path, options: options)
             if dice.truncate, reply.status == 200, reply.body.utf8.count > 2 {
+                truncated = true
                 let bytes = Array(reply.body.utf8)
                 let cut = max(1, Int(FakeRandom.hash(bytes: bytes) % UInt64(bytes.count - 1)))
                 reply.body = String(decoding: bytes[..<cut], as: UTF8.self)
@@ -99,19 +101,19 @@ struct FakeHandler: HTTPHandler {
         headers[HTTPHeader("x-ratelimit-resource")] = resource
         for (name, value) in reply.headers { headers.addValue(value, for: HTTPHeader(name)) }
 
-        await record(request, sequence: dice.sequence, status: reply.status, started: started)
+        await record(request, sequence: dice.sequence, status: reply.status, started: started, truncated: truncated)
         return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: phrase(reply.status)),
                             headers: headers, body: body)
     }
 
-    private func record(_ request: HTTPRequest, sequence: Int, status: Int, started: Double) async {
+    private func record(_ request: HTTPRequest, sequence: Int, status: Int, started: Double, truncated: Bool = false) async {
         let auth = request.headers[.authorization]
         await state.record(FakeRequestRecord(
             sequence: sequence, method: request.method.rawValue, path: request.path,
             query: rawQuery(request), hadAuthorization: auth != nil, authorization: auth,
             ifNoneMatch: request.headers[.ifNoneMatch], userAgent: request.headers[HTTPHeader("User-Agent")],
             headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a }),
-            status: status, started: started, finished: await state.now()))
+            status: status, truncated: truncated, started: started, finished: await state.now()))
     }
 
     // MARK: - Routing

@@ -72,6 +72,8 @@ public struct FakeRequestRecord: Sendable, Equatable {
     /// Every request header, names lowercased.
     public let headers: [String: String]
     public let status: Int
+    /// The body was cut short on purpose (`truncationRate`).
+    public let truncated: Bool
     /// Monotonic seconds since the server started, when the request arrived and when it was answered.
     public let started: Double
     public let finished: Double

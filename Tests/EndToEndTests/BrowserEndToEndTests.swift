@@ -7,10 +7,8 @@ import Testing
 struct BrowserEndToEndTests {
     @Test("the first rows appear, and paging past several pages shows the server's users in order, none twice")
     func scrollPages() async throws {
-        let (server, base) = try await startServer()
-        defer { Task { await server.stop() } }
-        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 20", columns: 80, rows: 24)
-        defer { Task { await pane.close() } }
+        let (server, pane) = try await launch("users --per-page 20", columns: 80, rows: 24)
+        defer { close(server, pane) }
         let first = await pane.waitFor { idsOnScreen($0).count >= 22 }
         let all = server.data.users.map(\.id)
         #expect(idsOnScreen(first) == Array(all.prefix(22)), "\(screenText(first))")
@@ -31,10 +29,8 @@ struct BrowserEndToEndTests {
 
     @Test("G repeated on a short list reaches the end row")
     func endOfList() async throws {
-        let (server, base) = try await startServer(listSizes: ["followers:octocat": 45])
-        defer { Task { await server.stop() } }
-        let pane = try await TmuxPane(command: "\(binary) followers octocat --api-url \(base) --per-page 20", rows: 20)
-        defer { Task { await pane.close() } }
+        let (server, pane) = try await launch("followers octocat --per-page 20", listSizes: ["followers:octocat": 45], rows: 20)
+        defer { close(server, pane) }
         await pane.waitFor { idsOnScreen($0).count > 5 }
         var screen: [String] = []
         for _ in 0..<6 {
@@ -47,16 +43,16 @@ struct BrowserEndToEndTests {
 
     @Test("r refreshes, and so does pulling past the first row: the first page is requested again")
     func refresh() async throws {
-        let (server, base) = try await startServer()
-        defer { Task { await server.stop() } }
-        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 30", rows: 20)
-        defer { Task { await pane.close() } }
+        let (server, pane) = try await launch("users --per-page 30", rows: 20)
+        defer { close(server, pane) }
         await pane.waitFor { idsOnScreen($0).count > 5 }
         func firstPageRequests() async -> Int { await server.requestLog().filter { $0.queryValue("since") == "0" }.count }
         #expect(await firstPageRequests() == 1)
         try await pane.keys("r")
         try await waitUntil { await firstPageRequests() == 2 }
         #expect(await firstPageRequests() == 2)
+        let again = await server.requestLog().filter { $0.queryValue("since") == "0" }.last
+        #expect(again?.ifNoneMatch != nil && again?.status == 304, "the refresh was conditional and cost no rate limit")
 
         try await pane.keys("g", "k")
         let pulled = await pane.waitFor { screenText($0).contains("Pull to refresh") }
@@ -70,10 +66,8 @@ struct BrowserEndToEndTests {
 
     @Test("a page that fails through its retries shows the retry row, and R recovers")
     func retry() async throws {
-        let (server, base) = try await startServer()
-        defer { Task { await server.stop() } }
-        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 20 --retry-delay-ms 20", rows: 16)
-        defer { Task { await pane.close() } }
+        let (server, pane) = try await launch("users --per-page 20 --retry-delay-ms 20", rows: 16)
+        defer { close(server, pane) }
         await pane.waitFor { idsOnScreen($0).count > 5 }
         // The first try and its three automatic retries all fail.
         await server.update { $0.scriptedStatuses = [502, 502, 502, 502] }
@@ -96,10 +90,8 @@ struct BrowserEndToEndTests {
 
     @Test("the mouse wheel moves the selection down and up")
     func mouseWheel() async throws {
-        let (server, base) = try await startServer()
-        defer { Task { await server.stop() } }
-        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base)", rows: 20)
-        defer { Task { await pane.close() } }
+        let (server, pane) = try await launch("users", rows: 20)
+        defer { close(server, pane) }
         await pane.waitFor { screenText($0).contains("1/100") }
         // SGR mouse reports (the format xterm-256color's terminfo asks for): button 65 is the wheel down, 64 up.
         let wheelDown = Array("\u{1B}[<65;10;5M".utf8), wheelUp = Array("\u{1B}[<64;10;5M".utf8)
@@ -113,11 +105,8 @@ struct BrowserEndToEndTests {
 
     @Test("colors are used when the terminal has them, and none when NO_COLOR is set", arguments: [false, true])
     func noColor(set: Bool) async throws {
-        let (server, base) = try await startServer()
-        defer { Task { await server.stop() } }
-        let environment = set ? "NO_COLOR=1 " : ""
-        let pane = try await TmuxPane(command: "\(environment)\(binary) users --api-url \(base)", rows: 10)
-        defer { Task { await pane.close() } }
+        let (server, pane) = try await launch("users", before: set ? "NO_COLOR=1 " : "", rows: 10)
+        defer { close(server, pane) }
         await pane.waitFor { idsOnScreen($0).count >= 8 }
         let text = await pane.captureWithAttributes()
         // Any SGR that sets a foreground color: ESC [ 3x m, ESC [ 9x m or 256-color forms.
@@ -136,10 +125,8 @@ struct BrowserEndToEndTests {
         let body = try JSONSerialization.data(withJSONObject: users)
         var options = FakeGitHubOptions()
         options.scriptedReplies = [FakeRawReply(headers: [("Content-Type", "application/json")], body: Array(body))]
-        let (server, base) = try await startServer(options: options)
-        defer { Task { await server.stop() } }
-        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base) --per-page 9", columns: 60, rows: 14)
-        defer { Task { await pane.close() } }
+        let (server, pane) = try await launch("users --per-page 9", options: options, columns: 60, rows: 14)
+        defer { close(server, pane) }
         let screen = await pane.waitFor { idsOnScreen($0).count >= 12 }
         let text = screenText(screen)
         #expect(screen.first?.hasPrefix(" ghscroll · All users") == true, "the screen was not cleared:\n\(text)")
@@ -160,10 +147,8 @@ struct BrowserEndToEndTests {
 
     @Test("a storm of resizes down to 1×1 does not crash, and the list comes back at full size")
     func resizeStorm() async throws {
-        let (server, base) = try await startServer()
-        defer { Task { await server.stop() } }
-        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base); echo EXIT=$?; sleep 30", columns: 80, rows: 24)
-        defer { Task { await pane.close() } }
+        let (server, pane) = try await launch("users", after: "; echo EXIT=$?; sleep 30", columns: 80, rows: 24)
+        defer { close(server, pane) }
         await pane.waitFor { idsOnScreen($0).count > 10 }
         var generator = SystemRandomNumberGenerator()
         for step in 0..<60 {
@@ -179,10 +164,8 @@ struct BrowserEndToEndTests {
 
     @Test("a resize keeps the selected user on screen")
     func resize() async throws {
-        let (server, base) = try await startServer()
-        defer { Task { await server.stop() } }
-        let pane = try await TmuxPane(command: "\(binary) users --api-url \(base)", columns: 80, rows: 30)
-        defer { Task { await pane.close() } }
+        let (server, pane) = try await launch("users", columns: 80, rows: 30)
+        defer { close(server, pane) }
         await pane.waitFor { idsOnScreen($0).count > 20 }
         for _ in 0..<20 { try await pane.keys("j") }
         let selectedID = server.data.users[20].id
@@ -198,12 +181,10 @@ struct BrowserEndToEndTests {
 
     @Test("q, SIGTERM, SIGINT and SIGHUP leave the main screen restored with echo on", arguments: ["q", "TERM", "INT", "HUP"])
     func restoresTerminal(how: String) async throws {
-        let (server, base) = try await startServer()
-        defer { Task { await server.stop() } }
         let marker = UUID().uuidString.prefix(8)
-        let command = "echo BEFORE; \(binary) users --api-url \(base) --log-file /tmp/ghs-\(marker).log; echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | sort | tr '\\n' ' '; echo END; sleep 30"
-        let pane = try await TmuxPane(command: command, rows: 20)
-        defer { Task { await pane.close() } }
+        let after = "; echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo -e icanon -e -icanon | sort | tr '\\n' ' '; echo END; sleep 30"
+        let (server, pane) = try await launch("users --log-file /tmp/ghs-\(marker).log", before: "echo BEFORE; ", after: after, rows: 20)
+        defer { close(server, pane) }
         await pane.waitFor { idsOnScreen($0).count > 5 }
         if how == "q" {
             try await pane.keys("q")
@@ -245,5 +226,48 @@ func waitUntil(_ seconds: Double = 10, _ condition: () async -> Bool) async thro
     let deadline = Date().addingTimeInterval(seconds)
     while !(await condition()), Date() < deadline {
         try await Task.sleep(for: .milliseconds(50))
+    }
+}
+
+@Suite("ghscroll --plain and --json against the fake server")
+struct PlainEndToEndTests {
+    @Test("retries and waits are reported on stderr; stdout holds only the data, complete and in order",
+          arguments: ["--plain", "--json"])
+    func progressOnStderr(mode: String) async throws {
+        var options = FakeGitHubOptions()
+        options.scriptedStatuses = [502, 503]
+        options.secondaryLimitEvery = 4
+        options.secondaryRetryAfterSeconds = 1
+        let (server, base) = try await startServer(users: 400, options: options)
+        defer { Task { await server.stop() } }
+        let result = try await run(binary, ["users", "--api-url", base, mode, "--per-page", "50", "--limit", "300",
+                                            "--retry-delay-ms", "10"])
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let expected = server.data.users.prefix(300)
+        if mode == "--plain" {
+            #expect(lines == expected.map { "\($0.id)\t\($0.login)" })
+        } else {
+            #expect(lines.count == 300)
+            #expect(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
+            #expect(zip(lines, expected).allSatisfy { $0.contains("\"id\":\($1.id),") })
+        }
+        let notes = result.errors.split(separator: "\n").map(String.init)
+        #expect(notes.contains("ghscroll: HTTP 502 · retry 1/3 in 1 s"), "\(result.errors)")
+        #expect(notes.contains("ghscroll: HTTP 503 · retry 2/3 in 1 s"), "\(result.errors)")
+        #expect(notes.contains("ghscroll: GitHub asked to slow down · resumes in 1 s"), "\(result.errors)")
+    }
+
+    @Test("a page that fails through every retry ends --plain with a message on stderr and exit status 1")
+    func failure() async throws {
+        var options = FakeGitHubOptions()
+        options.scriptedStatuses = [500, 500, 500, 500]
+        let (server, base) = try await startServer(users: 100, options: options)
+        defer { Task { await server.stop() } }
+        let result = try await run(binary, ["users", "--api-url", base, "--plain", "--retry-delay-ms", "1"])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.hasSuffix("ghscroll: GitHub had a server error (HTTP 500: Server Error).\n"), "\(result.errors)")
+        #expect(await server.requestLog().count == 4, "the first try and three retries")
     }
 }

@@ -7,20 +7,25 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     .deletingLastPathComponent()
 let binary = packageRoot.appendingPathComponent(".build/debug/ghscroll").path
 
-/// Runs a program to completion and returns its standard output (standard error is dropped).
+/// Runs a program to completion and returns its standard output, exit status and standard error.
 ///
 /// Foundation's `Process` is not used: on Linux it learns that a child exited from a socket the child
 /// inherits, so a child that leaves a daemon behind (`tmux new-session -d`) is never reaped and its
 /// termination handler never runs. This spawns with `posix_spawn` and polls `waitpid` instead, without
 /// blocking a concurrency thread.
 @discardableResult
-func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> (output: String, status: Int32) {
+func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) async throws
+    -> (output: String, status: Int32, errors: String) {
     let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-e2e-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: outputPath) }
-    let pid = try spawn(program, arguments, environment: environment, stdoutPath: outputPath)
+    let errorPath = outputPath + ".err"
+    defer {
+        try? FileManager.default.removeItem(atPath: outputPath)
+        try? FileManager.default.removeItem(atPath: errorPath)
+    }
+    let pid = try spawn(program, arguments, environment: environment, stdoutPath: outputPath, stderrPath: errorPath)
     let status = await waitForExit(pid)
-    let data = FileManager.default.contents(atPath: outputPath) ?? Data()
-    return (String(decoding: data, as: UTF8.self), status)
+    func text(_ path: String) -> String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+    return (text(outputPath), status, text(errorPath))
 }
 
 struct SpawnError: Error, CustomStringConvertible {
@@ -29,14 +34,15 @@ struct SpawnError: Error, CustomStringConvertible {
     var description: String { "could not start \(program): \(String(cString: strerror(code)))" }
 }
 
-/// Starts `program` (looked up in PATH) with stdin and stderr on /dev/null and stdout into a file.
-func spawn(_ program: String, _ arguments: [String], environment: [String: String] = [:], stdoutPath: String) throws -> pid_t {
+/// Starts `program` (looked up in PATH) with stdin on /dev/null and stdout and stderr into files.
+func spawn(_ program: String, _ arguments: [String], environment: [String: String] = [:], stdoutPath: String,
+           stderrPath: String = "/dev/null") throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { _, new in new }
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
@@ -133,4 +139,28 @@ func startServer(users: Int = 3_000, listSizes: [String: Int] = [:], options: Fa
     let server = FakeGitHub(data: FakeDataSet(userCount: users, seed: 3, listSizes: listSizes), options: options)
     let base = try await server.start()
     return (server, base.absoluteString)
+}
+
+/// Starts a fake GitHub and `ghscroll ARGUMENTS --api-url BASE` in a tmux pane of the given size
+/// (`before` and `after` are shell text around the command). Pair with ``close(_:_:)``.
+func launch(_ arguments: String, before: String = "", after: String = "", users: Int = 3_000,
+            listSizes: [String: Int] = [:], options: FakeGitHubOptions = FakeGitHubOptions(),
+            columns: Int = 80, rows: Int = 24) async throws -> (FakeGitHub, TmuxPane) {
+    let (server, base) = try await startServer(users: users, listSizes: listSizes, options: options)
+    do {
+        let pane = try await TmuxPane(command: "\(before)\(binary) \(arguments) --api-url \(base)\(after)",
+                                      columns: columns, rows: rows)
+        return (server, pane)
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// Stops what ``launch`` started, without waiting.
+func close(_ server: FakeGitHub, _ pane: TmuxPane) {
+    Task {
+        await pane.close()
+        await server.stop()
+    }
 }
