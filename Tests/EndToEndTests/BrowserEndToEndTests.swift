@@ -115,6 +115,31 @@ struct BrowserEndToEndTests {
         #expect(text.contains("\u{1B}[7m"), "the bars and the selection are in reverse video either way")
     }
 
+    @Test("a used-up rate limit shows a live countdown and a token hint, sends nothing until the reset, then resumes")
+    func rateLimitCountdown() async throws {
+        var options = FakeGitHubOptions()
+        options.primaryLimit = 2
+        options.rateLimitWindowSeconds = 4
+        let (server, pane) = try await launch("users --per-page 20", options: options, rows: 12)
+        defer { close(server, pane) }
+        // Two pages fit the limit; G asks for a third.
+        await pane.waitFor { loadedCount($0) == 40 }
+        try await pane.keys("G")
+        let waiting = await pane.waitFor(10) { screenText($0).contains("rate limit used up · resumes in") }
+        let text = screenText(waiting)
+        #expect(text.contains("rate limit used up · resumes in"), "\(text)")
+        #expect(text.contains("Waiting: rate limit used up"), "the loading row says what it waits for:\n\(text)")
+        let limited = try #require(await server.requestLog().last { $0.status == 403 })
+        let later = await pane.waitFor(10) { loadedCount($0) > 40 }
+        #expect(loadedCount(later) > 40, "it resumed by itself:\n\(screenText(later))")
+        let log = await server.requestLog()
+        let next = log.first { $0.started > limited.started }
+        #expect(log.filter { $0.status == 403 }.count == 1, "one refusal, no hammering")
+        // The window opened with the first request and lasts 4 s; its reset is in whole epoch seconds.
+        let reset = (log.first?.started ?? 0) + 4 - 1
+        #expect((next?.started ?? 0) >= reset, "nothing sent before the window reset")
+    }
+
     @Test("hostile logins are drawn inert: no escape sequence reaches the terminal, columns stay aligned")
     func hostileStrings() async throws {
         let logins = [
