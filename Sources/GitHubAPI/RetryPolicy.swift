@@ -83,12 +83,12 @@ public struct Wait: Sendable, Equatable {
         max(0, Int(until.timeIntervalSince(now).rounded(.up)))
     }
 
-    /// One line for a status bar or stderr: "rate limit used up · resumes in 2:05 · set GH_TOKEN …".
+    /// One line for a status bar or stderr: "rate limit used up · resumes in 2:05 · GH_TOKEN raises the limit".
     public func summary(at now: Date) -> String {
         let left = Self.clock(secondsLeft(at: now))
         switch reason {
         case .rateLimit(let authenticated):
-            let hint = authenticated ? "" : " · a token raises the limit (set GH_TOKEN)"
+            let hint = authenticated ? "" : " · GH_TOKEN raises the limit"
             return "rate limit used up · resumes in \(left)\(hint)"
         case .secondaryRateLimit:
             return "GitHub asked to slow down · resumes in \(left)"

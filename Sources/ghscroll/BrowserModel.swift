@@ -166,6 +166,7 @@ struct BrowserModel {
         if let total = state.totalCount, total > count { text += " of \(total)" }
         if let selected = viewport.selection.flatMap(rows.itemIndex(forRow:)) { text += " · \(selected + 1)/\(count)" }
         switch state.appendState {
+        case .loading where wait != nil: break
         case .loading: text += " · loading more"
         case .failed: text += " · load failed (R retries)"
         case .endReached where count > 0: text += " · end"

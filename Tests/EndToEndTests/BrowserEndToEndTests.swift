@@ -128,7 +128,8 @@ struct BrowserEndToEndTests {
         let waiting = await pane.waitFor(10) { screenText($0).contains("rate limit used up · resumes in") }
         let text = screenText(waiting)
         #expect(text.contains("rate limit used up · resumes in"), "\(text)")
-        #expect(text.contains("Waiting: rate limit used up"), "the loading row says what it waits for:\n\(text)")
+        #expect(text.contains("Waiting: rate limit used up · resumes in "), "the loading row says what it waits for:\n\(text)")
+        #expect(text.contains("GH_TOKEN raises the limit"), "and that a token helps, when none was given:\n\(text)")
         let limited = try #require(await server.requestLog().last { $0.status == 403 })
         let later = await pane.waitFor(10) { loadedCount($0) > 40 }
         #expect(loadedCount(later) > 40, "it resumed by itself:\n\(screenText(later))")

@@ -115,7 +115,7 @@ struct RetryTests {
         let wait = try #require(waits.started.first)
         #expect(wait.reason == .rateLimit(authenticated: false))
         #expect(wait.summary(at: clock.now().addingTimeInterval(-121)) ==
-                "rate limit used up · resumes in 2:01 · a token raises the limit (set GH_TOKEN)")
+                "rate limit used up · resumes in 2:01 · GH_TOKEN raises the limit")
         #expect(Wait(reason: .rateLimit(authenticated: true), until: reset).summary(at: reset.addingTimeInterval(-5)) ==
                 "rate limit used up · resumes in 5 s", "no token hint when a token was sent")
     }
