@@ -32,13 +32,21 @@ func report(_ name: String, _ value: String) { print(name.padding(toLength: 58, 
 
 // MARK: - Frame cost against list length
 
+/// A screen that keeps nothing: the renderer's own cost, without a cell grid's.
+final class NullScreen: Screen {
+    let size = (rows: 50, columns: 120)
+    var characters = 0
+    func clear() {}
+    func put(row: Int, column: Int, _ text: String, style: Style) { characters &+= text.utf8.count }
+    func present() {}
+}
+
 /// One frame of a 50×120 screen with the selection in the middle of `count` items.
-func frameCost(count: Int) -> Double {
+func frameCost(count: Int, screen: some Screen = CellBuffer(rows: 50, columns: 120)) -> Double {
     let list = items(count)
     let rows = RowModel(items: list, footer: .loading)
     var viewport = Viewport(height: 48)
     viewport.place(rows.row(forItem: count / 2), atLine: 20, in: rows)
-    let screen = CellBuffer(rows: 50, columns: 120)
     let frames = 300
     return median(iterations: frames) {
         for step in 0..<frames {
@@ -51,8 +59,12 @@ func frameCost(count: Int) -> Double {
 
 let small = frameCost(count: 100)
 let large = frameCost(count: 1_000_000)
-report("frame, 100 items loaded", String(format: "%.0f µs", small))
-report("frame, 1,000,000 items loaded", String(format: "%.0f µs (%.2f× the 100-item frame)", large, large / small))
+report("frame into the in-memory screen, 100 items loaded", String(format: "%.0f µs", small))
+report("frame into the in-memory screen, 1,000,000 items", String(format: "%.0f µs (%.2f× the 100-item frame)", large, large / small))
+let smallNull = frameCost(count: 100, screen: NullScreen())
+let largeNull = frameCost(count: 1_000_000, screen: NullScreen())
+report("renderer alone (no cell grid), 100 items loaded", String(format: "%.0f µs", smallNull))
+report("renderer alone (no cell grid), 1,000,000 items", String(format: "%.0f µs (%.2f×)", largeNull, largeNull / smallNull))
 
 // MARK: - Appending pages as the list grows
 
