@@ -12,35 +12,36 @@ public struct LinkTarget: Sendable, Equatable {
 /// and anything malformed skipped rather than failing the whole header.
 public enum LinkHeader {
     public static func parse(_ header: String) -> [LinkTarget] {
+        // Works on the UTF-8 bytes: every delimiter is ASCII, and it keeps a hostile header of any
+        // length linear and cheap.
+        var scanner = ByteScanner(Array(header.utf8))
         var targets: [LinkTarget] = []
-        var rest = Substring(header)
         while true {
-            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "," }
-            guard let open = rest.firstIndex(of: "<") else { break }
-            guard let close = rest[open...].firstIndex(of: ">") else { break }
-            let url = String(rest[rest.index(after: open)..<close]).trimmingSpaces()
-            rest = rest[rest.index(after: close)...]
+            scanner.skip { $0 == .space || $0 == .tab || $0 == .comma }
+            guard let open = scanner.next(.lessThan), let close = scanner.next(.greaterThan, from: open + 1) else { break }
+            let url = scanner.text(scanner.trimmed(open + 1..<close))
+            scanner.position = close + 1
             var parameters: [String: String] = [:]
             // Parameters run until the next "<" that starts a new target.
-            parameterLoop: while true {
-                rest = rest.drop { $0 == " " || $0 == "\t" }
-                guard rest.first == ";" else { break parameterLoop }
-                rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-                let nameEnd = rest.firstIndex { $0 == "=" || $0 == ";" || $0 == "," || $0 == "<" } ?? rest.endIndex
-                let name = String(rest[..<nameEnd]).trimmingSpaces().lowercased()
-                rest = rest[nameEnd...]
+            while true {
+                scanner.skip { $0 == .space || $0 == .tab }
+                guard scanner.take(.semicolon) else { break }
+                scanner.skip { $0 == .space || $0 == .tab }
+                let nameStart = scanner.position
+                scanner.skip { $0 != .equals && $0 != .semicolon && $0 != .comma && $0 != .lessThan }
+                let name = scanner.text(scanner.trimmed(nameStart..<scanner.position)).lowercased()
                 var value = ""
-                if rest.first == "=" {
-                    rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-                    if rest.first == "\"" {
-                        rest = rest.dropFirst()
-                        let end = rest.firstIndex(of: "\"") ?? rest.endIndex
-                        value = String(rest[..<end])
-                        rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
+                if scanner.take(.equals) {
+                    scanner.skip { $0 == .space || $0 == .tab }
+                    if scanner.take(.quote) {
+                        let valueStart = scanner.position
+                        scanner.skip { $0 != .quote }
+                        value = scanner.text(valueStart..<scanner.position)
+                        _ = scanner.take(.quote)
                     } else {
-                        let end = rest.firstIndex { $0 == ";" || $0 == "," || $0 == "<" } ?? rest.endIndex
-                        value = String(rest[..<end]).trimmingSpaces()
-                        rest = rest[end...]
+                        let valueStart = scanner.position
+                        scanner.skip { $0 != .semicolon && $0 != .comma && $0 != .lessThan }
+                        value = scanner.text(scanner.trimmed(valueStart..<scanner.position))
                     }
                 }
                 if !name.isEmpty, parameters[name] == nil { parameters[name] = value }
@@ -68,4 +69,44 @@ extension StringProtocol {
     func trimmingSpaces() -> String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
+}
+
+/// A cursor over bytes for the `Link` parser.
+private struct ByteScanner {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func skip(while predicate: (UInt8) -> Bool) {
+        while position < bytes.count, predicate(bytes[position]) { position += 1 }
+    }
+
+    /// Consumes `byte` if it is next.
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// The index of the next `byte` at or after `start` (the current position by default).
+    func next(_ byte: UInt8, from start: Int? = nil) -> Int? {
+        let from = start ?? position
+        return from < bytes.count ? bytes[from...].firstIndex(of: byte) : nil
+    }
+
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, bytes[lower] == .space || bytes[lower] == .tab { lower += 1 }
+        while upper > lower, bytes[upper - 1] == .space || bytes[upper - 1] == .tab { upper -= 1 }
+        return lower..<upper
+    }
+
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+}
+
+private extension UInt8 {
+    static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), comma = UInt8(ascii: ",")
+    static let semicolon = UInt8(ascii: ";"), equals = UInt8(ascii: "="), quote = UInt8(ascii: "\"")
+    static let lessThan = UInt8(ascii: "<"), greaterThan = UInt8(ascii: ">")
 }
