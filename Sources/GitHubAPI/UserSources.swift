@@ -179,7 +179,9 @@ func followableLink(_ text: String?, from url: URL, client: GitHubClient) throws
     guard let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
         throw GitHubError.unusableLink(reason: "it is not an http(s) URL")
     }
-    guard client.configuration.isSameOrigin(next) || isSameOrigin(next, url) else {
+    // The page being read is always on the API's origin (built from the base URL, or a link that
+    // passed this check), so the base URL's origin is the one to compare with.
+    guard client.configuration.isSameOrigin(next) else {
         throw GitHubError.unusableLink(reason: "it points to another host (\(next.host ?? "none"))")
     }
     let rawPage = URLComponents(url: next, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "page" }?.value
@@ -189,10 +191,6 @@ func followableLink(_ text: String?, from url: URL, client: GitHubClient) throws
         }
     }
     return next
-}
-
-private func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
-    a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
 }
 
 func pageNumber(_ url: URL) -> Int {

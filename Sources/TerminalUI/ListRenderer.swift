@@ -120,15 +120,13 @@ public enum ListRenderer {
             let rowHeight = model.rowHeight(at: index)
             let selected = index == frame.viewport.selection
             let texts = rowLines(model[index], frame: frame, columns: columns, height: rowHeight)
-            for (offset, text) in texts.enumerated() where line + offset < height {
+            for (offset, text) in texts.lines.enumerated() where line + offset < height {
                 let style: Style = selected ? .selected : styleFor(model[index], offset: offset)
                 screen.put(row: top + line + offset, column: 0, TerminalText.fit(text, to: columns), style: style)
             }
             // The detail column (id, kind) in a quieter color, unless the row is highlighted.
-            if !selected, case .item(_, let item) = model[index], line < height,
-               let column = detailColumn(frame.describe(item), columns: columns) {
-                screen.put(row: top + line, column: column, TerminalText.sanitize(frame.describe(item).detail),
-                           style: Style(color: .muted))
+            if !selected, let detail = texts.detail, line < height {
+                screen.put(row: top + line, column: detail.column, detail.text, style: Style(color: .muted))
             }
             line += rowHeight
             index += 1
@@ -143,9 +141,12 @@ public enum ListRenderer {
         }
     }
 
-    /// The text lines of one row (as many as its height).
-    static func rowLines<Item>(_ row: ListRow<Item>, frame: ListFrame<Item>, columns: Int, height: Int) -> [String] {
+    /// The text lines of one row (as many as its height), and for an item row where its detail
+    /// text starts on the first line (nil when the line is too narrow to show it).
+    static func rowLines<Item>(_ row: ListRow<Item>, frame: ListFrame<Item>, columns: Int, height: Int)
+        -> (lines: [String], detail: (column: Int, text: String)?) {
         var lines: [String]
+        var detailSegment: (column: Int, text: String)?
         switch row {
         case .header(let text): lines = [" " + TerminalText.sanitize(text)]
         case .pull(let armed): lines = [armed ? " ↑ Release to refresh" : " ↓ Pull to refresh (press k again)"]
@@ -158,22 +159,18 @@ public enum ListRenderer {
             let text = frame.describe(item)
             let title = " " + TerminalText.sanitize(text.title)
             let detail = TerminalText.sanitize(text.detail)
-            if let room = detailColumn(text, columns: columns) {
+            let detailWidth = TerminalText.width(detail)
+            if detailWidth > 0, detailWidth + 4 < columns {
+                let room = columns - detailWidth - 1
                 lines = [TerminalText.fit(title, to: room) + detail]
+                detailSegment = (room, detail)
             } else {
                 lines = [title]
             }
             if height > 1 { lines.append("   " + TerminalText.sanitize(text.subtitle)) }
         }
         while lines.count < height { lines.append("") }
-        return Array(lines.prefix(height))
-    }
-
-    /// Where an item's detail text starts on its line, nil when the line is too narrow to show it.
-    static func detailColumn(_ text: ItemText, columns: Int) -> Int? {
-        let detailWidth = TerminalText.width(TerminalText.sanitize(text.detail))
-        guard detailWidth > 0, detailWidth + 4 < columns else { return nil }
-        return columns - detailWidth - 1
+        return (Array(lines.prefix(height)), detailSegment)
     }
 
     private static func drawPlaceholder<Item>(_ placeholder: Placeholder, frame: ListFrame<Item>, screen: some Screen,
