@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ListCore", targets: ["ListCore"]),
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "Browser", targets: ["Browser"]),
         .executable(name: "ghscroll", targets: ["ghscroll"]),
     ],
     dependencies: [
@@ -24,10 +25,14 @@ let package = Package(
             dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .target(name: "TerminalUI", dependencies: ["ListCore", "CNcurses"]),
+        .target(
+            name: "Browser",
+            dependencies: ["ListCore", "GitHubAPI", "TerminalUI", .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "ghscroll",
             dependencies: [
-                "ListCore", "GitHubAPI", "FakeGitHub", "TerminalUI",
+                "ListCore", "GitHubAPI", "FakeGitHub", "TerminalUI", "Browser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -40,6 +45,7 @@ let package = Package(
         .testTarget(name: "ListCoreTests", dependencies: ["ListCore"]),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FakeGitHub"]),
     ],
     swiftLanguageModes: [.v6]

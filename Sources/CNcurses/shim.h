@@ -10,6 +10,9 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <fcntl.h>
 
 // Macros and mutable globals that Swift cannot import (or rejects under strict concurrency).
 
@@ -44,5 +47,21 @@ static inline int ghs_attrset(attr_t a) { return attrset(a); }
 
 // Read one wide key; returns the get_wch result and stores the key.
 static inline int ghs_get_wch(wint_t *out) { return get_wch(out); }
+
+// The terminal's size from the kernel (after SIGWINCH); returns 0 on success.
+static inline int ghs_winsize(int fd, int *rows, int *cols) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *cols = size.ws_col;
+    return 0;
+}
+
+// Makes a file descriptor non-blocking; returns 0 on success.
+static inline int ghs_set_nonblocking(int fd) {
+    int flags = fcntl(fd, F_GETFL, 0);
+    if (flags < 0) return -1;
+    return fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
 
 #endif

@@ -20,6 +20,27 @@ enum FakeJSON {
         """
     }
 
+    /// The full account of `GET /users/{login}`: the list fields, then the profile.
+    static func fullUser(_ user: FakeUser, data: FakeDataSet, base: String) -> String {
+        let profile = FakeProfile(user, data: data)
+        let simple = self.user(user, base: base)
+        func string(_ value: String?) -> String { value.map { "\"\(escape($0))\"" } ?? "null" }
+        let dates = ISO8601DateFormatter()
+        var fields = [
+            "\"name\":\(string(profile.name))", "\"company\":\(string(profile.company))",
+            "\"blog\":\(string(profile.blog))", "\"location\":\(string(profile.location))",
+            "\"email\":\(string(profile.email))",
+            "\"hireable\":\(profile.hireable.map { String($0) } ?? "null")",
+            "\"bio\":\(string(profile.bio))", "\"twitter_username\":\(string(profile.twitter))",
+            "\"public_repos\":\(profile.publicRepos)", "\"public_gists\":\(profile.publicGists)",
+            "\"followers\":\(profile.followers)", "\"following\":\(profile.following)",
+            "\"created_at\":\"\(dates.string(from: profile.createdAt))\"",
+            "\"updated_at\":\"\(dates.string(from: profile.updatedAt))\"",
+        ]
+        if user.isOrganization { fields.removeAll { $0.hasPrefix("\"hireable\"") } }
+        return String(simple.dropLast()) + "," + fields.joined(separator: ",") + "}"
+    }
+
     static func users(_ users: some Sequence<FakeUser>, base: String) -> String {
         "[" + users.map { user($0, base: base) }.joined(separator: ",") + "]"
     }

@@ -53,3 +53,13 @@ public enum UserList: Sendable, Equatable {
         }
     }
 }
+
+extension UserList {
+    /// The cursor of the list's first page.
+    public var firstCursor: GitHubCursor {
+        switch self {
+        case .all(let since): .since(max(0, since))
+        default: .first
+        }
+    }
+}

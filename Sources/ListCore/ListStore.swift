@@ -119,3 +119,5 @@ public struct ListStore<Item: Identifiable>: RandomAccessCollection {
 
 extension ListStore: Sendable where Item: Sendable, Item.ID: Sendable {}
 extension ListStore.Batch: Sendable where Item: Sendable, Item.ID: Sendable {}
+
+extension ListStore: Equatable where Item: Equatable {}

@@ -206,3 +206,32 @@ where Item.ID: Sendable {
         return effects
     }
 }
+
+// MARK: - Equality
+
+extension Pager: Equatable where Item: Equatable {
+    /// Two pagers are equal when every fact they hold is: items, cursors, load states, requests
+    /// in flight, what they remember of the viewport, and their prefetch policy.
+    public static func == (lhs: Pager, rhs: Pager) -> Bool {
+        lhs.firstCursor == rhs.firstCursor && lhs.pageSize == rhs.pageSize
+            && samePolicy(lhs.prefetch, rhs.prefetch)
+            && lhs.store == rhs.store && lhs.nextCursor == rhs.nextCursor
+            && lhs.initialState == rhs.initialState && lhs.refreshState == rhs.refreshState
+            && lhs.appendState == rhs.appendState && lhs.generation == rhs.generation
+            && lhs.totalCount == rhs.totalCount && lhs.hasLoadedFirstPage == rhs.hasLoadedFirstPage
+            && lhs.lastChange == rhs.lastChange && lhs.inFlight == rhs.inFlight
+            && lhs.nextTokenID == rhs.nextTokenID && lhs.seenCursors == rhs.seenCursors
+            && lhs.retryCursor == rhs.retryCursor && lhs.visibleStart == rhs.visibleStart
+            && lhs.viewportRows == rhs.viewportRows
+    }
+}
+
+/// Policies of the same type compare by value when they are Equatable, else by type.
+func samePolicy(_ lhs: any PrefetchPolicy, _ rhs: any PrefetchPolicy) -> Bool {
+    guard let lhs = lhs as? any Equatable else { return type(of: lhs) == type(of: rhs) }
+    return lhs.isEqual(to: rhs)
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
+}

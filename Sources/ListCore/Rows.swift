@@ -61,15 +61,19 @@ public protocol RowHeightSource {
 
 /// The rows of a list: static headers, an optional pull row, the items, then a footer row.
 ///
-/// A view over the items array, not a copy, so building it costs the same for any list size.
-public struct RowModel<Item>: RandomAccessCollection, RowHeightSource {
+/// A view over an items collection, not a copy, so building it costs the same for any list size.
+/// `Items` is any random-access collection indexed from 0: an array, or a ``ListSubset`` of one.
+public struct RowModel<Items: RandomAccessCollection>: RandomAccessCollection, RowHeightSource
+where Items.Index == Int {
+    public typealias Item = Items.Element
+
     public var headers: [String]
     public var pull: Bool?
-    public var items: [Item]
+    public var items: Items
     public var footer: Footer?
     public var heights: RowHeights
 
-    public init(headers: [String] = [], pull: Bool? = nil, items: [Item], footer: Footer?, heights: RowHeights = .compact) {
+    public init(headers: [String] = [], pull: Bool? = nil, items: Items, footer: Footer?, heights: RowHeights = .compact) {
         self.headers = headers
         self.pull = pull
         self.items = items
@@ -98,7 +102,7 @@ public struct RowModel<Item>: RandomAccessCollection, RowHeightSource {
     public subscript(position: Int) -> ListRow<Item> {
         if position < headers.count { return .header(headers[position]) }
         if let armed = pull, position == headers.count { return .pull(armed: armed) }
-        if let index = itemIndex(forRow: position) { return .item(index: index, items[index]) }
+        if let index = itemIndex(forRow: position) { return .item(index: index, items[items.startIndex + index]) }
         switch footer {
         case .loading: return .loading
         case .failed(let failure): return .retry(failure)
@@ -125,5 +129,5 @@ public struct RowModel<Item>: RandomAccessCollection, RowHeightSource {
     public var selectableRows: Range<Int> { itemRows }
 }
 
-extension RowModel: Sendable where Item: Sendable {}
+extension RowModel: Sendable where Items: Sendable {}
 extension ListRow: Sendable where Item: Sendable {}

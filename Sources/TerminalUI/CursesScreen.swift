@@ -1,17 +1,22 @@
 import CNcurses
 import Foundation
 
-/// The terminal, through ncurses. Only this file touches curses.
+/// The terminal, through ncurses. Only this file touches curses, and only the browser's one
+/// consumer calls it.
 ///
 /// Frames are drawn into curses' back buffer and sent with one `refresh`, so ncurses sends only
-/// the cells that changed.
+/// the cells that changed. Keys are read without waiting (``nextKey()``): the caller learns that
+/// input is ready from ``TerminalInput`` and drains it.
 public final class CursesScreen: Screen {
     public private(set) var size: (rows: Int, columns: Int) = (0, 0)
+    /// Whether colours are drawn (off under `NO_COLOR` or on a terminal without them).
+    public private(set) var hasColors = false
     private var colorPairs: [Style.Color: Int16] = [:]
     private var active = false
 
     /// Starts curses: raw keys (Ctrl-c arrives as a key), no echo, hidden cursor, the keypad,
-    /// the mouse wheel, colors unless `NO_COLOR` is set or the terminal has none.
+    /// the mouse wheel, reads that never wait, colors unless `NO_COLOR` is set or the terminal
+    /// has none.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         _ = ghs_setlocale_all()
         guard initscr() != nil else { throw CursesError.cannotStart }
@@ -20,6 +25,7 @@ public final class CursesScreen: Screen {
         noecho()
         nonl()
         keypad(ghs_stdscr(), true)
+        nodelay(ghs_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
         _ = mousemask(ghs_button4_pressed() | ghs_button5_pressed(), nil)
@@ -34,6 +40,7 @@ public final class CursesScreen: Screen {
                 init_pair(pair, entry.1, -1)
                 colorPairs[entry.0] = pair
             }
+            hasColors = true
         }
         updateSize()
     }
@@ -50,6 +57,16 @@ public final class CursesScreen: Screen {
 
     public func updateSize() {
         size = (Int(ghs_getmaxy(ghs_stdscr())), Int(ghs_getmaxx(ghs_stdscr())))
+    }
+
+    /// Takes the terminal's new size from the kernel after a SIGWINCH and resizes curses to it.
+    public func resize() {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if ghs_winsize(1, &rows, &columns) == 0 || ghs_winsize(0, &rows, &columns) == 0, rows > 0, columns > 0 {
+            _ = resizeterm(rows, columns)
+        }
+        updateSize()
     }
 
     public func clear() { erase() }
@@ -72,39 +89,68 @@ public final class CursesScreen: Screen {
 
     public func present() { refresh() }
 
-    /// Waits up to `milliseconds` for a key; nil when none came.
-    public func readKey(timeoutMilliseconds: Int) -> Key? {
-        timeout(Int32(timeoutMilliseconds))
-        var value: wint_t = 0
-        let result = ghs_get_wch(&value)
-        if result == ERR { return nil }
-        if result == KEY_CODE_YES {
-            switch Int32(value) {
-            case KEY_UP: return .up
-            case KEY_DOWN: return .down
-            case KEY_NPAGE: return .pageDown
-            case KEY_PPAGE: return .pageUp
-            case KEY_HOME: return .home
-            case KEY_END: return .end
-            case KEY_ENTER: return .enter
-            case KEY_RESIZE:
-                updateSize()
-                return .resize
-            case KEY_MOUSE:
-                var event = MEVENT()
-                guard getmouse(&event) == OK else { return nil }
-                if event.bstate & ghs_button4_pressed() != 0 { return .wheelUp }
-                if ghs_button5_pressed() != 0, event.bstate & ghs_button5_pressed() != 0 { return .wheelDown }
-                return nil
-            default: return nil
+    /// Bytes for the terminal itself (an OSC 52 clipboard request), sent after the frame so they
+    /// never interleave with it. They must not move the cursor or print anything.
+    public func writeRaw(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return
             }
+            offset += written
         }
+    }
+
+    /// The next key already typed, or nil when there is none (never waits, except ncurses'
+    /// 25 ms to tell a lone Esc from the start of a sequence).
+    public func nextKey() -> Key? {
+        while true {
+            var value: wint_t = 0
+            let result = ghs_get_wch(&value)
+            if result == ERR { return nil }
+            if result == KEY_CODE_YES {
+                if let key = Self.decodeKeyCode(Int32(value)) { return key }
+                continue  // a key we do not use: skip it and read on
+            }
+            if let key = Self.decodeCharacter(UInt32(value)) { return key }
+        }
+    }
+
+    private static func decodeKeyCode(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_NPAGE: return .pageDown
+        case KEY_PPAGE: return .pageUp
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_RESIZE: return .resize
+        case KEY_MOUSE:
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            if event.bstate & ghs_button4_pressed() != 0 { return .wheelUp }
+            if ghs_button5_pressed() != 0, event.bstate & ghs_button5_pressed() != 0 { return .wheelDown }
+            return nil
+        default: return nil
+        }
+    }
+
+    private static func decodeCharacter(_ value: UInt32) -> Key? {
         switch value {
         case 27: return .escape
         case 10, 13: return .enter
+        case 9: return .tab
+        case 8, 127: return .backspace
         case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 96)))
         default:
-            guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
+            guard let scalar = Unicode.Scalar(value) else { return nil }
             return .character(Character(scalar))
         }
     }

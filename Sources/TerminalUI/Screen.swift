@@ -83,6 +83,26 @@ public final class CellBuffer: Screen {
         }
     }
 
+    /// Each row's styles, one character a cell, for comparing whole screens in tests:
+    /// `.` plain, `R` reverse video (bars, the selection), and for colours `m` muted, `a` accent,
+    /// `e` error, `s` success; bold text is upper case (`B` plain bold, `A` bold accent, …).
+    public var styleLines: [String] {
+        cells.map { row in String(row.map { Self.code(for: $0.style) }) }
+    }
+
+    static func code(for style: Style) -> Character {
+        if style.reverse { return style.bold ? "H" : "R" }
+        let letter: Character
+        switch style.color {
+        case .none: letter = style.bold ? "B" : "."
+        case .muted: letter = "m"
+        case .accent: letter = "a"
+        case .error: letter = "e"
+        case .success: letter = "s"
+        }
+        return style.bold && style.color != .none ? Character(letter.uppercased()) : letter
+    }
+
     /// The rows whose first cell is drawn in reverse video.
     public var reversedRows: [Int] {
         cells.indices.filter { cells[$0].first?.style.reverse == true }

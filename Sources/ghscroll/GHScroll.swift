@@ -1,4 +1,5 @@
 import ArgumentParser
+import Browser
 import GitHubAPI
 
 @main
@@ -6,14 +7,11 @@ struct GHScroll: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ghscroll",
         abstract: "Browse GitHub user lists in the terminal, loading pages as you scroll.",
-        discussion: """
-        Keys: j/k or arrows move, Space/b page, Ctrl-d/Ctrl-u half page, g/G first/last, \
-        r refresh (or k on the first row twice), R retry, ? help, q quit.
-        Without a network, try: ghscroll --demo
-        """,
+        discussion: "Without a network, try: ghscroll --demo\n\nKeys (? shows them in the browser):\n\n"
+            + KeyTable().plainText(),
         version: GitHubConfiguration.programVersion,
         subcommands: [UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
-                      StargazersCommand.self, SearchCommand.self, ServeFakeCommand.self],
+                      StargazersCommand.self, SearchCommand.self, ServeFakeCommand.self, KeysCommand.self],
         defaultSubcommand: UsersCommand.self
     )
 }
@@ -67,5 +65,15 @@ struct SearchCommand: AsyncParsableCommand {
         let text = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { throw ValidationError("the search needs a query") }
         try await options.browse(.search(text))
+    }
+}
+
+/// `ghscroll keys`: the key table, as the README shows it.
+struct KeysCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys", abstract: "Print the key bindings (Markdown with --markdown).", shouldDisplay: false)
+    @Flag(help: "Markdown tables, as in the README.") var markdown = false
+    func run() {
+        print(markdown ? KeyTable().markdown() : KeyTable().plainText())
     }
 }

@@ -1,10 +1,10 @@
 import ArgumentParser
+import Browser
 import FakeGitHub
 import Foundation
 import GitHubAPI
 import ListCore
 import Logging
-import Synchronization
 
 /// Options every list command takes.
 struct ListOptions: ParsableArguments {
@@ -65,30 +65,28 @@ struct ListOptions: ParsableArguments {
         }
         defer { if let demoServer { Task { await demoServer.stop() } } }
         logger.info("browsing \(list.title) at \(configuration.baseURL.absoluteString)")
-        let status = StatusBox()
         let retryPolicy = RetryPolicy(baseDelay: .milliseconds(retryDelayMilliseconds))
-        let printsWaits = plain || json
-        let client = GitHubClient(configuration: configuration, retryPolicy: retryPolicy,
-                                  onResponse: { info in status.record(info) },
-                                  onWait: { wait in
-                                      status.record(wait)
-                                      if let wait {
-                                          logger.notice("waiting: \(wait.summary(at: Date()))")
-                                          // --plain/--json: progress goes to stderr, never into the data.
-                                          if printsWaits { PlainOutput.note(wait.summary(at: Date())) }
-                                      }
-                                  })
-        let source = list.source(client: client)
-        let policy = FixedDistancePrefetch(distance: prefetch)
         if plain || json {
-            try await PlainOutput(source: source, pageSize: perPage, json: json, limit: limit, logger: logger).run()
-        } else {
-            let browser = Browser(list: list, host: configuration.baseURL.host ?? "", source: source,
-                                  pageSize: perPage, prefetch: policy, status: status, logger: logger)
-            let signal = try await browser.run()
-            // The terminal is restored by now; report the signal the way a shell expects.
-            if signal != 0 { throw ExitCode(128 + signal) }
+            let client = GitHubClient(configuration: configuration, retryPolicy: retryPolicy, onWait: { wait in
+                guard let wait else { return }
+                logger.notice("waiting: \(wait.summary(at: Date()))")
+                // Progress goes to stderr, never into the data.
+                PlainOutput.note(wait.summary(at: Date()))
+            })
+            try await PlainOutput(source: list.source(client: client), pageSize: perPage, json: json, limit: limit,
+                                  logger: logger).run()
+            return
         }
+        let browser = Browser(list: list, configuration: configuration, retryPolicy: retryPolicy, pageSize: perPage,
+                              prefetchDistance: prefetch, logger: logger)
+        let status: Int32
+        do {
+            status = try await browser.run()
+        } catch {
+            throw CleanExitError(message: "ghscroll: \(error)")
+        }
+        // The terminal is restored by now; report a signal the way a shell expects.
+        if status != 0 { throw ExitCode(status) }
     }
 
     private func makeLogger() throws -> Logger {
@@ -98,15 +96,4 @@ struct ListOptions: ParsableArguments {
         logger.logLevel = .debug
         return logger
     }
-}
-
-/// The last rate limit and response seen, shared between the client's callback and the UI.
-final class StatusBox: Sendable {
-    private let state = Mutex<(rateLimit: RateLimit?, wait: Wait?)>((nil, nil))
-    func record(_ info: ResponseInfo) {
-        if let limit = info.rateLimit { state.withLock { $0.rateLimit = limit } }
-    }
-    func record(_ wait: Wait?) { state.withLock { $0.wait = wait } }
-    var rateLimit: RateLimit? { state.withLock { $0.rateLimit } }
-    var wait: Wait? { state.withLock { $0.wait } }
 }

@@ -8,7 +8,7 @@ struct Person: Identifiable, Sendable {
 }
 
 func frame(_ people: [Person], footer: Footer? = nil, placeholder: Placeholder? = nil, pull: Bool? = nil,
-           height: Int = 4, select: Int? = nil, heights: RowHeights = .compact) -> ListFrame<Person> {
+           height: Int = 4, select: Int? = nil, heights: RowHeights = .compact) -> ListFrame<[Person]> {
     let rows = RowModel(pull: pull, items: people, footer: footer, heights: heights)
     var viewport = Viewport(height: height, margin: 0)
     viewport.sync(rows)
@@ -124,29 +124,6 @@ struct RenderTests {
         let screen = CellBuffer(rows: 6, columns: 20)
         ListRenderer.render(frame(people(9), height: 4, heights: .comfortable), on: screen)
         #expect(screen.lines[1...4].map { $0 } == [" p1             #1", "   sub 1", " p2             #2", "   sub 2"])
-    }
-
-    @Test("key bindings and the pull gesture")
-    func keys() {
-        let map = KeyMap()
-        #expect(map.action(for: .character("j")) == .lineDown)
-        #expect(map.action(for: .control("d")) == .halfPageDown)
-        #expect(map.action(for: .character("G")) == .last)
-        #expect(map.action(for: .character("R")) == .retry)
-        var pull = PullToRefresh()
-        let first = pull.handle(.lineUp, atFirstRow: true)
-        #expect(!first)
-        #expect(pull.isPulled)
-        let second = pull.handle(.lineUp, atFirstRow: true)
-        #expect(second, "the second up releases")
-        #expect(!pull.isPulled)
-        _ = pull.handle(.lineUp, atFirstRow: true)
-        let releasedByDown = pull.handle(.lineDown, atFirstRow: false)
-        #expect(!releasedByDown)
-        #expect(!pull.isPulled, "any other key cancels")
-        let releasedElsewhere = pull.handle(.lineUp, atFirstRow: false)
-        #expect(!releasedElsewhere)
-        #expect(!pull.isPulled, "not on the first row: no pull")
     }
 }
 

@@ -1,0 +1,147 @@
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+
+/// The whole browser as one value: a stack of list screens, what is drawn over them, the user
+/// details it knows, and the client's status. ``update(_:)`` is the only way it changes.
+public struct AppState: Sendable, Equatable {
+    /// What is drawn over the screens and has the keyboard.
+    public enum Overlay: Sendable, Equatable {
+        case help
+        case filter
+    }
+
+    /// One line a user, or two (the login, then the name or profile URL).
+    public enum Layout: Sendable, Equatable {
+        case compact, comfortable
+
+        public var heights: RowHeights { self == .compact ? .compact : .comfortable }
+    }
+
+    public struct Size: Sendable, Equatable {
+        public var rows: Int
+        public var columns: Int
+        public init(rows: Int, columns: Int) {
+            self.rows = max(0, rows)
+            self.columns = max(0, columns)
+        }
+    }
+
+    // MARK: - Settings
+
+    /// The API's host, for the title line.
+    public let host: String
+    /// The web address profiles live under ("https://github.com").
+    public let profileBase: String
+    public let pageSize: Int
+    /// Rows before the end that start the next page; nil for a screen and a bit.
+    public let prefetchDistance: Int?
+    public let keys: KeyTable
+
+    // MARK: - State
+
+    /// The stack of lists; never empty. The last one is on screen.
+    public internal(set) var screens: [ListScreen]
+    public internal(set) var overlay: Overlay?
+    public internal(set) var details = DetailsState()
+    public internal(set) var layout = Layout.compact
+    public internal(set) var size: Size
+    public internal(set) var rateLimit: RateLimit?
+    public internal(set) var wait: Wait?
+    /// The time of the last tick or wait, for countdowns and ages.
+    public internal(set) var now: Date
+    public internal(set) var spinner = 0
+    /// The tick asked for and not yet arrived.
+    public internal(set) var pendingTick: Int?
+    /// A one-off message in the status line ("Copied …"), until the next key.
+    public internal(set) var flash: String?
+    /// Set when the browser should end: 0 after `q`, 128 + N after signal N.
+    public internal(set) var exitStatus: Int32?
+    var nextScreenID = 1
+    var nextTick = 0
+
+    public init(list: UserList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
+                size: Size, now: Date, keys: KeyTable = KeyTable()) {
+        self.host = host
+        self.profileBase = profileBase
+        self.pageSize = pageSize
+        self.prefetchDistance = prefetchDistance
+        self.keys = keys
+        self.size = size
+        self.now = now
+        screens = [ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
+                              prefetch: FixedDistancePrefetch(distance: prefetchDistance),
+                              listHeight: ListRenderer.listHeight(screenRows: size.rows), firstCursor: list.firstCursor)]
+    }
+
+    // MARK: - Derived
+
+    public var top: ListScreen { screens[screens.count - 1] }
+
+    var heights: RowHeights { layout.heights }
+
+    var listHeight: Int { ListRenderer.listHeight(screenRows: size.rows) }
+
+    /// Who has the keyboard.
+    public var mode: Mode {
+        switch overlay {
+        case .help: .help
+        case .filter: .filter
+        case nil: top.detailsOpen ? .details : .list
+        }
+    }
+
+    /// Whether Esc has something to do in the list: a filter to clear or a list to go back from.
+    public var canLeave: Bool { top.detailsOpen || top.isFiltered || screens.count > 1 }
+
+    /// The web page of a user.
+    public func profileURL(_ login: String) -> String {
+        profileBase + "/" + GitHubConfiguration.segment(login)
+    }
+
+    /// True while something on screen moves (a spinner, a countdown), so ticks must come.
+    public var isAnimating: Bool {
+        let pager = top.pager
+        return wait != nil || pager.isRefreshing || pager.appendState == .loading || pager.placeholder == .loading
+            || (top.detailsOpen && details.isLoading)
+    }
+
+    /// How often ticks come while animating: the spinner's pace, slower during a long wait.
+    var tickPeriod: Duration { wait == nil ? .milliseconds(100) : .milliseconds(500) }
+
+    // MARK: - Starting
+
+    /// The first load of the first list.
+    public mutating func start() -> [Command] {
+        let heights = heights
+        return withTop { $0.send(.start, heights: heights) } + scheduleTick()
+    }
+
+    // MARK: - Helpers for update
+
+    /// Runs `body` on the top screen.
+    mutating func withTop<T>(_ body: (inout ListScreen) -> T) -> T {
+        body(&screens[screens.count - 1])
+    }
+
+    /// The login the details pane wants now (nil when it is closed).
+    var wantedDetails: String? {
+        top.detailsOpen ? top.selectedUser(heights)?.login : nil
+    }
+
+    /// Tells the top screen's pager what is on screen (it may ask for the next page).
+    mutating func reportVisible() -> [Command] {
+        let heights = heights
+        guard let event = top.visibleRangeEvent(heights) else { return [] }
+        return withTop { $0.send(event, heights: heights) }
+    }
+
+    /// Asks for a tick when something animates and none is on its way.
+    mutating func scheduleTick() -> [Command] {
+        guard isAnimating, pendingTick == nil else { return [] }
+        nextTick += 1
+        pendingTick = nextTick
+        return [.scheduleTick(nextTick, after: tickPeriod)]
+    }
+}

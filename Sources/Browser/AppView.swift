@@ -1,0 +1,129 @@
+import GitHubAPI
+import ListCore
+import TerminalUI
+
+/// Draws an ``AppState`` into a ``Screen``: the title path, the list (beside or under the details
+/// pane), the help or the filter line, and the status line. Pure drawing: it changes nothing.
+public enum AppView {
+    /// The narrowest terminal that shows the details pane beside the list.
+    public static let splitColumns = 100
+
+    public static func render(_ state: AppState, on screen: some Screen) {
+        let (rows, columns) = screen.size
+        screen.clear()
+        guard rows > 0, columns > 0 else { return screen.present() }
+        let top = state.top
+        if rows >= 2 { drawTitle(state, on: screen, columns: columns) }
+        let body = ListRenderer.body(rows: rows, columns: columns)
+        if top.detailsOpen, let user = top.selectedUser(state.heights) {
+            if columns >= splitColumns {
+                let (left, right) = body.splitColumns(leftWidth: columns - paneWidth(columns))
+                list(state).draw(on: screen, in: left)
+                pane(state, user: user, border: true).draw(on: screen, in: right)
+            } else {
+                pane(state, user: user, border: false).draw(on: screen, in: body)
+            }
+        } else {
+            list(state).draw(on: screen, in: body)
+        }
+        if state.overlay == .help {
+            let mode: Mode = top.detailsOpen ? .details : .list
+            HelpOverlay(title: "Keys · \(mode.title.lowercased())",
+                        entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave),
+                        footer: "Esc or ? closes this help · q quits").draw(on: screen, in: body)
+        }
+        if state.overlay == .filter {
+            Bar.field(prompt: "/", text: top.filter, right: filterCount(state), row: rows - 1, on: screen, columns: columns)
+        } else {
+            Bar.draw(left: statusText(state), right: state.keys.hints(for: state.mode, canLeave: state.canLeave),
+                     row: rows - 1, on: screen, columns: columns)
+        }
+        screen.present()
+    }
+
+    /// The pane's width beside the list: a little under half the screen.
+    static func paneWidth(_ columns: Int) -> Int { max(44, columns * 48 / 100) }
+
+    // MARK: - Parts
+
+    private static func drawTitle(_ state: AppState, on screen: some Screen, columns: Int) {
+        var right = state.host
+        if let limit = state.rateLimit { right += "  \(limit.summary)" }
+        let spinner = state.top.pager.isRefreshing ? "  \(Spinner.glyph(state.spinner)) refreshing" : ""
+        Bar.title(prefix: " ghscroll · ", crumbs: state.top.crumbs, suffix: spinner, right: right, on: screen, columns: columns)
+    }
+
+    static func list(_ state: AppState) -> ListView<ListScreen.Items> {
+        let top = state.top
+        let noun = top.list.noun
+        let notice = state.wait?.summary(at: state.now)
+        var view = ListView(rows: top.rows(state.heights), viewport: top.viewport,
+                            describe: { describe($0, state: state) }, noun: noun, spinnerStep: state.spinner,
+                            notice: notice)
+        if let placeholder = top.pager.placeholder {
+            view.placeholder = ListView<ListScreen.Items>.placeholderLines(
+                placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns)
+        } else if top.isFiltered, top.items.isEmpty {
+            view.placeholder = noMatch(state)
+        }
+        return view
+    }
+
+    private static func noMatch(_ state: AppState) -> [StyledText] {
+        let top = state.top
+        let next: String
+        switch top.pager.appendState {
+        case .endReached: next = "That is the whole list · Esc clears the filter"
+        case .loading: next = "\(Spinner.glyph(state.spinner)) Loading more \(top.list.noun)…"
+        case .failed: next = "Loading more failed · R retries · Esc clears the filter"
+        case .idle: next = "j loads more · Esc clears the filter"
+        }
+        return [StyledText("No loaded \(top.list.noun) match “\(top.filter)”."), StyledText(""),
+                StyledText(next, Style(color: .muted))]
+    }
+
+    static func describe(_ user: GitHubUser, state: AppState) -> ItemText {
+        var detail = "#\(user.id)"
+        if user.isOrganization { detail += " · org" }
+        if user.siteAdmin == true { detail += " · staff" }
+        let subtitle = state.details.cache.peek(user.login)?.name ?? state.profileURL(user.login)
+        return ItemText(title: user.login, detail: detail + " ", subtitle: subtitle)
+    }
+
+    static func pane(_ state: AppState, user: GitHubUser, border: Bool) -> DetailsPane {
+        let content = ProfileText.pane(login: user.login, shown: state.details.shown(for: user.login),
+                                       profileURL: state.profileURL(user.login), now: state.now)
+        return DetailsPane(content: content, spinnerStep: state.spinner, border: border)
+    }
+
+    private static func filterCount(_ state: AppState) -> String {
+        "\(state.top.items.count) of \(state.top.pager.items.count) loaded"
+    }
+
+    /// The status line's left side: counts, position, loading, waits, or a one-off message.
+    static func statusText(_ state: AppState) -> String {
+        if let flash = state.flash { return " " + flash }
+        let top = state.top
+        let pager = top.pager
+        let count = pager.items.count
+        var text: String
+        if let matches = top.matches {
+            text = " \(matches.count) of \(count) loaded"
+        } else {
+            text = " \(count) \(top.list.noun)"
+            if let total = pager.totalCount, total > count { text += " of \(total)" }
+        }
+        if let position = top.selectedPosition(state.heights) { text += " · \(position)/\(top.items.count)" }
+        switch pager.appendState {
+        case .loading where state.wait != nil: break
+        case .loading: text += " · loading more"
+        case .failed: text += " · load failed (R retries)"
+        case .endReached where count > 0: text += " · end"
+        default: break
+        }
+        if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
+        if top.pull.isPulled { text += " · k again refreshes" }
+        if top.isFiltered { text += " · /\(top.filter)" }
+        return text
+    }
+}

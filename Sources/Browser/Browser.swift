@@ -1,0 +1,102 @@
+import Foundation
+import GitHubAPI
+import ListCore
+import Logging
+import TerminalUI
+
+/// The interactive browser: one message stream, one consumer that updates the state, runs the
+/// commands and draws.
+///
+/// Keys, resizes, page and details results, the client's rate limit and waits, signals and (only
+/// while something animates) ticks all arrive on one `AsyncStream`. The terminal is never waited
+/// on: ``TerminalInput`` says when keys are ready and the consumer drains them without blocking,
+/// so no thread of the cooperative pool sits in curses, and an idle browser wakes for nothing.
+public struct Browser {
+    public let list: UserList
+    public let configuration: GitHubConfiguration
+    public let retryPolicy: RetryPolicy
+    public let pageSize: Int
+    public let prefetchDistance: Int?
+    public let logger: Logger
+    public let environment: [String: String]
+
+    public init(list: UserList, configuration: GitHubConfiguration, retryPolicy: RetryPolicy, pageSize: Int,
+                prefetchDistance: Int?, logger: Logger,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.list = list
+        self.configuration = configuration
+        self.retryPolicy = retryPolicy
+        self.pageSize = pageSize
+        self.prefetchDistance = prefetchDistance
+        self.logger = logger
+        self.environment = environment
+    }
+
+    /// What the consumer hears: the terminal, or a message for the update.
+    enum Event: Sendable {
+        case terminal(TerminalEvent)
+        case message(Message)
+    }
+
+    /// Shows the list until the person quits or a signal arrives; returns 0, or 128 + the signal.
+    public func run() async throws -> Int32 {
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        let post: @Sendable (Message) -> Void = { continuation.yield(.message($0)) }
+        let logger = logger
+        let client = GitHubClient(configuration: configuration, retryPolicy: retryPolicy,
+                                  onResponse: { info in if let limit = info.rateLimit { post(.rateLimit(limit)) } },
+                                  onWait: { wait in
+                                      if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
+                                      post(.wait(wait, now: Date()))
+                                  })
+        let screen = try CursesScreen(environment: environment)
+        defer { screen.end() }
+        let input = try TerminalInput { continuation.yield(.terminal($0)) }
+        defer { input.stop() }
+        let runtime = Runtime(client: client, environment: environment, post: post,
+                              writeTerminal: { screen.writeRaw($0) })
+        defer { runtime.cancelAll() }
+
+        var state = AppState(list: list, host: configuration.baseURL.host ?? "",
+                             profileBase: String(configuration.profileURL(login: "").dropLast()),
+                             pageSize: pageSize, prefetchDistance: prefetchDistance,
+                             size: AppState.Size(rows: screen.size.rows, columns: screen.size.columns), now: Date())
+        runtime.run(state.start())
+        AppView.render(state, on: screen)
+        var frames = 1
+        for await event in events {
+            let before = state
+            switch event {
+            case .terminal(.inputReady):
+                var read = 0
+                while state.exitStatus == nil, let key = screen.nextKey() {
+                    read += 1
+                    if key == .resize { screen.updateSize() }
+                    let message: Message = key == .resize
+                        ? .resized(rows: screen.size.rows, columns: screen.size.columns) : .key(key)
+                    runtime.run(state.update(message))
+                }
+                // Ready but nothing to read: the terminal went away.
+                if read == 0, input.isHungUp() { _ = state.update(.signal(SIGHUP)) }
+                input.resumeInput()
+            case .terminal(.resized):
+                screen.resize()
+                runtime.run(state.update(.resized(rows: screen.size.rows, columns: screen.size.columns)))
+            case .terminal(.signal(let number)):
+                _ = state.update(.signal(number))
+            case .message(let message):
+                runtime.settle(message)
+                runtime.run(state.update(message))
+            }
+            if state.exitStatus != nil { break }
+            if state != before {
+                AppView.render(state, on: screen)
+                frames += 1
+            }
+        }
+        continuation.finish()
+        let status = state.exitStatus ?? 0
+        logger.info("leaving after \(frames) frames (exit status \(status))")
+        return status
+    }
+}

@@ -1,0 +1,141 @@
+import TerminalUI
+
+/// What a key asks the browser to do.
+public enum Action: String, Sendable, Hashable, CaseIterable {
+    case lineDown, lineUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
+    case details, back, followers, following, filter, refresh, retry, open, copy, layout, help, quit
+    case keepFilter, clearFilter, deleteCharacter, closeHelp
+}
+
+/// What has the keyboard: the list, the list with the details pane, the filter line or the help.
+public enum Mode: String, Sendable, Hashable, CaseIterable {
+    case list, details, filter, help
+
+    /// How help and the README name the mode.
+    public var title: String {
+        switch self {
+        case .list: "In a list"
+        case .details: "With the details pane open"
+        case .filter: "Typing a filter"
+        case .help: "In this help"
+        }
+    }
+}
+
+/// One binding: the action, its keys, what help says of it and where it works.
+public struct KeyBinding: Sendable, Equatable {
+    public var action: Action
+    public var keys: [Key]
+    /// The help line.
+    public var help: String
+    /// A word or two for the status line's hints; nil keeps it out of them.
+    public var hint: String?
+    public var modes: Set<Mode>
+    /// Shown in the list mode only when there is something to go back from.
+    public var needsSomethingToLeave = false
+
+    public init(_ action: Action, _ keys: [Key], _ help: String, hint: String? = nil, modes: Set<Mode>,
+                needsSomethingToLeave: Bool = false) {
+        self.action = action
+        self.keys = keys
+        self.help = help
+        self.hint = hint
+        self.modes = modes
+        self.needsSomethingToLeave = needsSomethingToLeave
+    }
+
+    /// "j ↓".
+    public var keyLabel: String { keys.map(\.label).joined(separator: " ") }
+}
+
+/// The one key table: bindings as data. The key lookup, the help overlay, the status-line hints,
+/// `--help` and the README's key list all come from it.
+public struct KeyTable: Sendable, Equatable {
+    public var bindings: [KeyBinding]
+
+    public init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
+        self.bindings = bindings
+    }
+
+    /// The action `key` asks for in `mode`.
+    public func action(for key: Key, in mode: Mode) -> Action? {
+        bindings.first { $0.modes.contains(mode) && $0.keys.contains(key) }?.action
+    }
+
+    /// The bindings that do something in `mode`, in table order. `canLeave` says whether there
+    /// is a filter to clear or a list to go back from.
+    public func bindings(for mode: Mode, canLeave: Bool = true) -> [KeyBinding] {
+        bindings.filter { $0.modes.contains(mode) && (canLeave || !$0.needsSomethingToLeave || mode != .list) }
+    }
+
+    /// The help overlay's lines for `mode`.
+    public func helpEntries(for mode: Mode, canLeave: Bool = true) -> [HelpOverlay.Entry] {
+        bindings(for: mode, canLeave: canLeave).map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
+    }
+
+    /// The status line's hints for `mode`: "Enter details  / filter  ? help  q quit".
+    public func hints(for mode: Mode, canLeave: Bool = true) -> String {
+        bindings(for: mode, canLeave: canLeave).compactMap { binding in
+            binding.hint.map { "\(binding.keys[0].label) \($0)" }
+        }.joined(separator: "  ")
+    }
+
+    /// The key list as Markdown, one table a mode (for the README and the man page).
+    public func markdown() -> String {
+        Mode.allCases.map { mode in
+            let rows = bindings(for: mode).map { binding in
+                let keys = binding.keys.map { "`\($0.label)`" }.joined(separator: " ")
+                return "| \(keys) | \(binding.help) |"
+            }
+            return (["**\(mode.title)**", "", "| keys | action |", "|---|---|"] + rows).joined(separator: "\n")
+        }.joined(separator: "\n\n")
+    }
+
+    /// The key list as plain text, for `--help`.
+    public func plainText() -> String {
+        Mode.allCases.map { mode in
+            let entries = bindings(for: mode)
+            let width = entries.map { $0.keyLabel.count }.max() ?? 0
+            let lines = entries.map { "  " + $0.keyLabel.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }
+            return ([mode.title + ":"] + lines).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    // MARK: - The defaults
+
+    private static let moving: Set<Mode> = [.list, .details]
+
+    public static let defaultBindings: [KeyBinding] = [
+        KeyBinding(.lineDown, [.character("j"), .down, .wheelDown], "down one row", modes: moving),
+        KeyBinding(.lineUp, [.character("k"), .up, .wheelUp], "up one row; on the first row, pull to refresh", modes: moving),
+        KeyBinding(.pageDown, [.character(" "), .character("f"), .pageDown], "down a page", modes: moving),
+        KeyBinding(.pageUp, [.character("b"), .pageUp], "up a page", modes: moving),
+        KeyBinding(.halfPageDown, [.control("d")], "half a page down", modes: moving),
+        KeyBinding(.halfPageUp, [.control("u")], "half a page up", modes: moving),
+        KeyBinding(.first, [.character("g"), .home], "first row", modes: moving),
+        KeyBinding(.last, [.character("G"), .end], "last loaded row (loads more)", modes: moving),
+        KeyBinding(.details, [.enter, .character("l"), .right], "show the user's details", hint: "details", modes: [.list]),
+        KeyBinding(.followers, [.character("1")], "open their followers (an organization's members)", hint: "followers",
+                   modes: [.details]),
+        KeyBinding(.following, [.character("2")], "open the users they follow", hint: "following", modes: [.details]),
+        KeyBinding(.back, [.escape, .character("h"), .left, .backspace],
+                   "back: close the details, clear the filter, or return to the previous list", hint: "back",
+                   modes: moving, needsSomethingToLeave: true),
+        KeyBinding(.filter, [.character("/")], "filter the loaded rows by login", hint: "filter", modes: moving),
+        KeyBinding(.open, [.character("o")], "open the profile in the browser", modes: moving),
+        KeyBinding(.copy, [.character("y")], "copy the profile URL (OSC 52)", modes: moving),
+        KeyBinding(.layout, [.character("v")], "one line or two lines a user", modes: moving),
+        KeyBinding(.refresh, [.character("r"), .control("r")], "refresh the list", modes: moving),
+        KeyBinding(.retry, [.character("R")], "retry what failed", modes: moving),
+        KeyBinding(.help, [.character("?")], "the keys of this mode", hint: "help", modes: moving),
+        KeyBinding(.quit, [.character("q"), .control("c")], "quit", hint: "quit", modes: moving.union([.help])),
+        KeyBinding(.keepFilter, [.enter], "keep the filter and go back to the list", hint: "keep", modes: [.filter]),
+        KeyBinding(.clearFilter, [.escape], "clear the filter", hint: "clear", modes: [.filter]),
+        KeyBinding(.deleteCharacter, [.backspace], "delete the last character", modes: [.filter]),
+        KeyBinding(.lineDown, [.down], "down one row", modes: [.filter]),
+        KeyBinding(.lineUp, [.up], "up one row", modes: [.filter]),
+        KeyBinding(.quit, [.control("c")], "quit", modes: [.filter]),
+        KeyBinding(.closeHelp, [.escape, .character("?")], "close this help (so does any other key)", hint: "close",
+                   modes: [.help]),
+    ]
+}

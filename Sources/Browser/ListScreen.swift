@@ -1,0 +1,216 @@
+import GitHubAPI
+import ListCore
+
+/// One list on the stack: its pager, its viewport, its filter and where its selection is. Every
+/// fact has this one owner; the pager is stepped synchronously here.
+public struct ListScreen: Sendable, Equatable {
+    public typealias Items = ListSubset<[GitHubUser]>
+    public typealias Rows = RowModel<Items>
+
+    public let id: ScreenID
+    public let list: UserList
+    /// The title path: "All users", then "octocat", "followers" for each level pushed.
+    public let crumbs: [String]
+    public private(set) var pager: Pager<GitHubUser, GitHubCursor>
+    public private(set) var viewport: Viewport
+    public private(set) var pull = PullToRefresh()
+    /// The filter text; empty when none.
+    public private(set) var filter = ""
+    /// Indexes into the pager's items of the users the filter matches, ascending; nil when no
+    /// filter is set.
+    public private(set) var matches: [Int]?
+    /// The user the selection is on, followed when the list changes under it.
+    public private(set) var selectedID: Int64?
+    public internal(set) var detailsOpen = false
+
+    public init(id: ScreenID, list: UserList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
+                listHeight: Int, firstCursor: GitHubCursor) {
+        self.id = id
+        self.list = list
+        self.crumbs = crumbs
+        pager = Pager(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch)
+        viewport = Viewport(height: listHeight, margin: 2)
+    }
+
+    // MARK: - Derived
+
+    /// The users shown: all loaded, or the ones the filter matches.
+    public var items: Items { ListSubset(pager.items, indexes: matches) }
+
+    public func rows(_ heights: RowHeights) -> Rows {
+        RowModel(pull: pull.isPulled ? false : nil, items: items, footer: pager.footer, heights: heights)
+    }
+
+    /// The selected user, if the selection is on a user.
+    public func selectedUser(_ heights: RowHeights) -> GitHubUser? {
+        let rows = rows(heights)
+        return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { rows.items[$0] }
+    }
+
+    /// Position of the selection among the rows shown (1-based), for "3/40".
+    public func selectedPosition(_ heights: RowHeights) -> Int? {
+        viewport.selection.flatMap(rows(heights).itemIndex(forRow:)).map { $0 + 1 }
+    }
+
+    public var isFiltered: Bool { matches != nil }
+
+    // MARK: - Paging
+
+    /// Steps the pager and keeps the filter and the selection true to the new items.
+    mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, heights: RowHeights) -> [Command] {
+        let countBefore = pager.items.count
+        let rowsBefore = rows(heights)
+        let lineBefore = viewport.selection.flatMap { viewport.line(of: $0, in: rowsBefore) }
+        let effects = pager.handle(event)
+        let change = pager.lastChange
+        if !change.isEmpty {
+            let appended = change.deleted.isEmpty && change.moved.isEmpty && change.updated.isEmpty
+                && change.inserted.first == countBefore
+            if appended {
+                extendMatches(from: countBefore)
+                viewport.sync(rows(heights))
+            } else {
+                recomputeMatches()
+                followSelection(line: lineBefore ?? 0, heights: heights)
+            }
+            rememberSelection(heights)
+        } else {
+            // The footer may have come or gone.
+            viewport.sync(rows(heights))
+        }
+        return effects.map(command)
+    }
+
+    func command(_ effect: PagerEffect<GitHubCursor>) -> Command {
+        switch effect {
+        case .fetch(let request): .fetch(id, list, request)
+        case .cancelFetch(let token): .cancelFetch(id, token)
+        }
+    }
+
+    /// After the list was replaced: the same user at the same line when it is still there,
+    /// else the first row.
+    private mutating func followSelection(line: Int, heights: RowHeights) {
+        let rows = rows(heights)
+        if let id = selectedID, let base = pager.store.index(of: id), let position = items.position(ofBaseIndex: base) {
+            viewport.place(rows.row(forItem: position), atLine: line, in: rows)
+        } else {
+            viewport.place(rows.itemRows.lowerBound, atLine: 0, in: rows)
+        }
+    }
+
+    /// The prefetch hint for what is on screen. With a filter, the rows shown stand for the
+    /// loaded items between them, and the end of the filtered rows for the end of the list, so
+    /// scrolling to the last match loads more.
+    func visibleRangeEvent(_ heights: RowHeights) -> PagerEvent<GitHubUser, GitHubCursor>? {
+        guard pager.hasLoadedFirstPage else { return nil }
+        let rows = rows(heights)
+        let visible = viewport.visibleRows(in: rows)
+        let itemRows = rows.itemRows
+        let lower = min(max(visible.lowerBound, itemRows.lowerBound), itemRows.upperBound) - itemRows.lowerBound
+        let upper = min(max(visible.upperBound, itemRows.lowerBound), itemRows.upperBound) - itemRows.lowerBound
+        let screenRows = max(1, viewport.height)
+        guard let matches else { return .visibleRange(lower..<max(lower, upper), viewportRows: screenRows) }
+        let count = pager.items.count
+        if upper >= matches.count {
+            return .visibleRange(max(0, count - 1)..<count, viewportRows: screenRows)
+        }
+        let first = items.baseIndex(of: lower)
+        let last = items.baseIndex(of: max(lower, upper - 1))
+        return .visibleRange(first..<(last + 1), viewportRows: screenRows)
+    }
+
+    // MARK: - Moving
+
+    mutating func move(_ command: Viewport.Command, heights: RowHeights) {
+        viewport.perform(command, in: rows(heights))
+        rememberSelection(heights)
+    }
+
+    mutating func resize(listHeight: Int, heights: RowHeights) {
+        viewport.resize(height: listHeight, in: rows(heights))
+        rememberSelection(heights)
+    }
+
+    /// After the row heights changed: the same user, at the line it was on when it still fits.
+    mutating func relayout(from old: RowHeights, to new: RowHeights) {
+        let oldRows = rows(old)
+        let line = viewport.selection.flatMap { viewport.line(of: $0, in: oldRows) } ?? 0
+        let newRows = rows(new)
+        if let selection = viewport.selection {
+            viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: newRows)
+        } else {
+            viewport.sync(newRows)
+        }
+        rememberSelection(new)
+    }
+
+    /// Feeds the pull gesture an action; true when the pull was released (refresh).
+    mutating func pull(_ action: Action?, heights: RowHeights) -> (changed: Bool, released: Bool) {
+        let before = rows(heights)
+        let atFirstRow = before.itemRows.isEmpty || viewport.selection == before.itemRows.lowerBound
+        let wasPulled = pull.isPulled
+        let released = pull.handle(action, atFirstRow: atFirstRow)
+        guard pull.isPulled != wasPulled || released else { return (false, false) }
+        // The pull row appeared or went: keep the same user selected, and show the pull row.
+        let rows = rows(heights)
+        if let position = viewport.selection.flatMap(before.itemIndex(forRow:)) {
+            viewport.place(rows.row(forItem: position), atLine: pull.isPulled ? 1 : 0, in: rows)
+        } else {
+            viewport.sync(rows)
+        }
+        rememberSelection(heights)
+        return (true, released)
+    }
+
+    private mutating func rememberSelection(_ heights: RowHeights) {
+        selectedID = selectedUser(heights)?.id
+    }
+
+    // MARK: - Filter
+
+    /// Sets the filter text; the selection stays on the same user when it still matches, else
+    /// moves to the nearest match after it.
+    mutating func setFilter(_ text: String, heights: RowHeights) {
+        let previous = filter
+        let rowsBefore = rows(heights)
+        let lineBefore = viewport.selection.flatMap { viewport.line(of: $0, in: rowsBefore) } ?? 0
+        let anchor = viewport.selection.flatMap(rowsBefore.itemIndex(forRow:)).map(items.baseIndex(of:))
+        filter = text
+        if text.isEmpty {
+            matches = nil
+        } else if let old = matches, !previous.isEmpty, text.lowercased().contains(previous.lowercased()) {
+            // Narrowing: only the old matches can still match.
+            let needle = text.lowercased()
+            matches = old.filter { pager.items[$0].login.lowercased().contains(needle) }
+        } else {
+            recomputeMatches()
+        }
+        let rows = rows(heights)
+        if let anchor, !items.isEmpty {
+            let position = min(items.insertionPoint(ofBaseIndex: anchor), items.count - 1)
+            viewport.place(rows.row(forItem: position), atLine: lineBefore, in: rows)
+        } else {
+            viewport.sync(rows)
+        }
+        rememberSelection(heights)
+    }
+
+    private mutating func recomputeMatches() {
+        guard !filter.isEmpty else {
+            matches = nil
+            return
+        }
+        let needle = filter.lowercased()
+        matches = pager.items.indices.filter { pager.items[$0].login.lowercased().contains(needle) }
+    }
+
+    private mutating func extendMatches(from start: Int) {
+        guard var current = matches, !filter.isEmpty else { return }
+        let needle = filter.lowercased()
+        for index in start..<pager.items.count where pager.items[index].login.lowercased().contains(needle) {
+            current.append(index)
+        }
+        matches = current
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+
+/// Names one screen of the stack for as long as the program runs (never reused), so results
+/// for a screen that was popped find nothing and are dropped.
+public struct ScreenID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (lhs: ScreenID, rhs: ScreenID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "screen \(rawValue)" }
+}
+
+/// Names one details request (or its debounce timer); answers to older ones are dropped.
+public struct RequestID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (lhs: RequestID, rhs: RequestID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "request \(rawValue)" }
+}
+
+/// Why the details of a user could not be shown.
+public enum DetailsFailure: Sendable, Equatable {
+    /// GitHub has no such account (404).
+    case notFound
+    case failed(LoadFailure)
+}
+
+/// Everything that happens to the browser, named for what happened. One stream carries them
+/// all to ``AppState/update(_:)``.
+public enum Message: Sendable {
+    case key(Key)
+    /// The terminal is now this size.
+    case resized(rows: Int, columns: Int)
+    case pageLoaded(ScreenID, FetchToken, Page<GitHubUser, GitHubCursor>)
+    case pageFailed(ScreenID, FetchToken, LoadFailure)
+    /// The selection rested long enough: the details request may go.
+    case detailsDue(RequestID)
+    case detailsLoaded(RequestID, UserDetails)
+    case detailsFailed(RequestID, DetailsFailure)
+    /// The last response's rate-limit headers.
+    case rateLimit(RateLimit)
+    /// The client started waiting (a rate limit, a retry's back-off) or stopped (nil).
+    case wait(Wait?, now: Date)
+    /// An animation step, while something animates.
+    case tick(Int, now: Date)
+    /// The browser could not be started for a URL (nil error: it was).
+    case opened(url: String, error: String?)
+    /// SIGINT, SIGTERM or SIGHUP: leave, reporting it.
+    case signal(Int32)
+}
+
+/// Work the update asks the runtime to do, as a value. Results come back as messages tagged with
+/// the screen or request they belong to.
+public enum Command: Sendable, Equatable {
+    /// Load a page of this screen's list.
+    case fetch(ScreenID, UserList, FetchRequest<GitHubCursor>)
+    case cancelFetch(ScreenID, FetchToken)
+    /// Post ``Message/detailsDue(_:)`` after `delay` (the selection must rest first).
+    case scheduleDetails(RequestID, after: Duration)
+    case loadDetails(RequestID, login: String)
+    case cancelDetails(RequestID)
+    /// Post ``Message/tick(_:now:)`` after `delay`.
+    case scheduleTick(Int, after: Duration)
+    /// Open a URL in the browser (`$BROWSER`, else `xdg-open`).
+    case open(String)
+    /// Put text on the clipboard through the terminal (OSC 52).
+    case copy(String)
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GitHubAPI
+import TerminalUI
+
+/// Turns a user's details into the texts of the details pane.
+enum ProfileText {
+    /// The pane's record: name, who they are, bio, the facts that are known, and where to go next.
+    static func record(_ user: UserDetails, profileURL: String, now: Date) -> DetailsPane.Record {
+        let name = user.name.flatMap { nonEmpty($0) }
+        var who = [name == nil ? nil : user.login, user.isOrganization ? "Organization" : "User"].compactMap { $0 }
+        if user.siteAdmin == true { who.append("GitHub staff") }
+        if user.hireable == true { who.append("available for hire") }
+        var fields: [DetailsPane.Field] = []
+        func add(_ label: String, _ value: String?) {
+            if let value = value.flatMap(nonEmpty) { fields.append(DetailsPane.Field(label, value)) }
+        }
+        add("Company", user.company)
+        add("Blog", user.blog)
+        add("Location", user.location)
+        add("Email", user.email)
+        add("Twitter", user.twitterUsername.map { "@" + $0 })
+        if let repos = user.publicRepos {
+            let gists = user.publicGists.map { " · \(grouped($0)) gists" } ?? ""
+            add("Repos", "\(grouped(repos)) public\(gists)")
+        }
+        add("Followers", user.followers.map(grouped))
+        add("Following", user.following.map(grouped))
+        if let created = user.createdAt {
+            add("Joined", "\(day(created)) · \(age(of: created, now: now))")
+        }
+        add("Profile", profileURL)
+        var actions = [user.isOrganization ? "1 members" : "1 followers", "2 following"]
+        if !user.isOrganization, let followers = user.followers { actions[0] += " (\(grouped(followers)))" }
+        if let following = user.following { actions[1] += " (\(grouped(following)))" }
+        actions += ["o open", "y copy", "Esc back"]
+        return DetailsPane.Record(heading: name ?? user.login, subheading: who.joined(separator: " · "),
+                                  paragraph: user.bio ?? "", fields: fields, actions: actions)
+    }
+
+    /// The pane for `login`, whatever state its details are in.
+    static func pane(login: String, shown: DetailsState.Shown, profileURL: String, now: Date) -> DetailsPane.Content {
+        switch shown {
+        case .loading:
+            return .loading(heading: login)
+        case .loaded(let user):
+            return .record(record(user, profileURL: profileURL, now: now))
+        case .failed(.notFound):
+            return .missing(heading: login, message: "GitHub has no account \(login) any more (renamed or deleted).")
+        case .failed(.failed(let failure)):
+            return .failed(heading: login, message: failure.message)
+        }
+    }
+
+    /// "2011-01-25" (UTC).
+    static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// "13 years ago", "5 months ago", "3 days ago", "today".
+    static func age(of date: Date, now: Date) -> String {
+        let days = Int(now.timeIntervalSince(date) / 86_400)
+        func ago(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s") ago" }
+        if days >= 365 { return ago(Int(Double(days) / 365.25), "year") }
+        if days >= 30 { return ago(days / 30, "month") }
+        if days >= 1 { return ago(days, "day") }
+        return days < 0 ? "in the future" : "today"
+    }
+
+    /// "12,345".
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (number < 0 ? "-" : "") + out
+    }
+
+    private static func nonEmpty(_ text: String) -> String? {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,23 @@
+/// Keyboard pull-to-refresh: on the first row one more "up" shows the pull row, a second
+/// releases it; any other key cancels.
+public struct PullToRefresh: Sendable, Equatable {
+    public private(set) var isPulled = false
+
+    public init() {}
+
+    /// Feeds an action; returns true when the pull was released and a refresh should start.
+    public mutating func handle(_ action: Action?, atFirstRow: Bool) -> Bool {
+        if action == .lineUp {
+            if isPulled {
+                isPulled = false
+                return true
+            }
+            if atFirstRow {
+                isPulled = true
+            }
+            return false
+        }
+        isPulled = false
+        return false
+    }
+}

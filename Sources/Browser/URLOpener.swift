@@ -1,0 +1,72 @@
+import Foundation
+
+/// Opens a URL in the person's browser: `$BROWSER` (its first command; `%s` stands for the URL,
+/// else the URL is added at the end), else `xdg-open`. The browser runs detached, with no access
+/// to the terminal the list is drawn on.
+enum URLOpener {
+    /// The command line that would open `url`, or nil when there is no browser to run.
+    static func command(for url: String, environment: [String: String]) -> [String]? {
+        if let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init),
+           !browser.trimmingCharacters(in: .whitespaces).isEmpty {
+            let words = browser.split(separator: " ").map(String.init)
+            if words.contains(where: { $0.contains("%s") }) {
+                return words.map { $0.replacingOccurrences(of: "%s", with: url) }
+            }
+            return words + [url]
+        }
+        guard let opener = findExecutable("xdg-open", path: environment["PATH"] ?? "") else { return nil }
+        return [opener, url]
+    }
+
+    static func findExecutable(_ name: String, path: String) -> String? {
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts the browser; `report` hears of a failure (nil error: it started and did not fail).
+    static func open(_ url: String, environment: [String: String], report: @escaping @Sendable (String?) -> Void) {
+        guard let arguments = command(for: url, environment: environment) else {
+            report("No browser to open it (set BROWSER)")
+            return
+        }
+        let name = URL(fileURLWithPath: arguments[0]).lastPathComponent
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group: no signal meant for this terminal's job reaches it.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        guard code == 0 else {
+            report("Could not run \(name): \(String(cString: strerror(code)))")
+            return
+        }
+        // A thread of its own waits for it (a browser may run for hours), so no task is held.
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0, errno == EINTR {}
+            let signal = status & 0x7f
+            let exit = (status >> 8) & 0xff
+            if signal != 0 {
+                report("\(name) was killed by signal \(signal)")
+            } else if exit != 0 {
+                report("\(name) failed (exit status \(exit))")
+            } else {
+                report(nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The full profile of `GET /users/{login}`: what the details pane shows.
+///
+/// Only `login` and `id` are required; a field that is missing, null or of the wrong type
+/// becomes nil, so an odd profile still shows what it has.
+public struct UserDetails: Decodable, Sendable, Equatable {
+    public var login: String
+    public var id: Int64
+    public var type: String?
+    public var siteAdmin: Bool?
+    public var name: String?
+    public var company: String?
+    public var blog: String?
+    public var location: String?
+    public var email: String?
+    public var hireable: Bool?
+    public var bio: String?
+    public var twitterUsername: String?
+    public var publicRepos: Int?
+    public var publicGists: Int?
+    public var followers: Int?
+    public var following: Int?
+    public var createdAt: Date?
+    public var updatedAt: Date?
+    public var htmlURL: String?
+    public var avatarURL: String?
+
+    enum CodingKeys: String, CodingKey {
+        case login, id, type, name, company, blog, location, email, hireable, bio, followers, following
+        case siteAdmin = "site_admin"
+        case twitterUsername = "twitter_username"
+        case publicRepos = "public_repos"
+        case publicGists = "public_gists"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case htmlURL = "html_url"
+        case avatarURL = "avatar_url"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        login = try container.decode(String.self, forKey: .login)
+        id = try container.decode(Int64.self, forKey: .id)
+        func optional<T: Decodable>(_ key: CodingKeys) -> T? {
+            (try? container.decodeIfPresent(T.self, forKey: key)) ?? nil
+        }
+        func date(_ key: CodingKeys) -> Date? {
+            (optional(key) as String?).flatMap(Self.parseDate)
+        }
+        type = optional(.type)
+        siteAdmin = optional(.siteAdmin)
+        name = optional(.name)
+        company = optional(.company)
+        blog = optional(.blog)
+        location = optional(.location)
+        email = optional(.email)
+        hireable = optional(.hireable)
+        bio = optional(.bio)
+        twitterUsername = optional(.twitterUsername)
+        publicRepos = optional(.publicRepos)
+        publicGists = optional(.publicGists)
+        followers = optional(.followers)
+        following = optional(.following)
+        createdAt = date(.createdAt)
+        updatedAt = date(.updatedAt)
+        htmlURL = optional(.htmlURL)
+        avatarURL = optional(.avatarURL)
+    }
+
+    public init(login: String, id: Int64, type: String? = "User", name: String? = nil) {
+        self.login = login
+        self.id = id
+        self.type = type
+        self.name = name
+    }
+
+    /// True for organization accounts.
+    public var isOrganization: Bool { type == "Organization" }
+
+    /// GitHub's timestamps: `2011-01-25T18:44:36Z`.
+    static func parseDate(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
+
+extension GitHubClient {
+    /// `GET /users/{login}`: one account's full profile, in this client's turn (retried and
+    /// rate-limited like every request). A missing account is ``GitHubError/notFound(what:)``.
+    public func userDetails(login: String) async throws -> UserDetails {
+        let url = try configuration.url("/users/\(GitHubConfiguration.segment(login))")
+        return try await perform { [self] in
+            let response = try await get(url, subject: "User \(login)")
+            return try GitHubClient.decode(UserDetails.self, from: response.body)
+        }
+    }
+
+    /// The profile page of an account on the web (`https://github.com/LOGIN`, or the Enterprise
+    /// host's own page when the API is `https://HOST/api/v3`).
+    public func profileURL(login: String) -> String {
+        configuration.profileURL(login: login)
+    }
+}
+
+extension GitHubConfiguration {
+    /// The web page of an account: github.com for api.github.com, the host itself for Enterprise
+    /// and local servers.
+    public func profileURL(login: String) -> String {
+        let segment = Self.segment(login)
+        guard let host = baseURL.host?.lowercased() else { return "https://github.com/\(segment)" }
+        if host == "api.github.com" { return "https://github.com/\(segment)" }
+        var components = URLComponents()
+        components.scheme = baseURL.scheme
+        components.host = baseURL.host
+        components.port = baseURL.port
+        return (components.url?.absoluteString ?? "https://\(host)") + "/\(segment)"
+    }
+}

@@ -1,0 +1,137 @@
+/// A pane that shows one record: a heading, a subheading, a paragraph, labelled fields and the
+/// keys that lead on, or the loading, error and not-found states that stand in for them.
+///
+/// TerminalUI knows nothing of what the record is: the caller fills in the texts.
+public struct DetailsPane: Sendable, Equatable {
+    public struct Field: Sendable, Equatable {
+        public var label: String
+        public var value: String
+        public init(_ label: String, _ value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    public struct Record: Sendable, Equatable {
+        public var heading: String
+        public var subheading: String
+        /// Free text with its own line breaks (a bio); wrapped to the pane.
+        public var paragraph: String
+        public var fields: [Field]
+        /// Key hints at the bottom ("1 followers (120)").
+        public var actions: [String]
+
+        public init(heading: String, subheading: String = "", paragraph: String = "", fields: [Field] = [],
+                    actions: [String] = []) {
+            self.heading = heading
+            self.subheading = subheading
+            self.paragraph = paragraph
+            self.fields = fields
+            self.actions = actions
+        }
+    }
+
+    public enum Content: Sendable, Equatable {
+        case loading(heading: String)
+        case failed(heading: String, message: String)
+        case missing(heading: String, message: String)
+        case record(Record)
+    }
+
+    public var content: Content
+    public var spinnerStep: Int
+    /// A line down the left edge, for a pane beside a list.
+    public var border: Bool
+
+    public init(content: Content, spinnerStep: Int = 0, border: Bool = false) {
+        self.content = content
+        self.spinnerStep = spinnerStep
+        self.border = border
+    }
+
+    public func draw(on screen: some Screen, in area: Rect) {
+        guard !area.isEmpty else { return }
+        if border {
+            for row in 0..<area.height {
+                screen.draw("│", row: row, in: area, style: Style(color: .muted))
+            }
+        }
+        let inner = Rect(top: area.top, left: area.left + (border ? 2 : 1), height: area.height,
+                         width: area.width - (border ? 3 : 2))
+        guard !inner.isEmpty else { return }
+        for (row, line) in lines(width: inner.width, height: inner.height).enumerated() {
+            for segment in line {
+                screen.draw(segment.text.text, row: row, in: inner, column: segment.column, style: segment.text.style)
+            }
+        }
+    }
+
+    /// One piece of text at a column of a line.
+    struct Segment {
+        var column: Int
+        var text: StyledText
+    }
+
+    /// The pane's lines, each a few segments, at most `height` of them.
+    func lines(width: Int, height: Int) -> [[Segment]] {
+        func line(_ text: String, _ style: Style = .plain) -> [Segment] { [Segment(column: 0, text: StyledText(text, style))] }
+        let headingStyle = Style(bold: true, color: .accent)
+        var result: [[Segment]]
+        switch content {
+        case .loading(let heading):
+            result = [line(heading, headingStyle), [], line("\(Spinner.glyph(spinnerStep)) Loading details…", Style(color: .muted))]
+        case .failed(let heading, let message):
+            result = [line(heading, headingStyle), []]
+                + TextLayout.wrap(message, columns: width).map { line($0, Style(color: .error)) }
+                + [[], line("Press R to retry.", Style(bold: true))]
+        case .missing(let heading, let message):
+            result = [line(heading, headingStyle), []] + TextLayout.wrap(message, columns: width).map { line($0) }
+        case .record(let record):
+            result = recordLines(record, width: width, height: height, headingStyle: headingStyle)
+        }
+        return Array(result.prefix(height))
+    }
+
+    private func recordLines(_ record: Record, width: Int, height: Int, headingStyle: Style) -> [[Segment]] {
+        func line(_ text: String, _ style: Style = .plain) -> [Segment] { [Segment(column: 0, text: StyledText(text, style))] }
+        var top = TextLayout.wrap(record.heading, columns: width).prefix(2).map { line($0, headingStyle) }
+        if !record.subheading.isEmpty { top.append(line(record.subheading, Style(color: .muted))) }
+        let labelWidth = min((record.fields.map { TerminalText.width($0.label) }.max() ?? 0) + 2, width / 2)
+        let fields = record.fields.map { field -> [Segment] in
+            [Segment(column: 0, text: StyledText(field.label, Style(color: .muted))),
+             Segment(column: labelWidth, text: StyledText(field.value))]
+        }
+        let actions = record.actions.isEmpty ? [] : [[]] + wrapActions(record.actions, width: width)
+        // The paragraph gets the rows the rest leaves, cut with an ellipsis when it needs more.
+        var paragraph = TextLayout.wrap(record.paragraph, columns: width)
+        let fixed = top.count + (fields.isEmpty ? 0 : fields.count + 1) + actions.count
+        let budget = max(0, height - fixed - 2)
+        if paragraph.count > budget {
+            paragraph = Array(paragraph.prefix(budget))
+            if let last = paragraph.popLast() {
+                paragraph.append(TerminalText.truncateExact(last, to: max(0, width - 1)) + "…")
+            }
+        }
+        var lines = top
+        if !paragraph.isEmpty { lines += [[]] + paragraph.map { line($0) } }
+        if !fields.isEmpty { lines += [[]] + fields }
+        return lines + actions
+    }
+
+    /// Action hints joined by two spaces, wrapped at whole hints.
+    private func wrapActions(_ actions: [String], width: Int) -> [[Segment]] {
+        var lines: [[Segment]] = []
+        var current = ""
+        for action in actions {
+            let candidate = current.isEmpty ? action : current + "  " + action
+            if TerminalText.width(candidate) <= width || current.isEmpty {
+                current = candidate
+            } else {
+                lines.append([Segment(column: 0, text: StyledText(current, Style(color: .muted)))])
+                current = action
+            }
+        }
+        if !current.isEmpty { lines.append([Segment(column: 0, text: StyledText(current, Style(color: .muted)))]) }
+        return lines
+    }
+}
