@@ -35,7 +35,9 @@ public enum AppView {
         if state.overlay == .filter {
             Bar.field(prompt: "/", text: top.filter, right: filterCount(state), row: rows - 1, on: screen, columns: columns)
         } else {
-            Bar.draw(left: statusText(state), right: state.keys.hints(for: state.mode, canLeave: state.canLeave),
+            let status = statusText(state)
+            let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
+            Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave, width: room),
                      row: rows - 1, on: screen, columns: columns)
         }
         screen.present()

@@ -17,15 +17,15 @@ public struct DetailsState: Sendable, Equatable {
     /// How long the selection must rest before its details are asked for.
     public static let debounce = Duration.milliseconds(150)
 
-    public private(set) var cache: DetailsCache
+    public internal(set) var cache: DetailsCache
     /// The login the pane shows; nil when no pane is open.
-    public private(set) var target: String?
+    public internal(set) var target: String?
     /// Waiting for the selection to rest.
-    public private(set) var pending: Request?
-    public private(set) var inFlight: Request?
+    public internal(set) var pending: Request?
+    public internal(set) var inFlight: Request?
     /// The last failure, for the login it is about.
-    public private(set) var failure: (login: String, DetailsFailure)?
-    private var nextID = 0
+    public internal(set) var failure: (login: String, DetailsFailure)?
+    var nextID = 0
 
     public init(capacity: Int = 256) {
         cache = DetailsCache(capacity: capacity)

@@ -73,32 +73,70 @@ public struct KeyTable: Sendable, Equatable {
         bindings(for: mode, canLeave: canLeave).map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
     }
 
-    /// The status line's hints for `mode`: "Enter details  / filter  ? help  q quit".
-    public func hints(for mode: Mode, canLeave: Bool = true) -> String {
+    /// The status line's hints for `mode`, most useful first: "Enter details", "/ filter", "? help".
+    public func hints(for mode: Mode, canLeave: Bool = true) -> [String] {
         bindings(for: mode, canLeave: canLeave).compactMap { binding in
             binding.hint.map { "\(binding.keys[0].label) \($0)" }
-        }.joined(separator: "  ")
+        }
     }
 
-    /// The key list as Markdown, one table a mode (for the README and the man page).
+    /// The hints that fit in `width` columns, joined: the first ones, and the help key always
+    /// when it fits at all.
+    public func hints(for mode: Mode, canLeave: Bool = true, width: Int) -> String {
+        let all = hints(for: mode, canLeave: canLeave)
+        let helpKey = bindings.first { $0.action == .help }.map { "\($0.keys[0].label) \($0.hint ?? "help")" }
+        var kept = all.filter { $0 != helpKey }
+        let tail = all.contains { $0 == helpKey } ? [helpKey ?? ""] : []
+        while !kept.isEmpty, TerminalText.width((kept + tail).joined(separator: "  ")) > width { kept.removeLast() }
+        let text = (kept + tail).joined(separator: "  ")
+        return TerminalText.width(text) <= width ? text : ""
+    }
+
+    /// The bindings grouped by the modes they work in, in table order, each group with a title:
+    /// how `--help` and the README list them (the help overlay shows one mode at a time).
+    public func sections() -> [(title: String, bindings: [KeyBinding])] {
+        var groups: [(modes: Set<Mode>, bindings: [KeyBinding])] = []
+        for binding in bindings {
+            if let index = groups.firstIndex(where: { $0.modes == binding.modes }) {
+                groups[index].bindings.append(binding)
+            } else {
+                groups.append((binding.modes, [binding]))
+            }
+        }
+        return groups.map { (Self.title(for: $0.modes), $0.bindings) }
+    }
+
+    static func title(for modes: Set<Mode>) -> String {
+        switch modes {
+        case [.list, .details]: "In a list (with or without the details pane)"
+        case [.list]: "In a list, the details pane closed"
+        case [.details]: "With the details pane open"
+        case [.filter]: "Typing a filter (after /)"
+        case [.help]: "In the help (after ?)"
+        default: Mode.allCases.filter(modes.contains).map(\.title).joined(separator: "; ")
+        }
+    }
+
+    /// The key list as Markdown, a table a section (for the README and the man page).
     public func markdown() -> String {
-        Mode.allCases.map { mode in
-            let rows = bindings(for: mode).map { binding in
+        sections().map { section in
+            let rows = section.bindings.map { binding in
                 let keys = binding.keys.map { "`\($0.label)`" }.joined(separator: " ")
                 return "| \(keys) | \(binding.help) |"
             }
-            return (["**\(mode.title)**", "", "| keys | action |", "|---|---|"] + rows).joined(separator: "\n")
+            return (["\(section.title):", "", "| keys | action |", "|---|---|"] + rows).joined(separator: "\n")
         }.joined(separator: "\n\n")
     }
 
     /// The key list as plain text, for `--help`.
     public func plainText() -> String {
-        Mode.allCases.map { mode in
-            let entries = bindings(for: mode)
-            let width = entries.map { $0.keyLabel.count }.max() ?? 0
-            let lines = entries.map { "  " + $0.keyLabel.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }
-            return ([mode.title + ":"] + lines).joined(separator: "\n")
-        }.joined(separator: "\n")
+        let width = bindings.map { $0.keyLabel.count }.max() ?? 0
+        return sections().map { section in
+            let lines = section.bindings.map {
+                "  " + $0.keyLabel.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help
+            }
+            return ([section.title + ":"] + lines).joined(separator: "\n")
+        }.joined(separator: "\n\n")
     }
 
     // MARK: - The defaults
@@ -107,7 +145,7 @@ public struct KeyTable: Sendable, Equatable {
 
     public static let defaultBindings: [KeyBinding] = [
         KeyBinding(.lineDown, [.character("j"), .down, .wheelDown], "down one row", modes: moving),
-        KeyBinding(.lineUp, [.character("k"), .up, .wheelUp], "up one row; on the first row, pull to refresh", modes: moving),
+        KeyBinding(.lineUp, [.character("k"), .up, .wheelUp], "up one row (on the first row: pull to refresh)", modes: moving),
         KeyBinding(.pageDown, [.character(" "), .character("f"), .pageDown], "down a page", modes: moving),
         KeyBinding(.pageUp, [.character("b"), .pageUp], "up a page", modes: moving),
         KeyBinding(.halfPageDown, [.control("d")], "half a page down", modes: moving),
@@ -119,7 +157,7 @@ public struct KeyTable: Sendable, Equatable {
                    modes: [.details]),
         KeyBinding(.following, [.character("2")], "open the users they follow", hint: "following", modes: [.details]),
         KeyBinding(.back, [.escape, .character("h"), .left, .backspace],
-                   "back: close the details, clear the filter, or return to the previous list", hint: "back",
+                   "back: close the pane, clear the filter, or leave the list", hint: "back",
                    modes: moving, needsSomethingToLeave: true),
         KeyBinding(.filter, [.character("/")], "filter the loaded rows by login", hint: "filter", modes: moving),
         KeyBinding(.open, [.character("o")], "open the profile in the browser", modes: moving),
@@ -128,7 +166,7 @@ public struct KeyTable: Sendable, Equatable {
         KeyBinding(.refresh, [.character("r"), .control("r")], "refresh the list", modes: moving),
         KeyBinding(.retry, [.character("R")], "retry what failed", modes: moving),
         KeyBinding(.help, [.character("?")], "the keys of this mode", hint: "help", modes: moving),
-        KeyBinding(.quit, [.character("q"), .control("c")], "quit", hint: "quit", modes: moving.union([.help])),
+        KeyBinding(.quit, [.character("q"), .control("c")], "quit", hint: "quit", modes: moving),
         KeyBinding(.keepFilter, [.enter], "keep the filter and go back to the list", hint: "keep", modes: [.filter]),
         KeyBinding(.clearFilter, [.escape], "clear the filter", hint: "clear", modes: [.filter]),
         KeyBinding(.deleteCharacter, [.backspace], "delete the last character", modes: [.filter]),
@@ -137,5 +175,6 @@ public struct KeyTable: Sendable, Equatable {
         KeyBinding(.quit, [.control("c")], "quit", modes: [.filter]),
         KeyBinding(.closeHelp, [.escape, .character("?")], "close this help (so does any other key)", hint: "close",
                    modes: [.help]),
+        KeyBinding(.quit, [.character("q"), .control("c")], "quit", hint: "quit", modes: [.help]),
     ]
 }

@@ -11,16 +11,16 @@ public struct ListScreen: Sendable, Equatable {
     public let list: UserList
     /// The title path: "All users", then "octocat", "followers" for each level pushed.
     public let crumbs: [String]
-    public private(set) var pager: Pager<GitHubUser, GitHubCursor>
-    public private(set) var viewport: Viewport
-    public private(set) var pull = PullToRefresh()
+    public internal(set) var pager: Pager<GitHubUser, GitHubCursor>
+    public internal(set) var viewport: Viewport
+    public internal(set) var pull = PullToRefresh()
     /// The filter text; empty when none.
-    public private(set) var filter = ""
+    public internal(set) var filter = ""
     /// Indexes into the pager's items of the users the filter matches, ascending; nil when no
     /// filter is set.
-    public private(set) var matches: [Int]?
+    public internal(set) var matches: [Int]?
     /// The user the selection is on, followed when the list changes under it.
-    public private(set) var selectedID: Int64?
+    public internal(set) var selectedID: Int64?
     public internal(set) var detailsOpen = false
 
     public init(id: ScreenID, list: UserList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
@@ -163,8 +163,10 @@ public struct ListScreen: Sendable, Equatable {
         return (true, released)
     }
 
+    /// Notes who is selected. With no row to select (nothing matches the filter) the last user
+    /// is kept, so clearing the filter goes back to them.
     private mutating func rememberSelection(_ heights: RowHeights) {
-        selectedID = selectedUser(heights)?.id
+        if let user = selectedUser(heights) { selectedID = user.id }
     }
 
     // MARK: - Filter
@@ -175,7 +177,10 @@ public struct ListScreen: Sendable, Equatable {
         let previous = filter
         let rowsBefore = rows(heights)
         let lineBefore = viewport.selection.flatMap { viewport.line(of: $0, in: rowsBefore) } ?? 0
+        // Where the selection is; with no row selected (a filter that matched nothing), the user
+        // it was last on.
         let anchor = viewport.selection.flatMap(rowsBefore.itemIndex(forRow:)).map(items.baseIndex(of:))
+            ?? selectedID.flatMap { pager.store.index(of: $0) }
         filter = text
         if text.isEmpty {
             matches = nil

@@ -29,10 +29,7 @@ enum ProfileText {
             add("Joined", "\(day(created)) · \(age(of: created, now: now))")
         }
         add("Profile", profileURL)
-        var actions = [user.isOrganization ? "1 members" : "1 followers", "2 following"]
-        if !user.isOrganization, let followers = user.followers { actions[0] += " (\(grouped(followers)))" }
-        if let following = user.following { actions[1] += " (\(grouped(following)))" }
-        actions += ["o open", "y copy", "Esc back"]
+        let actions = [user.isOrganization ? "1 members" : "1 followers", "2 following", "o open", "y copy"]
         return DetailsPane.Record(heading: name ?? user.login, subheading: who.joined(separator: " · "),
                                   paragraph: user.bio ?? "", fields: fields, actions: actions)
     }

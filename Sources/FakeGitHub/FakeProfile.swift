@@ -5,21 +5,21 @@ import Foundation
 /// Most accounts have a plain name; some have accents, CJK or emoji, some a bio over several
 /// lines, some nothing at all, as on GitHub. The follower, following and member counts are the
 /// sizes of the lists the server serves for the account.
-struct FakeProfile {
-    var name: String?
-    var company: String?
-    var blog: String
-    var location: String?
-    var email: String?
-    var hireable: Bool?
-    var bio: String?
-    var twitter: String?
-    var publicRepos: Int
-    var publicGists: Int
-    var followers: Int
-    var following: Int
-    var createdAt: Date
-    var updatedAt: Date
+public struct FakeProfile: Sendable {
+    public internal(set) var name: String?
+    public internal(set) var company: String?
+    public internal(set) var blog: String
+    public internal(set) var location: String?
+    public internal(set) var email: String?
+    public internal(set) var hireable: Bool?
+    public internal(set) var bio: String?
+    public internal(set) var twitter: String?
+    public internal(set) var publicRepos: Int
+    public internal(set) var publicGists: Int
+    public internal(set) var followers: Int
+    public internal(set) var following: Int
+    public internal(set) var createdAt: Date
+    public internal(set) var updatedAt: Date
 
     init(_ user: FakeUser, data: FakeDataSet) {
         var rng = FakeRandom(seed: FakeRandom.hash("profile:" + user.login.lowercased()))
@@ -90,4 +90,9 @@ struct FakeProfile {
 
 private extension Date {
     func rounded() -> Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded()) }
+}
+
+extension FakeDataSet {
+    /// The profile `GET /users/{login}` serves for an account.
+    public func profile(of user: FakeUser) -> FakeProfile { FakeProfile(user, data: self) }
 }

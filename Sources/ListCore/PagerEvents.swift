@@ -20,6 +20,12 @@ public struct FetchRequest<Cursor: Hashable & Sendable>: Sendable, Hashable {
     public let token: FetchToken
     public let cursor: Cursor
     public let pageSize: Int
+
+    public init(token: FetchToken, cursor: Cursor, pageSize: Int) {
+        self.token = token
+        self.cursor = cursor
+        self.pageSize = pageSize
+    }
 }
 
 /// What happened, told to the pager.

@@ -22,6 +22,13 @@ public struct Viewport: Sendable, Equatable {
         self.margin = max(0, margin)
     }
 
+    /// A viewport in a known position, as given (for tests that spell out the state they expect).
+    public init(height: Int, margin: Int = 2, top: Int, selection: Int?) {
+        self.init(height: height, margin: margin)
+        self.top = max(0, top)
+        self.selection = selection
+    }
+
     // MARK: - Queries
 
     /// The rows at least partly on screen.

@@ -79,3 +79,24 @@ struct ListStoreTests {
         }
     }
 }
+
+@Suite("A subset of a list")
+struct ListSubsetTests {
+    @Test("positions map to base indexes and back; nil indexes mean the whole list")
+    func mapping() {
+        let base = Array(10..<20)
+        let all = ListSubset(base)
+        #expect(Array(all) == base)
+        #expect(all.position(ofBaseIndex: 3) == 3)
+        let some = ListSubset(base, indexes: [1, 4, 7])
+        #expect(Array(some) == [11, 14, 17])
+        #expect(some.baseIndex(of: 2) == 7)
+        #expect(some.position(ofBaseIndex: 4) == 1)
+        #expect(some.position(ofBaseIndex: 5) == nil)
+        #expect(some.insertionPoint(ofBaseIndex: 5) == 2, "the next match after a base index")
+        #expect(some.insertionPoint(ofBaseIndex: 9) == 3)
+        let rows = RowModel(items: some, footer: .end(count: 10))
+        #expect(rows.count == 4)
+        #expect(rows.kind(at: 3) == .end)
+    }
+}

@@ -22,7 +22,7 @@ public enum Bar {
         let separator = " › "
         let safeCrumbs = crumbs.map { TerminalText.sanitize($0) }
         let rightWidth = right.isEmpty ? 0 : TerminalText.width(TerminalText.sanitize(right)) + 2
-        let room = columns - rightWidth
+        let room = columns - rightWidth - 1
         var dropped = 0
         var text = prefix + safeCrumbs.joined(separator: separator) + suffix
         while TerminalText.width(text) > room, dropped < safeCrumbs.count - 1 {

@@ -102,20 +102,24 @@ public struct DetailsPane: Sendable, Equatable {
              Segment(column: labelWidth, text: StyledText(field.value))]
         }
         let actions = record.actions.isEmpty ? [] : [[]] + wrapActions(record.actions, width: width)
-        // The paragraph gets the rows the rest leaves, cut with an ellipsis when it needs more.
-        var paragraph = TextLayout.wrap(record.paragraph, columns: width)
-        let fixed = top.count + (fields.isEmpty ? 0 : fields.count + 1) + actions.count
-        let budget = max(0, height - fixed - 2)
-        if paragraph.count > budget {
-            paragraph = Array(paragraph.prefix(budget))
-            if let last = paragraph.popLast() {
-                paragraph.append(TerminalText.truncateExact(last, to: max(0, width - 1)) + "…")
+        let paragraph = TextLayout.wrap(record.paragraph, columns: width)
+        // Space goes first to the heading and the fields, then the paragraph, then the actions;
+        // a paragraph cut short ends in an ellipsis.
+        let essential = top.count + (fields.isEmpty ? 0 : fields.count + 1)
+        let wanted = paragraph.isEmpty ? 0 : paragraph.count + 1
+        let showActions = essential + wanted + actions.count <= height
+        var shown = paragraph
+        let budget = max(0, height - essential - (showActions ? actions.count : 0) - 1)
+        if shown.count > budget {
+            shown = Array(shown.prefix(budget))
+            if let last = shown.popLast() {
+                shown.append(TerminalText.truncateExact(last, to: max(0, width - 1)) + "…")
             }
         }
         var lines = top
-        if !paragraph.isEmpty { lines += [[]] + paragraph.map { line($0) } }
+        if !shown.isEmpty { lines += [[]] + shown.map { line($0) } }
         if !fields.isEmpty { lines += [[]] + fields }
-        return lines + actions
+        return lines + (showActions ? actions : [])
     }
 
     /// Action hints joined by two spaces, wrapped at whole hints.

@@ -1,4 +1,7 @@
 /// A box of key bindings drawn over the middle of an area.
+///
+/// It takes the roomiest layout that fits: with blank rows around the title, then without,
+/// then the entries in two columns (their text cut to fit); what still does not fit is cut.
 public struct HelpOverlay: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var keys: String
@@ -21,15 +24,58 @@ public struct HelpOverlay: Sendable, Equatable {
 
     public func draw(on screen: some Screen, in area: Rect) {
         guard !area.isEmpty else { return }
-        let keyWidth = entries.map { TerminalText.width($0.keys) }.max() ?? 0
-        let lines = [title, ""] + entries.map { entry in
-            entry.keys + String(repeating: " ", count: keyWidth - TerminalText.width(entry.keys) + 2) + entry.text
-        } + (footer.isEmpty ? [] : ["", footer])
-        let width = (lines.map { TerminalText.width($0) }.max() ?? 0) + 4
-        let box = area.centered(height: lines.count + 2, width: width)
+        let lines = layout(in: area)
+        let width = min(area.width, (lines.map { TerminalText.width($0.text) }.max() ?? 0) + 4)
+        let roomy = lines.count + 2 <= area.height
+        let box = area.centered(height: lines.count + (roomy ? 2 : 0), width: width)
         for row in 0..<box.height {
-            let text = row == 0 || row > lines.count ? "" : "  " + lines[row - 1]
-            screen.draw(text, row: row, in: box, style: row == 1 ? Style(reverse: true, bold: true) : .bar, pad: true)
+            let index = roomy ? row - 1 : row
+            let line = lines.indices.contains(index) ? lines[index] : StyledText("", .bar)
+            screen.draw(line.text.isEmpty ? "" : "  " + line.text, row: row, in: box, style: line.style, pad: true)
+        }
+    }
+
+    /// The box's lines for `area`.
+    func layout(in area: Rect) -> [StyledText] {
+        let heading = StyledText(title, Style(reverse: true, bold: true))
+        let closing = footer.isEmpty ? [] : [StyledText(footer, .bar)]
+        let oneColumn = column(entries, keyWidth: keyWidth(entries), textWidth: nil)
+        let roomy = [heading, StyledText("", .bar)] + oneColumn + (footer.isEmpty ? [] : [StyledText("", .bar)]) + closing
+        if roomy.count + 2 <= area.height { return roomy }
+        let compact = [heading] + oneColumn + closing
+        if compact.count <= area.height || entries.count < 2 { return compact }
+        // Columns side by side, as few as fit the height (the footer goes first when short).
+        for footerLines in [closing, []] {
+            let rowsLeft = area.height - 1 - footerLines.count
+            guard rowsLeft > 0 else { continue }
+            let columns = (entries.count + rowsLeft - 1) / rowsLeft
+            let columnWidth = (area.width - 4 - 3 * (columns - 1)) / max(1, columns)
+            guard columns <= 4, columnWidth >= 12 else { continue }
+            let perColumn = (entries.count + columns - 1) / columns
+            let parts = stride(from: 0, to: entries.count, by: perColumn).map {
+                let slice = Array(entries[$0..<min(entries.count, $0 + perColumn)])
+                return column(slice, keyWidth: keyWidth(slice), textWidth: columnWidth)
+            }
+            let rows = (0..<perColumn).map { index -> StyledText in
+                let cells = parts.map { index < $0.count ? $0[index].text : "" }
+                let text = cells.enumerated().map { position, cell in
+                    position == cells.count - 1 ? cell : TerminalText.fit(cell, to: columnWidth)
+                }.joined(separator: "   ")
+                return StyledText(text, .bar)
+            }
+            return [heading] + rows + footerLines
+        }
+        return compact
+    }
+
+    private func keyWidth(_ entries: [Entry]) -> Int {
+        entries.map { TerminalText.width($0.keys) }.max() ?? 0
+    }
+
+    private func column(_ entries: [Entry], keyWidth: Int, textWidth: Int?) -> [StyledText] {
+        entries.map { entry in
+            let text = entry.keys + String(repeating: " ", count: keyWidth - TerminalText.width(entry.keys) + 2) + entry.text
+            return StyledText(textWidth.map { TerminalText.truncate(text, to: $0) } ?? text, .bar)
         }
     }
 }

@@ -1,0 +1,383 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+let root = ScreenID(1)
+let firstToken = FetchToken(id: 1, generation: 0, direction: .initial)
+
+/// A store whose first list shows users 1…20 (the next page starts after them), the selection on
+/// the first row, and the start-up tick delivered. (Give more users for a screen of more than 17
+/// rows, so the first page still fills it.)
+func loadedStore(list: UserList = .all(since: 0), rows: Int = 10, columns: Int = 80, users count: Int64 = 20) -> TestStore {
+    var store = TestStore(makeState(list: list, rows: rows, columns: columns))
+    store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
+        _ = $0.screens[0].pager.handle(.start)
+        $0.pendingTick = 1
+        $0.nextTick = 1
+    }
+    let first = page(1...count, next: .since(count))
+    store.send(.pageLoaded(root, firstToken, first)) {
+        _ = $0.screens[0].pager.handle(.pageLoaded(firstToken, first))
+        _ = $0.screens[0].pager.handle(.visibleRange(0..<(rows - 2), viewportRows: rows - 2))
+        $0.screens[0].viewport = Viewport(height: rows - 2, margin: 2, top: 0, selection: 0)
+        $0.screens[0].selectedID = 1
+    }
+    store.send(.tick(1, now: epoch)) {
+        $0.pendingTick = nil
+        $0.spinner = 1
+    }
+    return store
+}
+
+@Suite("The app model, one message at a time (whole state and exact commands)")
+struct AppModelTests {
+    @Test("start loads the first page; it fills the screen with the first row selected and no tick while idle")
+    func start() {
+        let store = loadedStore()
+        #expect(store.state.top.pager.items.map(\.id) == Array(1...20))
+        #expect(!store.state.isAnimating)
+    }
+
+    @Test("Enter opens the details at once, the answer fills the pane, Esc closes it")
+    func openAndCloseDetails() {
+        var store = loadedStore()
+        store.press(.enter, [.loadDetails(RequestID(1), login: "user1"), .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.screens[0].detailsOpen = true
+            $0.details.target = "user1"
+            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: "user1")
+            $0.details.nextID = 1
+            $0.pendingTick = 2
+            $0.nextTick = 2
+        }
+        // Loading: the pane's spinner turns, and a stale tick is ignored.
+        #expect(store.state.isAnimating)
+        store.send(.tick(2, now: epoch), [.scheduleTick(3, after: .milliseconds(100))]) {
+            $0.spinner = 2
+            $0.pendingTick = 3
+            $0.nextTick = 3
+        }
+        store.send(.tick(2, now: epoch))
+        let octo = details("user1", id: 1)
+        store.send(.detailsLoaded(RequestID(1), octo)) {
+            $0.details.inFlight = nil
+            $0.details.cache.insert(octo, for: "user1")
+        }
+        #expect(store.state.mode == .details)
+        store.press(.escape) {
+            $0.screens[0].detailsOpen = false
+            $0.details.target = nil
+        }
+        #expect(store.state.mode == .list)
+        #expect(store.state.exitStatus == nil, "Esc never quits")
+        // Opening again shows the cached details without a request.
+        store.press(.character("l")) {
+            $0.screens[0].detailsOpen = true
+            $0.details.target = "user1"
+            _ = $0.details.cache.touch("user1")
+        }
+    }
+
+    @Test("with the pane open, moving asks for details only once the selection rests; stale answers are dropped")
+    func debouncedDetails() {
+        var store = loadedStore()
+        store.press(.enter, [.loadDetails(RequestID(1), login: "user1"), .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.screens[0].detailsOpen = true
+            $0.details.target = "user1"
+            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: "user1")
+            $0.details.nextID = 1
+            $0.pendingTick = 2
+            $0.nextTick = 2
+        }
+        // j while user1's request runs: it is cancelled, user2's waits for the selection to rest.
+        store.press(.character("j"), [.cancelDetails(RequestID(1)), .scheduleDetails(RequestID(2), after: .milliseconds(150))]) {
+            $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
+            $0.screens[0].selectedID = 2
+            _ = $0.screens[0].pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.details.target = "user2"
+            $0.details.inFlight = nil
+            $0.details.pending = DetailsState.Request(id: RequestID(2), login: "user2")
+            $0.details.nextID = 2
+        }
+        store.press(.character("j"), [.scheduleDetails(RequestID(3), after: .milliseconds(150))]) {
+            $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
+            $0.screens[0].selectedID = 3
+            $0.details.target = "user3"
+            $0.details.pending = DetailsState.Request(id: RequestID(3), login: "user3")
+            $0.details.nextID = 3
+        }
+        // The first timer fires late: it is stale and asks for nothing.
+        store.send(.detailsDue(RequestID(2)))
+        store.send(.detailsDue(RequestID(3)), [.loadDetails(RequestID(3), login: "user3")]) {
+            $0.details.pending = nil
+            $0.details.inFlight = DetailsState.Request(id: RequestID(3), login: "user3")
+        }
+        // The cancelled request answers anyway: dropped, not cached.
+        store.send(.detailsLoaded(RequestID(1), details("user1", id: 1)))
+        store.send(.detailsFailed(RequestID(3), .notFound)) {
+            $0.details.inFlight = nil
+            $0.details.failure = ("user3", .notFound)
+        }
+        if case .failed(.notFound) = store.state.details.shown(for: "user3") {} else {
+            Issue.record("the pane shows not found")
+        }
+    }
+
+    @Test("a failed details request shows the error; R asks again at once")
+    func detailsRetry() {
+        var store = loadedStore()
+        store.press(.enter, [.loadDetails(RequestID(1), login: "user1"), .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.screens[0].detailsOpen = true
+            $0.details.target = "user1"
+            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: "user1")
+            $0.details.nextID = 1
+            $0.pendingTick = 2
+            $0.nextTick = 2
+        }
+        let failure = LoadFailure(message: "GitHub had a server error (HTTP 502).")
+        store.send(.detailsFailed(RequestID(1), .failed(failure))) {
+            $0.details.inFlight = nil
+            $0.details.failure = ("user1", .failed(failure))
+        }
+        store.press(.character("R"), [.loadDetails(RequestID(2), login: "user1")]) {
+            $0.details.failure = nil
+            $0.details.inFlight = DetailsState.Request(id: RequestID(2), login: "user1")
+            $0.details.nextID = 2
+        }
+    }
+
+    @Test("1 pushes the followers, Esc pops back to the same rows, selection and scroll; the popped fetches are cancelled")
+    func pushAndPop() {
+        var store = loadedStore()
+        for step in 1...11 {
+            store.apply(.key(.character("j")))
+            #expect(store.state.top.selectedPosition(.compact) == step + 1)
+        }
+        let user12 = "user12"
+        #expect(store.state.top.viewport.top == 6, "scrolled, with two rows of margin below the selection")
+        store.press(.enter, [.loadDetails(RequestID(1), login: user12), .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.screens[0].detailsOpen = true
+            $0.details.target = user12
+            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: user12)
+            $0.details.nextID = 1
+            $0.pendingTick = 2
+            $0.nextTick = 2
+        }
+        let below = store.state.screens[0]
+        let followers = UserList.followers(user12)
+        let screen2 = ScreenID(2)
+        store.press(.character("1"), [.fetch(screen2, followers, request(1, .initial, .first))]) {
+            var pushed = ListScreen(id: screen2, list: followers, crumbs: ["All users", user12, "followers"], pageSize: 20,
+                                    prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
+            _ = pushed.pager.handle(.start)
+            $0.screens.append(pushed)
+            $0.nextScreenID = 2
+            $0.details.target = nil
+        }
+        #expect(store.state.top.crumbs == ["All users", "user12", "followers"])
+        #expect(store.state.mode == .list, "the pushed list starts without a pane")
+        // user12's details arrive while the followers show: cached for the way back.
+        store.send(.detailsLoaded(RequestID(1), details(user12, id: 12))) {
+            $0.details.inFlight = nil
+            $0.details.cache.insert(details(user12, id: 12), for: user12)
+        }
+        let followersPage = Page<GitHubUser, GitHubCursor>(items: users(101...108), next: .link(URL(string: "https://api.github.com/users/user12/followers?page=2")!))
+        store.send(.pageLoaded(screen2, firstToken, followersPage),
+                   [.fetch(screen2, followers, request(2, .append, followersPage.next!))]) {
+            _ = $0.screens[1].pager.handle(.pageLoaded(firstToken, followersPage))
+            _ = $0.screens[1].pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
+            $0.screens[1].selectedID = 101
+            $0.pendingTick = 2
+            $0.nextTick = 2
+        }
+        // The page-2 fetch is in flight when Esc pops the list: it is cancelled, and the list
+        // below comes back exactly as it was, with its pane showing user12 from the cache.
+        let append = FetchToken(id: 2, generation: 0, direction: .append)
+        store.press(.escape, [.cancelFetch(screen2, append)]) {
+            $0.screens.removeLast()
+            $0.details.target = user12
+            _ = $0.details.cache.touch(user12)
+        }
+        #expect(store.state.screens == [below])
+        // A page for the popped screen is dropped.
+        store.send(.pageLoaded(screen2, append, page(109...110, next: nil)))
+        store.send(.pageFailed(screen2, append, LoadFailure(message: "late")))
+    }
+
+    @Test("on an organization, 1 opens its members; 2 opens the users it follows")
+    func organizationDrillDown() {
+        var store = TestStore(makeState())
+        store.apply(.tick(0, now: epoch))
+        var state = store.state
+        _ = state.start()
+        store = TestStore(state)
+        let orgs = Page<GitHubUser, GitHubCursor>(items: [user(1, "acme", org: true), user(2, "bob")], next: nil)
+        store.apply(.pageLoaded(root, firstToken, orgs))
+        store.apply(.key(.enter))
+        let commands = store.apply(.key(.character("1")))
+        #expect(commands == [.fetch(ScreenID(2), .members("acme"), request(1, .initial, .first))])
+        #expect(store.state.top.crumbs == ["All users", "acme", "members"])
+        store.apply(.key(.escape))
+        store.apply(.key(.enter))
+        let following = store.apply(.key(.character("2")))
+        #expect(following == [.fetch(ScreenID(3), .following("acme"), request(1, .initial, .first))])
+    }
+
+    @Test("/ narrows the loaded rows as you type, Enter keeps the filter, Esc clears it")
+    func filter() {
+        var store = loadedStore()
+        store.press(.character("j"), []) {
+            $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
+            $0.screens[0].selectedID = 2
+            _ = $0.screens[0].pager.handle(.visibleRange(0..<8, viewportRows: 8))
+        }
+        store.press(.character("/")) { $0.overlay = .filter }
+        #expect(store.state.mode == .filter)
+        // "1": user1, user10…user19. The selection (user2) does not match: the next match after it.
+        store.press(.character("1")) {
+            $0.screens[0].filter = "1"
+            $0.screens[0].matches = [0] + Array(9...18)
+            $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
+            $0.screens[0].selectedID = 10
+            // Rows 0…7 show users 1, 10…16: the pager hears of the loaded items they span.
+            _ = $0.screens[0].pager.handle(.visibleRange(0..<16, viewportRows: 8))
+        }
+        store.press(.character("5"), [.fetch(root, .all(since: 0), request(2, .append, .since(20))),
+                                      .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.pendingTick = 2
+            $0.nextTick = 2
+            $0.screens[0].filter = "15"
+            $0.screens[0].matches = [14]
+            $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
+            $0.screens[0].selectedID = 15
+            // The last match is on screen: the pager hears "at the end" and asks for more.
+            _ = $0.screens[0].pager.handle(.visibleRange(19..<20, viewportRows: 8))
+        }
+        #expect(store.state.top.pager.inFlight[.append] != nil)
+        #expect(AppView.statusText(store.state) == " 1 of 20 loaded · 1/1 · loading more · /15")
+        let append = FetchToken(id: 2, generation: 0, direction: .append)
+        // Matches appear as pages arrive. Two items do not fill the screen's worth below the
+        // last match, so the pager asks for one more page by itself (and then stops).
+        let more = Page<GitHubUser, GitHubCursor>(items: [user(21), user(150, "user150")], next: .since(150))
+        store.send(.pageLoaded(root, append, more), [.fetch(root, .all(since: 0), request(3, .append, .since(150)))]) {
+            _ = $0.screens[0].pager.handle(.pageLoaded(append, more))
+            $0.screens[0].matches = [14, 21]
+        }
+        // Widening: user15 stays selected, two rows of margin above it.
+        store.press(.backspace) {
+            $0.screens[0].filter = "1"
+            $0.screens[0].matches = [0] + Array(9...18) + [20, 21]
+            $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 4, selection: 6)
+            _ = $0.screens[0].pager.handle(.visibleRange(12..<21, viewportRows: 8))
+        }
+        store.press(.enter) { $0.overlay = nil }
+        #expect(store.state.mode == .list)
+        #expect(store.state.top.filter == "1", "Enter keeps the filter")
+        // Esc in the list clears the filter, keeping the selected user.
+        store.press(.escape) {
+            $0.screens[0].filter = ""
+            $0.screens[0].matches = nil
+            $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 12, selection: 14)
+            _ = $0.screens[0].pager.handle(.visibleRange(12..<20, viewportRows: 8))
+        }
+        #expect(store.state.top.selectedUser(.compact)?.id == 15)
+        // And Esc on the filter line clears the text too; a filter that matched nothing leaves
+        // the selection where it was.
+        store.apply(.key(.character("/")))
+        store.apply(.key(.character("z")))
+        #expect(store.state.top.items.isEmpty)
+        store.apply(.key(.escape))
+        #expect(store.state.top.filter.isEmpty && store.state.overlay == nil)
+        #expect(store.state.top.selectedUser(.compact)?.id == 15)
+    }
+
+    @Test("pull to refresh works on a pushed list: k on its first row shows the pull row, k again refreshes")
+    func pullOnPushedScreen() {
+        var store = loadedStore()
+        store.apply(.key(.enter))
+        store.apply(.key(.character("1")))
+        let screen2 = ScreenID(2)
+        let followersPage = Page<GitHubUser, GitHubCursor>(items: users(101...120), next: nil)
+        store.apply(.pageLoaded(screen2, firstToken, followersPage))
+        store.press(.character("k")) {
+            $0.screens[1].pull = PullToRefresh()
+            _ = $0.screens[1].pull.handle(.lineUp, atFirstRow: true)
+            $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
+        }
+        #expect(AppView.statusText(store.state).hasSuffix("k again refreshes"))
+        let refresh = FetchToken(id: 2, generation: 1, direction: .refresh)
+        // (The spinner's tick is already on its way from the followers' first load.)
+        store.press(.character("k"), [.fetch(screen2, .followers("user1"), FetchRequest(token: refresh, cursor: .first, pageSize: 20))]) {
+            _ = $0.screens[1].pull.handle(.lineUp, atFirstRow: true)
+            _ = $0.screens[1].pager.handle(.refresh)
+            $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
+        }
+        #expect(store.state.screens[0].pager.generation == 0, "the list below is untouched")
+    }
+
+    @Test("? shows the help of the mode; any key closes it; q quits; Esc at the root does nothing")
+    func helpAndQuit() {
+        var store = loadedStore()
+        store.press(.escape)
+        store.press(.character("?")) { $0.overlay = .help }
+        #expect(store.state.mode == .help)
+        store.press(.character("x")) { $0.overlay = nil }
+        store.press(.character("?")) { $0.overlay = .help }
+        store.press(.character("q")) {
+            $0.overlay = nil
+            $0.exitStatus = 0
+        }
+    }
+
+    @Test("o opens and y copies the profile URL, saying so in the status line until the next key")
+    func openAndCopy() {
+        var store = loadedStore()
+        store.press(.character("y"), [.copy("https://github.com/user1")]) { $0.flash = "Copied https://github.com/user1" }
+        store.press(.character("o"), [.open("https://github.com/user1")]) { $0.flash = "Opening https://github.com/user1" }
+        store.send(.opened(url: "https://github.com/user1", error: "No browser to open it (set BROWSER)")) {
+            $0.flash = "No browser to open it (set BROWSER) · https://github.com/user1"
+        }
+        #expect(AppView.statusText(store.state) == " No browser to open it (set BROWSER) · https://github.com/user1")
+        store.press(.character("?")) {
+            $0.flash = nil
+            $0.overlay = .help
+        }
+    }
+
+    @Test("v switches to two lines a user and back, the selection staying on the same user")
+    func layout() {
+        var store = loadedStore()
+        for _ in 0..<5 { store.apply(.key(.character("j"))) }
+        store.press(.character("v")) {
+            $0.layout = .comfortable
+            // user6 keeps its line as far as two-line rows and the margin allow.
+            $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 4, selection: 5)
+            _ = $0.screens[0].pager.handle(.visibleRange(4..<8, viewportRows: 8))
+        }
+        #expect(store.state.top.selectedUser(.comfortable)?.id == 6)
+        store.apply(.key(.character("v")))
+        #expect(store.state.top.selectedUser(.compact)?.id == 6)
+        #expect(store.state.layout == .compact)
+    }
+
+    @Test("a signal ends the browser with 128 + its number; waits and rate limits reach the state")
+    func signalsAndStatus() {
+        var store = loadedStore()
+        let limit = RateLimit(limit: 60, remaining: 59)
+        store.send(.rateLimit(limit)) { $0.rateLimit = limit }
+        let wait = Wait(reason: .secondaryRateLimit, until: epoch.addingTimeInterval(30))
+        store.send(.wait(wait, now: epoch), [.scheduleTick(2, after: .milliseconds(500))]) {
+            $0.wait = wait
+            $0.pendingTick = 2
+            $0.nextTick = 2
+        }
+        store.send(.wait(nil, now: epoch.addingTimeInterval(30))) {
+            $0.wait = nil
+            $0.now = epoch.addingTimeInterval(30)
+        }
+        store.send(.signal(15)) { $0.exitStatus = 143 }
+    }
+}

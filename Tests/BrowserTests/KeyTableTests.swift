@@ -1,0 +1,74 @@
+@testable import Browser
+import Foundation
+import TerminalUI
+import Testing
+
+@Suite("The key table")
+struct KeyTableTests {
+    let table = KeyTable()
+
+    @Test("no key does two things in one mode, and every action has a key")
+    func noConflicts() {
+        for mode in Mode.allCases {
+            var seen: [Key: Action] = [:]
+            for binding in table.bindings(for: mode) {
+                for key in binding.keys {
+                    #expect(seen[key] == nil, "\(key.label) is bound to \(seen[key].map { "\($0)" } ?? "") and \(binding.action) in \(mode)")
+                    seen[key] = binding.action
+                }
+            }
+        }
+        let bound = Set(table.bindings.map(\.action))
+        #expect(bound == Set(Action.allCases))
+    }
+
+    @Test("keys mean what the mode says: letters type into the filter, Esc goes back, q quits only outside it")
+    func lookups() {
+        #expect(table.action(for: .character("j"), in: .list) == .lineDown)
+        #expect(table.action(for: .character("j"), in: .filter) == nil, "j types a j")
+        #expect(table.action(for: .character("q"), in: .filter) == nil, "q types a q")
+        #expect(table.action(for: .control("c"), in: .filter) == .quit)
+        #expect(table.action(for: .escape, in: .list) == .back)
+        #expect(table.action(for: .escape, in: .filter) == .clearFilter)
+        #expect(table.action(for: .escape, in: .help) == .closeHelp)
+        #expect(table.action(for: .enter, in: .list) == .details)
+        #expect(table.action(for: .enter, in: .details) == nil, "the pane is already open")
+        #expect(table.action(for: .character("1"), in: .list) == nil)
+        #expect(table.action(for: .character("1"), in: .details) == .followers)
+        #expect(table.action(for: .backspace, in: .details) == .back)
+        #expect(table.action(for: .backspace, in: .filter) == .deleteCharacter)
+    }
+
+    @Test("help shows only what works: back appears in a list only when there is something to leave")
+    func helpEntries() {
+        let atRoot = table.helpEntries(for: .list, canLeave: false).map(\.keys)
+        let below = table.helpEntries(for: .list, canLeave: true).map(\.keys)
+        #expect(!atRoot.contains("Esc h ← Backspace"))
+        #expect(below.contains("Esc h ← Backspace"))
+        #expect(!atRoot.contains("1") && table.helpEntries(for: .details).map(\.keys).contains("1"))
+        #expect(table.helpEntries(for: .filter).map(\.keys) == ["Enter", "Esc", "Backspace", "↓", "↑", "Ctrl-c"])
+    }
+
+    @Test("status hints give way from the end when short of room, keeping the help key")
+    func hints() {
+        #expect(table.hints(for: .list, canLeave: false, width: 80) == "Enter details  / filter  q quit  ? help")
+        #expect(table.hints(for: .details, width: 80) == "1 followers  2 following  Esc back  / filter  q quit  ? help")
+        #expect(table.hints(for: .details, width: 32) == "1 followers  2 following  ? help")
+        #expect(table.hints(for: .details, width: 31) == "1 followers  ? help")
+        #expect(table.hints(for: .details, width: 6) == "? help")
+        #expect(table.hints(for: .details, width: 5) == "")
+        #expect(table.hints(for: .filter, width: 40) == "Enter keep  Esc clear")
+    }
+
+    @Test("the README's key list is the table's")
+    func readme() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try #require(readme.range(of: "<!-- keys:"))
+        let start = try #require(readme.range(of: "-->\n", range: marker.lowerBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "\n<!-- /keys -->"))
+        #expect(String(readme[start.upperBound..<end.lowerBound]) == table.markdown(),
+                "regenerate it with: .build/debug/ghscroll keys --markdown")
+    }
+}

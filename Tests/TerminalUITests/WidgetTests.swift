@@ -1,0 +1,72 @@
+import ListCore
+import Testing
+@testable import TerminalUI
+
+@Suite("Widgets that draw into an area")
+struct WidgetTests {
+    @Test("text wraps at words, keeps its own line breaks and blank lines, and breaks a word longer than a line")
+    func wrap() {
+        #expect(TextLayout.wrap("one two three four", columns: 9) == ["one two", "three", "four"])
+        #expect(TextLayout.wrap("first\nsecond\n\nfourth\n", columns: 20) == ["first", "second", "", "fourth"])
+        #expect(TextLayout.wrap("https://example.com/a/very/long/path", columns: 10)
+            == ["https://ex", "ample.com/", "a/very/lon", "g/path"])
+        #expect(TextLayout.wrap("日本語のテキスト", columns: 6) == ["日本語", "のテキ", "スト"])
+        #expect(TextLayout.wrap("a\u{1B}[2Jb\r\nc", columns: 10) == ["a\u{FFFD}[2Jb", "c"], "controls are neutralised")
+    }
+
+    @Test("the title path gives up its first crumbs to … when it does not fit, keeping the right side")
+    func breadcrumb() {
+        let crumbs = ["All users", "octocat", "followers", "mona", "following"]
+        func title(_ columns: Int) -> String {
+            let screen = CellBuffer(rows: 1, columns: columns)
+            Bar.title(prefix: " ", crumbs: crumbs, right: "api.github.com", on: screen, columns: columns)
+            #expect(screen.styleLines[0] == String(repeating: "R", count: columns))
+            return screen.lines[0]
+        }
+        #expect(title(80) == " All users › octocat › followers › mona › following              api.github.com")
+        #expect(title(50) == " … › followers › mona › following  api.github.com")
+        #expect(title(40) == " … › mona › following    api.github.com")
+        #expect(title(20) == " … › following")
+        #expect(title(8) == " … › fo…")
+    }
+
+    @Test("the help box shrinks to fit: roomy, then compact, then in columns")
+    func helpLayouts() {
+        let entries = (1...6).map { HelpOverlay.Entry(keys: "k\($0)", text: "does thing \($0)") }
+        let help = HelpOverlay(title: "Keys", entries: entries, footer: "Esc closes")
+        func lines(height: Int, width: Int = 40) -> [String] {
+            let screen = CellBuffer(rows: height, columns: width)
+            help.draw(on: screen, in: Rect(top: 0, left: 0, height: height, width: width))
+            return screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(lines(height: 12) == ["", "Keys", "", "k1  does thing 1", "k2  does thing 2", "k3  does thing 3",
+                                      "k4  does thing 4", "k5  does thing 5", "k6  does thing 6", "", "Esc closes", ""])
+        #expect(lines(height: 8) == ["Keys", "k1  does thing 1", "k2  does thing 2", "k3  does thing 3",
+                                     "k4  does thing 4", "k5  does thing 5", "k6  does thing 6", "Esc closes"])
+        #expect(lines(height: 5) == ["Keys", "k1  does thing 1   k4  does thing 4", "k2  does thing 2   k5  does thing 5",
+                                     "k3  does thing 3   k6  does thing 6", "Esc closes"])
+    }
+
+    @Test("the filter line: prompt, text, a block cursor after it, and the count on the right")
+    func field() {
+        let screen = CellBuffer(rows: 1, columns: 30)
+        Bar.field(prompt: "/", text: "oct", right: "3 of 40", row: 0, on: screen, columns: 30)
+        #expect(screen.lines == ["/oct                  3 of 40"])
+        #expect(screen.styleLines == ["....R.................mmmmmmmm"])
+        // A long text scrolls so its end stays in view.
+        let narrow = CellBuffer(rows: 1, columns: 10)
+        Bar.field(prompt: "/", text: "abcdefghijklmnop", row: 0, on: narrow, columns: 10)
+        #expect(narrow.lines == ["/ijklmnop"])
+    }
+
+    @Test("a pane beside a list draws a border and stays inside its area")
+    func paneInArea() {
+        let screen = CellBuffer(rows: 4, columns: 30)
+        let pane = DetailsPane(content: .record(.init(heading: "Mona", subheading: "mona · User",
+                                                      fields: [.init("Repos", "3")])), border: true)
+        pane.draw(on: screen, in: Rect(top: 0, left: 10, height: 4, width: 20))
+        #expect(screen.lines == ["          │ Mona", "          │ mona · User", "          │", "          │ Repos  3"])
+        #expect(screen.styleLines == ["..........m.AAAA..............", "..........m.mmmmmmmmmmm.......",
+                                      "..........m...................", "..........m.mmmmm............."])
+    }
+}
