@@ -42,8 +42,15 @@ enum URLOpener {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group: no signal meant for this terminal's job reaches it.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // Its own process group: no signal meant for this terminal's job reaches it. No signal
+        // blocked and default handlers: a pool thread blocks them all, and ours are not its.
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

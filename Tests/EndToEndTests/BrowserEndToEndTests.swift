@@ -215,7 +215,8 @@ struct BrowserEndToEndTests {
         if how == "q" {
             try await pane.keys("q")
         } else {
-            try await run("pkill", ["-\(how)", "-f", "ghs-\(marker).log"])
+            // Only ghscroll: the tmux server's and the shell's command lines name the log file too.
+            try await run("pkill", ["-\(how)", "-f", "^\(binary) .*ghs-\(marker).log"])
         }
         let screen = await pane.waitFor { screenText($0).contains("END") }
         let text = screenText(screen)

@@ -48,8 +48,21 @@ func spawn(_ program: String, _ arguments: [String], environment: [String: Strin
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
+    // The child starts with no signal blocked and default handlers: a thread of the concurrency
+    // pool blocks every signal, and a child would inherit that (a tmux server that ignores the
+    // SIGTERM of `kill-server`, and outlives the tests).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let code = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+    let code = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
     guard code == 0 else { throw SpawnError(program: program, code: code) }
     return pid
 }
@@ -79,6 +92,16 @@ final class TmuxPane: Sendable {
     }
 
     func close() async { _ = try? await run("tmux", ["-L", socket, "kill-server"]) }
+
+    /// Kills the tmux server (and with it the program in the pane) before returning, so that
+    /// nothing outlives the test process: a `defer` cannot await, and a task it starts may never
+    /// run once the last test is done. (`kill-server` returns at once; waiting for it blocks a
+    /// thread for a few milliseconds.)
+    func closeNow() {
+        guard let pid = try? spawn("tmux", ["-L", socket, "kill-server"], stdoutPath: "/dev/null") else { return }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
 
     func keys(_ keys: String...) async throws { try await run("tmux", ["-L", socket, "send-keys"] + keys) }
 
@@ -157,10 +180,9 @@ func launch(_ arguments: String, before: String = "", after: String = "", users:
     }
 }
 
-/// Stops what ``launch`` started, without waiting.
+/// Stops what ``launch`` started: the pane at once, the server in the background (its socket
+/// goes with the test process in any case).
 func close(_ server: FakeGitHub, _ pane: TmuxPane) {
-    Task {
-        await pane.close()
-        await server.stop()
-    }
+    pane.closeNow()
+    Task { await server.stop() }
 }
