@@ -132,10 +132,34 @@ if FileManager.default.isExecutableFile(atPath: binary) {
     report("--plain throughput", "skipped: \(binary) not built")
 }
 
-// MARK: - Idle redraws
+// MARK: - Idle redraws and idle CPU
 
-/// Frames the browser draws while nothing happens, from its log, over `seconds` idle in tmux.
-func idleFrames(seconds: Double) async throws -> Int? {
+/// CPU ticks (utime + stime, 1/100 s) of a process, from /proc.
+func cpuTicks(_ pid: String) -> Int? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // After the command name: state is field 3, utime field 14 and stime 15 (1-based, whole line).
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    return user + system
+}
+
+/// The pid of the ghscroll process whose command line holds `marker`.
+func browserPID(_ marker: String) -> String? {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries where entry.allSatisfy(\.isNumber) {
+        guard let command = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
+              command.hasPrefix("ghscroll"),
+              let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+              String(decoding: line, as: UTF8.self).contains(marker) else { continue }
+        return entry
+    }
+    return nil
+}
+
+/// Frames the browser draws while nothing happens (from its log) and the CPU ticks it uses,
+/// over `seconds` idle in tmux after the first pages arrived.
+func idle(seconds: Double) async throws -> (frames: Int?, ticks: Int?) {
     let (server, base) = try await serve()
     defer { Task { await server.stop() } }
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).log").path
@@ -150,23 +174,27 @@ func idleFrames(seconds: Double) async throws -> Int? {
     }
     try tmux(["new-session", "-d", "-x", "100", "-y", "30",
               "LC_ALL=C.UTF-8 TERM=xterm-256color \(binary) users --api-url \(base) --log-file \(log)"])
-    try await Task.sleep(for: .seconds(1.5))  // the first pages arrive and the spinner stops
-    let before = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    try await Task.sleep(for: .seconds(2))  // the first pages arrive and the spinner stops
+    let pid = browserPID(log)
+    let before = pid.flatMap(cpuTicks)
     try await Task.sleep(for: .seconds(seconds))
+    let after = pid.flatMap(cpuTicks)
     try tmux(["send-keys", "q"])
     try await Task.sleep(for: .seconds(0.5))
     try tmux(["kill-server"])
     let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
     try? FileManager.default.removeItem(atPath: log)
-    _ = before
-    guard let range = text.range(of: "leaving after ") else { return nil }
-    return Int(text[range.upperBound...].prefix { $0.isNumber })
+    let frames = text.range(of: "leaving after ").flatMap { Int(text[$0.upperBound...].prefix { $0.isNumber }) }
+    let ticks = before.flatMap { start in after.map { $0 - start } }
+    return (frames, ticks)
 }
 
 if FileManager.default.isExecutableFile(atPath: binary) {
-    if let frames = try await idleFrames(seconds: 3) {
-        report("frames drawn in a 5 s session, 3 s of it idle", "\(frames) (a 25 fps redraw would be ~125)")
+    let result = try await idle(seconds: 10)
+    if let frames = result.frames {
+        report("frames drawn in a 12.5 s session, 10 s of it idle", "\(frames) (a 25 fps redraw would be ~310)")
     } else {
         report("idle frames", "could not read the browser's log (is tmux installed?)")
     }
+    report("CPU ticks (1/100 s) used in 10 s idle", result.ticks.map { "\($0)" } ?? "could not read /proc")
 }
