@@ -169,7 +169,10 @@ extension AppState {
             withTop { $0.setFilter("", heights: heights) }
             return reportVisible()
         }
-        guard screens.count > 1 else { return [] }
+        guard screens.count > 1 else {
+            flash = "Nothing to go back to · q quits"
+            return []
+        }
         var popped = screens.removeLast()
         // The popped list's requests are cancelled; the list below is as it was left.
         let cancels = popped.send(.cancel, heights: heights)

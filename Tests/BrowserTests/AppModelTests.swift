@@ -321,8 +321,11 @@ struct AppModelTests {
     @Test("? shows the help of the mode; any key closes it; q quits; Esc at the root does nothing")
     func helpAndQuit() {
         var store = loadedStore()
-        store.press(.escape)
-        store.press(.character("?")) { $0.overlay = .help }
+        store.press(.escape) { $0.flash = "Nothing to go back to · q quits" }
+        store.press(.character("?")) {
+            $0.flash = nil
+            $0.overlay = .help
+        }
         #expect(store.state.mode == .help)
         store.press(.character("x")) { $0.overlay = nil }
         store.press(.character("?")) { $0.overlay = .help }
