@@ -32,6 +32,22 @@ func loadedStore(list: UserList = .all(since: 0), rows: Int = 10, columns: Int =
     return store
 }
 
+extension TestStore {
+    /// Enter on the selected user of the first list: the pane opens and asks for the details at
+    /// once (request 1), and the pane's spinner asks for a tick.
+    mutating func openPane(login: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        press(.enter, [.loadDetails(RequestID(1), login: login), .scheduleTick(2, after: .milliseconds(100))],
+              sourceLocation: sourceLocation) {
+            $0.screens[0].detailsOpen = true
+            $0.details.target = login
+            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: login)
+            $0.details.nextID = 1
+            $0.pendingTick = 2
+            $0.nextTick = 2
+        }
+    }
+}
+
 @Suite("The app model, one message at a time (whole state and exact commands)")
 struct AppModelTests {
     @Test("start loads the first page; it fills the screen with the first row selected and no tick while idle")
@@ -44,14 +60,7 @@ struct AppModelTests {
     @Test("Enter opens the details at once, the answer fills the pane, Esc closes it")
     func openAndCloseDetails() {
         var store = loadedStore()
-        store.press(.enter, [.loadDetails(RequestID(1), login: "user1"), .scheduleTick(2, after: .milliseconds(100))]) {
-            $0.screens[0].detailsOpen = true
-            $0.details.target = "user1"
-            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: "user1")
-            $0.details.nextID = 1
-            $0.pendingTick = 2
-            $0.nextTick = 2
-        }
+        store.openPane(login: "user1")
         // Loading: the pane's spinner turns, and a stale tick is ignored.
         #expect(store.state.isAnimating)
         store.send(.tick(2, now: epoch), [.scheduleTick(3, after: .milliseconds(100))]) {
@@ -83,14 +92,7 @@ struct AppModelTests {
     @Test("with the pane open, moving asks for details only once the selection rests; stale answers are dropped")
     func debouncedDetails() {
         var store = loadedStore()
-        store.press(.enter, [.loadDetails(RequestID(1), login: "user1"), .scheduleTick(2, after: .milliseconds(100))]) {
-            $0.screens[0].detailsOpen = true
-            $0.details.target = "user1"
-            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: "user1")
-            $0.details.nextID = 1
-            $0.pendingTick = 2
-            $0.nextTick = 2
-        }
+        store.openPane(login: "user1")
         // j while user1's request runs: it is cancelled, user2's waits for the selection to rest.
         store.press(.character("j"), [.cancelDetails(RequestID(1)), .scheduleDetails(RequestID(2), after: .milliseconds(150))]) {
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
@@ -128,14 +130,7 @@ struct AppModelTests {
     @Test("a failed details request shows the error; R asks again at once")
     func detailsRetry() {
         var store = loadedStore()
-        store.press(.enter, [.loadDetails(RequestID(1), login: "user1"), .scheduleTick(2, after: .milliseconds(100))]) {
-            $0.screens[0].detailsOpen = true
-            $0.details.target = "user1"
-            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: "user1")
-            $0.details.nextID = 1
-            $0.pendingTick = 2
-            $0.nextTick = 2
-        }
+        store.openPane(login: "user1")
         let failure = LoadFailure(message: "GitHub had a server error (HTTP 502).")
         store.send(.detailsFailed(RequestID(1), .failed(failure))) {
             $0.details.inFlight = nil
@@ -157,14 +152,7 @@ struct AppModelTests {
         }
         let user12 = "user12"
         #expect(store.state.top.viewport.top == 6, "scrolled, with two rows of margin below the selection")
-        store.press(.enter, [.loadDetails(RequestID(1), login: user12), .scheduleTick(2, after: .milliseconds(100))]) {
-            $0.screens[0].detailsOpen = true
-            $0.details.target = user12
-            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: user12)
-            $0.details.nextID = 1
-            $0.pendingTick = 2
-            $0.nextTick = 2
-        }
+        store.openPane(login: user12)
         let below = store.state.screens[0]
         let followers = UserList.followers(user12)
         let screen2 = ScreenID(2)
