@@ -4,8 +4,12 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 BIN = .build/debug/ghscroll
 RELEASE_BIN = .build/release/ghscroll
+# A release binary that carries the Swift runtime, so an installed copy needs no toolchain.
+RELEASE_FLAGS = -c release --static-swift-stdlib
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: all build release test e2e demo run bench fuzz soak clean
+.PHONY: all build release test e2e demo run bench fuzz soak clean man completions install uninstall install-check
 
 all: build
 
@@ -14,7 +18,7 @@ build:
 	@scripts/check-warnings .build-log.txt
 
 release:
-	$(SWIFT) build -c release $(BUILD_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product ghscroll $(BUILD_FLAGS)
 
 # Everything: unit tests, integration tests against the fake server on loopback, and the tmux
 # end-to-end tests that drive the real binary (built by the `build` step first).
@@ -41,8 +45,8 @@ run: build
 # Performance figures (medians; compare ratios): frame cost with 100 vs 1,000,000 items, page
 # appends as the list grows, --plain throughput over loopback, frames drawn while idle.
 bench:
-	$(SWIFT) build -c release --product ghscroll $(BUILD_FLAGS)
-	$(SWIFT) build -c release --product ghscroll-bench $(BUILD_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product ghscroll $(BUILD_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product ghscroll-bench $(BUILD_FLAGS)
 	.build/release/ghscroll-bench
 
 # The full fault soak: 5,000 users through 20% 5xx, 5% truncation, a secondary limit every 25
@@ -56,6 +60,45 @@ soak: build
 FUZZ_SECONDS ?= 60
 fuzz:
 	SWIFTC="$(SWIFT)c" scripts/fuzz $(FUZZ_SECONDS)
+
+# The man page: swift-argument-parser's manual generator over the command definitions, with the
+# keys, the environment and the exit status added by `ghscroll manual-sections`.
+man: release
+	$(SWIFT) build --product generate-manual $(BUILD_FLAGS)
+	rm -rf .build/man && mkdir -p .build/man
+	.build/debug/generate-manual $(RELEASE_BIN) --date $$(git log -1 --format=%cs 2>/dev/null || date +%F) \
+		--output-directory .build/man >/dev/null
+	sed -e 's/^$$/.Pp/' -e '/^\.Sh "EXIT STATUS"/,$$d' .build/man/ghscroll.1 > .build/man/ghscroll.1.tmp
+	$(RELEASE_BIN) manual-sections >> .build/man/ghscroll.1.tmp
+	mv .build/man/ghscroll.1.tmp .build/man/ghscroll.1
+
+completions: release
+	mkdir -p .build/completions
+	$(RELEASE_BIN) --generate-completion-script bash > .build/completions/ghscroll.bash
+	$(RELEASE_BIN) --generate-completion-script zsh > .build/completions/_ghscroll
+	$(RELEASE_BIN) --generate-completion-script fish > .build/completions/ghscroll.fish
+
+# make install PREFIX=~/.local: the binary, the man page and bash, zsh and fish completions.
+install: release man completions
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/ghscroll"
+	install -m 644 .build/man/ghscroll.1 "$(DESTDIR)$(PREFIX)/share/man/man1/ghscroll.1"
+	install -m 644 .build/completions/ghscroll.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ghscroll"
+	install -m 644 .build/completions/_ghscroll "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ghscroll"
+	install -m 644 .build/completions/ghscroll.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ghscroll.fish"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/ghscroll" "$(DESTDIR)$(PREFIX)/share/man/man1/ghscroll.1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ghscroll" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ghscroll" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ghscroll.fish"
+
+# Installs into a temporary prefix and checks what landed: the binary runs without the
+# toolchain's libraries, the man page renders, the completions are there; then uninstalls.
+install-check:
+	scripts/install-check
 
 clean:
 	rm -rf .build .build-log.txt

@@ -32,6 +32,8 @@ public struct AppState: Sendable, Equatable {
 
     /// The API's host, for the title line.
     public let host: String
+    /// Where the token came from ("token: gh", "no token"), for the title line.
+    public let tokenLabel: String
     /// The web address profiles live under ("https://github.com").
     public let profileBase: String
     public let pageSize: Int
@@ -61,9 +63,14 @@ public struct AppState: Sendable, Equatable {
     var nextScreenID = 1
     var nextTick = 0
 
+    /// - Parameters:
+    ///   - firstCursor: where the first list starts (`--page`); its own first page by default.
     public init(list: UserList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
-                size: Size, now: Date, keys: KeyTable = KeyTable()) {
+                size: Size, now: Date, keys: KeyTable = KeyTable(), firstCursor: GitHubCursor? = nil,
+                layout: Layout = .compact, tokenLabel: String = "") {
         self.host = host
+        self.tokenLabel = tokenLabel
+        self.layout = layout
         self.profileBase = profileBase
         self.pageSize = pageSize
         self.prefetchDistance = prefetchDistance
@@ -72,7 +79,8 @@ public struct AppState: Sendable, Equatable {
         self.now = now
         screens = [ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
                               prefetch: FixedDistancePrefetch(distance: prefetchDistance),
-                              listHeight: ListRenderer.listHeight(screenRows: size.rows), firstCursor: list.firstCursor)]
+                              listHeight: ListRenderer.listHeight(screenRows: size.rows),
+                              firstCursor: firstCursor ?? list.firstCursor)]
     }
 
     // MARK: - Derived

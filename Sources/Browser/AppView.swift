@@ -50,6 +50,7 @@ public enum AppView {
 
     private static func drawTitle(_ state: AppState, on screen: some Screen, columns: Int) {
         var right = state.host
+        if !state.tokenLabel.isEmpty { right += " · \(state.tokenLabel)" }
         if let limit = state.rateLimit { right += "  \(limit.summary)" }
         let spinner = state.top.pager.isRefreshing ? "  \(Spinner.glyph(state.spinner)) refreshing" : ""
         Bar.title(prefix: " ghscroll · ", crumbs: state.top.crumbs, suffix: spinner, right: right, on: screen, columns: columns)

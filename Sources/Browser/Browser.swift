@@ -19,6 +19,12 @@ public struct Browser {
     public let prefetchDistance: Int?
     public let logger: Logger
     public let environment: [String: String]
+    /// Where the list starts (`--page`); its own first page when nil.
+    public var firstCursor: GitHubCursor?
+    public var layout = AppState.Layout.compact
+    /// False draws no colours (as `NO_COLOR` does).
+    public var colors = true
+    public var keys = KeyTable()
 
     public init(list: UserList, configuration: GitHubConfiguration, retryPolicy: RetryPolicy, pageSize: Int,
                 prefetchDistance: Int?, logger: Logger,
@@ -49,7 +55,9 @@ public struct Browser {
                                       if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                                       post(.wait(wait, now: Date()))
                                   })
-        let screen = try CursesScreen(environment: environment)
+        var screenEnvironment = environment
+        if !colors { screenEnvironment["NO_COLOR"] = "1" }
+        let screen = try CursesScreen(environment: screenEnvironment)
         defer { screen.end() }
         let input = try TerminalInput { continuation.yield(.terminal($0)) }
         defer { input.stop() }
@@ -60,7 +68,9 @@ public struct Browser {
         var state = AppState(list: list, host: configuration.baseURL.host ?? "",
                              profileBase: String(configuration.profileURL(login: "").dropLast()),
                              pageSize: pageSize, prefetchDistance: prefetchDistance,
-                             size: AppState.Size(rows: screen.size.rows, columns: screen.size.columns), now: Date())
+                             size: AppState.Size(rows: screen.size.rows, columns: screen.size.columns), now: Date(),
+                             keys: keys, firstCursor: firstCursor, layout: layout,
+                             tokenLabel: configuration.tokenSource.description)
         runtime.run(state.start())
         AppView.render(state, on: screen)
         var frames = 1

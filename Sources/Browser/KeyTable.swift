@@ -7,6 +7,21 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case keepFilter, clearFilter, deleteCharacter, closeHelp
 }
 
+extension Action {
+    /// How a configuration file names the action: `line-down`, `details`, `half-page-up`.
+    public var configName: String {
+        rawValue.reduce(into: "") { name, character in
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
+    }
+
+    /// The actions a configuration file may bind: those of the list and the details pane.
+    public static var configurable: [Action] {
+        KeyTable.defaultBindings.filter { !$0.modes.isDisjoint(with: [.list, .details]) }.map(\.action)
+            .reduce(into: []) { list, action in if !list.contains(action) { list.append(action) } }
+    }
+}
+
 /// What has the keyboard: the list, the list with the details pane, the filter line or the help.
 public enum Mode: String, Sendable, Hashable, CaseIterable {
     case list, details, filter, help
@@ -76,7 +91,8 @@ public struct KeyTable: Sendable, Equatable {
     /// The status line's hints for `mode`, most useful first: "Enter details", "/ filter", "? help".
     public func hints(for mode: Mode, canLeave: Bool = true) -> [String] {
         bindings(for: mode, canLeave: canLeave).compactMap { binding in
-            binding.hint.map { "\(binding.keys[0].label) \($0)" }
+            guard let key = binding.keys.first, let hint = binding.hint else { return nil }
+            return "\(key.label) \(hint)"
         }
     }
 
@@ -84,7 +100,9 @@ public struct KeyTable: Sendable, Equatable {
     /// when it fits at all.
     public func hints(for mode: Mode, canLeave: Bool = true, width: Int) -> String {
         let all = hints(for: mode, canLeave: canLeave)
-        let helpKey = bindings.first { $0.action == .help }.map { "\($0.keys[0].label) \($0.hint ?? "help")" }
+        let helpKey = bindings.first { $0.action == .help }.flatMap { binding in
+            binding.keys.first.map { "\($0.label) \(binding.hint ?? "help")" }
+        }
         var kept = all.filter { $0 != helpKey }
         let tail = all.contains { $0 == helpKey } ? [helpKey ?? ""] : []
         while !kept.isEmpty, TerminalText.width((kept + tail).joined(separator: "  ")) > width { kept.removeLast() }
@@ -137,6 +155,47 @@ public struct KeyTable: Sendable, Equatable {
             }
             return ([section.title + ":"] + lines).joined(separator: "\n")
         }.joined(separator: "\n\n")
+    }
+
+    // MARK: - Changing it
+
+    /// Two actions that share a key in a mode.
+    public struct Conflict: Error, Equatable, CustomStringConvertible {
+        public var key: Key
+        public var mode: Mode
+        public var actions: [Action]
+        public var description: String {
+            "\(key.label) would both \(actions.map(\.configName).joined(separator: " and ")) (\(mode.title.lowercased()))"
+        }
+    }
+
+    /// The table with `action` on `keys` instead of its own keys wherever it works in the list
+    /// or the details pane. Fails when that gives a key two actions in one mode.
+    public func binding(_ action: Action, to keys: [Key]) throws -> KeyTable {
+        var table = self
+        for index in table.bindings.indices where table.bindings[index].action == action
+            && !table.bindings[index].modes.isDisjoint(with: [.list, .details]) {
+            table.bindings[index].keys = keys
+        }
+        if let conflict = table.conflicts().first { throw conflict }
+        return table
+    }
+
+    /// Keys bound to two actions in one mode.
+    public func conflicts() -> [Conflict] {
+        var found: [Conflict] = []
+        for mode in Mode.allCases {
+            var seen: [Key: Action] = [:]
+            for binding in bindings where binding.modes.contains(mode) {
+                for key in binding.keys {
+                    if let other = seen[key], other != binding.action {
+                        found.append(Conflict(key: key, mode: mode, actions: [other, binding.action]))
+                    }
+                    seen[key] = binding.action
+                }
+            }
+        }
+        return found
     }
 
     // MARK: - The defaults

@@ -10,6 +10,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <fcntl.h>
@@ -20,6 +21,7 @@ static inline WINDOW *ghs_stdscr(void) { return stdscr; }
 static inline int ghs_lines(void) { return LINES; }
 static inline int ghs_cols(void) { return COLS; }
 static inline int ghs_colors(void) { return COLORS; }
+static inline TERMINAL *ghs_cur_term(void) { return cur_term; }
 static inline int ghs_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
 static inline int ghs_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
 

@@ -33,33 +33,44 @@ public enum UserList: Sendable, Equatable {
         }
     }
 
-    /// The page source that loads this list.
-    public func source(client: GitHubClient) -> AnyPageSource<GitHubUser, GitHubCursor> {
+    /// True for the lists that page by number (all but GET /users, which pages by id).
+    public var isPageNumbered: Bool {
+        if case .all = self { return false }
+        return true
+    }
+
+    /// The page source that loads this list; a page-numbered list starts at `startPage`.
+    public func source(client: GitHubClient, startPage: Int = 1) -> AnyPageSource<GitHubUser, GitHubCursor> {
         let segment = GitHubConfiguration.segment
+        func numbered(_ path: String, _ subject: String) -> AnyPageSource<GitHubUser, GitHubCursor> {
+            AnyPageSource(NumberedListSource(client: client, path: path, subject: subject, startPage: startPage))
+        }
         switch self {
         case .all(let since):
             return AnyPageSource(AllUsersSource(client: client, since: since))
         case .followers(let login):
-            return AnyPageSource(NumberedListSource(client: client, path: "/users/\(segment(login))/followers", subject: "User \(login)"))
+            return numbered("/users/\(segment(login))/followers", "User \(login)")
         case .following(let login):
-            return AnyPageSource(NumberedListSource(client: client, path: "/users/\(segment(login))/following", subject: "User \(login)"))
+            return numbered("/users/\(segment(login))/following", "User \(login)")
         case .members(let org):
-            return AnyPageSource(NumberedListSource(client: client, path: "/orgs/\(segment(org))/members", subject: "Organization \(org)"))
+            return numbered("/orgs/\(segment(org))/members", "Organization \(org)")
         case let .stargazers(owner, repo):
-            return AnyPageSource(NumberedListSource(
-                client: client, path: "/repos/\(segment(owner))/\(segment(repo))/stargazers", subject: "Repository \(owner)/\(repo)"))
+            return numbered("/repos/\(segment(owner))/\(segment(repo))/stargazers", "Repository \(owner)/\(repo)")
         case .search(let query):
-            return AnyPageSource(SearchUsersSource(client: client, query: query))
+            return AnyPageSource(SearchUsersSource(client: client, query: query, startPage: startPage))
         }
     }
 }
 
 extension UserList {
     /// The cursor of the list's first page.
-    public var firstCursor: GitHubCursor {
+    public var firstCursor: GitHubCursor { firstCursor(startPage: 1) }
+
+    /// The cursor a list starts from: a page-numbered list may start at a later page.
+    public func firstCursor(startPage: Int) -> GitHubCursor {
         switch self {
         case .all(let since): .since(max(0, since))
-        default: .first
+        default: startPage > 1 ? .page(startPage) : .first
         }
     }
 }

@@ -7,6 +7,8 @@ public enum GitHubCursor: Sendable, Hashable, CustomStringConvertible {
     case since(Int64)
     /// The first page of a page-numbered list.
     case first
+    /// A page-numbered list started at this page (`--page N`).
+    case page(Int)
     /// A page-numbered list's page, at the URL GitHub's `Link` named.
     case link(URL)
 
@@ -14,6 +16,7 @@ public enum GitHubCursor: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .since(let id): "since \(id)"
         case .first: "page 1"
+        case .page(let number): "page \(number)"
         case .link(let url): url.absoluteString
         }
     }
@@ -33,7 +36,7 @@ public struct AllUsersSource: PageSource {
         let since: Int64
         switch cursor {
         case .since(let id): since = id
-        case .first: since = 0
+        case .first, .page: since = 0
         case .link(let url): since = Self.since(in: url) ?? 0
         }
         let url = try client.configuration.url("/users", query: [("since", String(since)), ("per_page", String(clampPageSize(pageSize)))])
@@ -63,12 +66,14 @@ public struct NumberedListSource: PageSource {
     public let path: String
     /// What the list is, for messages ("user octocat").
     public let subject: String
-    public let firstCursor = GitHubCursor.first
+    public let firstCursor: GitHubCursor
 
-    public init(client: GitHubClient, path: String, subject: String) {
+    /// `startPage` above 1 starts the list there (and a refresh goes back there).
+    public init(client: GitHubClient, path: String, subject: String, startPage: Int = 1) {
         self.client = client
         self.path = path
         self.subject = subject
+        firstCursor = startPage > 1 ? .page(startPage) : .first
     }
 
     public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<GitHubUser, GitHubCursor> {
@@ -87,11 +92,12 @@ public struct SearchUsersSource: PageSource {
     public static let resultCap = 1_000
     public let client: GitHubClient
     public let query: String
-    public let firstCursor = GitHubCursor.first
+    public let firstCursor: GitHubCursor
 
-    public init(client: GitHubClient, query: String) {
+    public init(client: GitHubClient, query: String, startPage: Int = 1) {
         self.client = client
         self.query = query
+        firstCursor = startPage > 1 ? .page(startPage) : .first
     }
 
     struct Body: Decodable {
@@ -150,8 +156,11 @@ func clampPageSize(_ size: Int) -> Int { min(100, max(1, size)) }
 func pageURL(_ cursor: GitHubCursor, client: GitHubClient, path: String, query: [(String, String)], pageSize: Int) throws -> URL {
     switch cursor {
     case .link(let url): return url
-    case .first, .since:
-        return try client.configuration.url(path, query: query + [("per_page", String(clampPageSize(pageSize))), ("page", "1")])
+    case .first, .since, .page:
+        var number = 1
+        if case .page(let start) = cursor { number = min(max(1, start), maxPageNumber) }
+        return try client.configuration.url(path, query: query + [("per_page", String(clampPageSize(pageSize))),
+                                                                   ("page", String(number))])
     }
 }
 

@@ -39,3 +39,38 @@ public enum Key: Sendable, Hashable {
         return printable ? character : nil
     }
 }
+
+extension Key {
+    /// A key from its name, as a person writes it in a configuration file: a single character
+    /// (`j`, `/`, `G`), `Ctrl-d` (or `C-d`), or a named key (`Space`, `Enter`, `Esc`, `Tab`,
+    /// `Backspace`, `Delete`, `Up`, `Down`, `Left`, `Right`, `PgUp`, `PgDn`, `Home`, `End`, the
+    /// arrows `↑ ↓ ← →`). Names are case-insensitive; single characters are not.
+    public init?(name: String) {
+        let text = name.trimmingCharacters(in: .whitespaces)
+        if let arrow = ["↑": Key.up, "↓": .down, "←": .left, "→": .right][text] {
+            self = arrow
+            return
+        }
+        if text.count == 1, let character = text.first {
+            guard Key.character(character).typedCharacter != nil else { return nil }
+            self = character == " " ? .character(" ") : .character(character)
+            return
+        }
+        let lower = text.lowercased()
+        for prefix in ["ctrl-", "ctrl+", "c-", "^"] where lower.hasPrefix(prefix) {
+            let rest = lower.dropFirst(prefix.count)
+            guard rest.count == 1, let letter = rest.first, letter.isASCII, letter.isLetter else { return nil }
+            self = .control(letter)
+            return
+        }
+        let named: [String: Key] = [
+            "space": .character(" "), "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape,
+            "tab": .tab, "backspace": .backspace, "delete": .delete, "del": .delete,
+            "up": .up, "down": .down, "left": .left, "right": .right,
+            "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown, "home": .home, "end": .end,
+            "wheel up": .wheelUp, "wheel down": .wheelDown,
+        ]
+        guard let key = named[lower] else { return nil }
+        self = key
+    }
+}

@@ -7,11 +7,21 @@ struct GHScroll: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ghscroll",
         abstract: "Browse GitHub user lists in the terminal, loading pages as you scroll.",
-        discussion: "Without a network, try: ghscroll --demo\n\nKeys (? shows them in the browser):\n\n"
-            + KeyTable().plainText(),
+        discussion: """
+        Without a network, try: ghscroll --demo. On a terminal the list opens in a browser (press ? for \
+        its keys, or run ghscroll keys); in a pipe, or with --plain or --json, it is printed as text.
+
+        Environment: GH_TOKEN, GITHUB_TOKEN (a token; for an Enterprise host GH_ENTERPRISE_TOKEN and \
+        GITHUB_ENTERPRISE_TOKEN come first; else gh's own login is used when gh is installed), GH_HOST (the \
+        host when no --api-url or GITHUB_API_URL is given), GITHUB_API_URL, NO_COLOR, BROWSER, \
+        XDG_CONFIG_HOME (for ghscroll/config.toml: per-page, prefetch, layout, colors and [keys]).
+
+        Exit status: 0 when done, 1 on an error, 64 on a usage error, 128+N after signal N.
+        """,
         version: GitHubConfiguration.programVersion,
         subcommands: [UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
-                      StargazersCommand.self, SearchCommand.self, ServeFakeCommand.self, KeysCommand.self],
+                      StargazersCommand.self, SearchCommand.self, ServeFakeCommand.self, KeysCommand.self,
+                      ManualSectionsCommand.self],
         defaultSubcommand: UsersCommand.self
     )
 }
@@ -68,12 +78,20 @@ struct SearchCommand: AsyncParsableCommand {
     }
 }
 
-/// `ghscroll keys`: the key table, as the README shows it.
+/// `ghscroll keys`: the key table, as the help and the README show it.
 struct KeysCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "keys", abstract: "Print the key bindings (Markdown with --markdown).", shouldDisplay: false)
+    static let configuration = CommandConfiguration(commandName: "keys", abstract: "Print the key bindings.")
     @Flag(help: "Markdown tables, as in the README.") var markdown = false
+    @Flag(help: "The action names a configuration file binds keys to.") var actions = false
     func run() {
-        print(markdown ? KeyTable().markdown() : KeyTable().plainText())
+        if actions {
+            let names = Action.configurable.map { action in
+                let binding = KeyTable.defaultBindings.first { $0.action == action }
+                return action.configName.padding(toLength: 16, withPad: " ", startingAt: 0) + (binding?.help ?? "")
+            }
+            print(names.joined(separator: "\n"))
+        } else {
+            print(markdown ? KeyTable().markdown() : KeyTable().plainText())
+        }
     }
 }

@@ -5,38 +5,46 @@ import Foundation
 import GitHubAPI
 import ListCore
 import Logging
+import TerminalUI
 
 /// Options every list command takes.
 struct ListOptions: ParsableArguments {
-    @Option(name: .customLong("api-url"), help: "API base URL (else GITHUB_API_URL, else https://api.github.com).")
+    @Option(name: .customLong("api-url"),
+            help: "API base URL (else GITHUB_API_URL, else GH_HOST's API, else https://api.github.com).")
     var apiURL: String?
-    @Option(help: "Token (else GH_TOKEN, else GITHUB_TOKEN). Never printed or logged.")
+    @Option(help: ArgumentHelp(
+        "Token (else GH_TOKEN, GITHUB_TOKEN, for Enterprise hosts GH_ENTERPRISE_TOKEN first, else gh's login). Never printed or logged.",
+        valueName: "token"))
     var token: String?
-    @Option(name: .customLong("per-page"), help: "Users per request, 1-100.")
-    var perPage: Int = 100
+    @Option(name: .customLong("per-page"), help: "Users per request, 1-100 (default 100).")
+    var perPage: Int?
     @Option(help: "Rows before the end that start loading the next page (default: a screen and a bit).")
     var prefetch: Int?
+    @Option(help: "Start at this page (followers, following, members, stargazers, search); refresh comes back to it.")
+    var page: Int?
     @Flag(help: "Browse a built-in fake GitHub (no network, no token).")
     var demo = false
-    @Flag(help: "No curses: print ID<TAB>LOGIN lines as pages arrive.")
+    @Flag(help: "No curses: print ID<TAB>LOGIN lines as pages arrive (the default when output is not a terminal).")
     var plain = false
     @Flag(help: "No curses: print one JSON user object per line as pages arrive.")
     var json = false
-    @Option(help: "With --plain or --json: stop after this many users.")
+    @Option(help: "With --plain, --json or a pipe: stop after this many users.")
     var limit: Int?
     @Option(name: .customLong("log-file"), help: "Write diagnostics to this file.")
     var logFile: String?
+    @Flag(name: .customLong("no-config"), help: "Ignore the configuration file.")
+    var noConfig = false
     @Option(name: .customLong("retry-delay-ms"), help: ArgumentHelp(
         "The first retry's wait; retries wait 1, 4 and 9 times this (for tests).", visibility: .hidden))
     var retryDelayMilliseconds: Int = 1_000
 
     func validate() throws {
-        guard (1...100).contains(perPage) else { throw ValidationError("--per-page must be between 1 and 100") }
+        if let perPage, !(1...100).contains(perPage) { throw ValidationError("--per-page must be between 1 and 100") }
         if let prefetch, prefetch < 0 { throw ValidationError("--prefetch must be 0 or more") }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
         if retryDelayMilliseconds < 0 { throw ValidationError("--retry-delay-ms must be 0 or more") }
         if plain && json { throw ValidationError("choose one of --plain and --json") }
-        if limit != nil && !(plain || json) { throw ValidationError("--limit goes with --plain or --json") }
     }
 
     static func validLogin(_ login: String) throws -> String {
@@ -47,8 +55,31 @@ struct ListOptions: ParsableArguments {
         return trimmed
     }
 
-    /// Resolves the configuration (starting the demo server if asked) and shows the list.
+    /// Resolves the settings (command line, then the configuration file, then the defaults), the
+    /// API and the token, and shows the list: in the browser on a terminal, as lines otherwise.
     func browse(_ list: UserList) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        if page != nil, !list.isPageNumbered {
+            throw ValidationError("--page goes with followers, following, members, stargazers and search; users starts with --since")
+        }
+        // The gh convention: curses only when both ends are a terminal; else lines of text.
+        let interactive = !(plain || json) && isatty(0) == 1 && isatty(1) == 1
+        if interactive, limit != nil { throw ValidationError("--limit goes with --plain, --json or a pipe") }
+        let config: ConfigFile
+        var keys = KeyTable()
+        do {
+            config = noConfig ? ConfigFile() : try ConfigFile.load(environment: environment)
+            if !config.keys.isEmpty, let path = ConfigFile.path(environment: environment) {
+                let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+                keys = try config.keyTable(path: path, text: text)
+            }
+        } catch let error as ConfigError {
+            throw CleanExitError(message: error.description)
+        }
+        if interactive, let problem = CursesScreen.terminalProblem(environment: environment) {
+            throw CleanExitError(message: "\(problem); ghscroll --plain (or --json) prints the list as text, "
+                                 + "or set TERM to your terminal (for example TERM=xterm-256color)")
+        }
         let logger = try makeLogger()
         var demoServer: FakeGitHub?
         var configuration: GitHubConfiguration
@@ -58,32 +89,40 @@ struct ListOptions: ParsableArguments {
                 configuration = GitHubConfiguration(baseURL: try await server.start())
                 demoServer = server
             } else {
-                configuration = try GitHubConfiguration.resolve(apiURL: apiURL, token: token)
+                configuration = try GitHubConfiguration.resolve(apiURL: apiURL, token: token, environment: environment) { host in
+                    GHCLI.token(hostname: host, environment: environment)
+                }
             }
         } catch {
-            throw CleanExitError(message: "ghscroll: \(error)")
+            throw CleanExitError(message: "\(error)")
         }
         defer { if let demoServer { Task { await demoServer.stop() } } }
-        logger.info("browsing \(list.title) at \(configuration.baseURL.absoluteString)")
+        logger.info("browsing \(list.title) at \(configuration.baseURL.absoluteString), \(configuration.tokenSource)")
         let retryPolicy = RetryPolicy(baseDelay: .milliseconds(retryDelayMilliseconds))
-        if plain || json {
+        let pageSize = perPage ?? config.perPage ?? 100
+        let startPage = page ?? 1
+        if !interactive {
             let client = GitHubClient(configuration: configuration, retryPolicy: retryPolicy, onWait: { wait in
                 guard let wait else { return }
                 logger.notice("waiting: \(wait.summary(at: Date()))")
                 // Progress goes to stderr, never into the data.
                 PlainOutput.note(wait.summary(at: Date()))
             })
-            try await PlainOutput(source: list.source(client: client), pageSize: perPage, json: json, limit: limit,
-                                  logger: logger).run()
+            try await PlainOutput(source: list.source(client: client, startPage: startPage), pageSize: pageSize,
+                                  json: json, limit: limit, logger: logger).run()
             return
         }
-        let browser = Browser(list: list, configuration: configuration, retryPolicy: retryPolicy, pageSize: perPage,
-                              prefetchDistance: prefetch, logger: logger)
+        var browser = Browser(list: list, configuration: configuration, retryPolicy: retryPolicy, pageSize: pageSize,
+                              prefetchDistance: prefetch ?? config.prefetch, logger: logger, environment: environment)
+        browser.firstCursor = list.firstCursor(startPage: startPage)
+        browser.layout = config.layout ?? .compact
+        browser.colors = config.colors ?? true
+        browser.keys = keys
         let status: Int32
         do {
             status = try await browser.run()
         } catch {
-            throw CleanExitError(message: "ghscroll: \(error)")
+            throw CleanExitError(message: "\(error)")
         }
         // The terminal is restored by now; report a signal the way a shell expects.
         if status != 0 { throw ExitCode(status) }

@@ -30,7 +30,7 @@ struct PlainOutput {
                 event = .pageLoaded(request.token, page)
             } catch {
                 logger.error("page \(request.cursor) failed: \(error)")
-                throw CleanExitError(message: "ghscroll: \(error)")
+                throw CleanExitError(message: "\(error)")
             }
             pending += pager.handle(event)
             var out = ""
@@ -48,7 +48,7 @@ struct PlainOutput {
             FileHandle.standardOutput.write(Data(out.utf8))
             if let limit, printed >= limit { return }
             if let failure = pager.appendState.failure {
-                throw CleanExitError(message: "ghscroll: \(failure.message)")
+                throw CleanExitError(message: failure.message)
             }
             // Ask for the next page as if the last row were on screen.
             let count = pager.items.count

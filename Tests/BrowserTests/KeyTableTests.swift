@@ -72,3 +72,36 @@ struct KeyTableTests {
                 "regenerate it with: .build/debug/ghscroll keys --markdown")
     }
 }
+
+@Suite("Keys named in a configuration file")
+struct KeyBindingConfigTests {
+    @Test("key names: characters as typed, Ctrl-x, and named keys in any case")
+    func names() {
+        #expect(Key(name: "j") == .character("j"))
+        #expect(Key(name: "G") == .character("G"))
+        #expect(Key(name: "/") == .character("/"))
+        #expect(Key(name: "Ctrl-d") == .control("d"))
+        #expect(Key(name: "c-D") == .control("d"))
+        #expect(Key(name: "space") == .character(" "))
+        #expect(Key(name: "PgDn") == .pageDown)
+        #expect(Key(name: "ESC") == .escape)
+        #expect(Key(name: "↓") == .down)
+        #expect(Key(name: "Ctrl-1") == nil)
+        #expect(Key(name: "Hyper-x") == nil)
+        #expect(Key(name: "\u{1B}") == nil, "a control character is not a key name")
+        #expect(Key(name: "") == nil)
+    }
+
+    @Test("rebinding an action moves it to the new keys in the list and the pane; a clash is refused")
+    func rebinding() throws {
+        let table = try KeyTable().binding(.lineDown, to: [.character("n"), .down])
+        #expect(table.action(for: .character("n"), in: .list) == .lineDown)
+        #expect(table.action(for: .character("n"), in: .details) == .lineDown)
+        #expect(table.action(for: .character("j"), in: .list) == nil)
+        #expect(table.action(for: .down, in: .filter) == .lineDown, "the filter line's arrows are its own")
+        #expect(table.helpEntries(for: .list).first?.keys == "n ↓")
+        #expect(throws: KeyTable.Conflict.self) { try KeyTable().binding(.open, to: [.character("q")]) }
+        #expect(Action.lineDown.configName == "line-down" && Action.halfPageUp.configName == "half-page-up")
+        #expect(!Action.configurable.contains(.keepFilter) && Action.configurable.contains(.followers))
+    }
+}

@@ -294,7 +294,8 @@ struct PlainEndToEndTests {
         let result = try await run(binary, ["users", "--api-url", base, "--plain", "--retry-delay-ms", "1"])
         #expect(result.status == 1)
         #expect(result.output.isEmpty)
-        #expect(result.errors.hasSuffix("ghscroll: GitHub had a server error (HTTP 500: Server Error).\n"), "\(result.errors)")
+        #expect(result.errors.hasSuffix("Error: GitHub had a server error (HTTP 500: Server Error).\n"), "\(result.errors)")
+        #expect(!result.errors.contains("Error: ghscroll:"), "one prefix")
         #expect(await server.requestLog().count == 4, "the first try and three retries")
     }
 }

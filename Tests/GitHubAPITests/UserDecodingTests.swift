@@ -82,13 +82,65 @@ struct UserDecodingTests {
 
 @Suite("Configuration")
 struct ConfigurationTests {
-    @Test("token: the option, then GH_TOKEN, then GITHUB_TOKEN")
+    @Test("token for github.com: the option, then GH_TOKEN, then GITHUB_TOKEN, then gh's login; the source is named")
     func tokenOrder() throws {
-        let env = ["GH_TOKEN": "gh", "GITHUB_TOKEN": "github"]
-        #expect(try GitHubConfiguration.resolve(token: "opt", environment: env).token == "opt")
-        #expect(try GitHubConfiguration.resolve(environment: env).token == "gh")
-        #expect(try GitHubConfiguration.resolve(environment: ["GITHUB_TOKEN": "github", "GH_TOKEN": ""]).token == "github")
-        #expect(try GitHubConfiguration.resolve(environment: [:]).token == nil)
+        let env = ["GH_TOKEN": "gh-env", "GITHUB_TOKEN": "github", "GH_ENTERPRISE_TOKEN": "ghe"]
+        func resolve(token: String? = nil, _ environment: [String: String], gh: String? = "from-gh") throws -> GitHubConfiguration {
+            try GitHubConfiguration.resolve(token: token, environment: environment) { host in
+                #expect(host == "github.com")
+                return gh
+            }
+        }
+        let option = try resolve(token: "opt", env)
+        #expect(option.token == "opt" && option.tokenSource == .option)
+        #expect(option.tokenSource.description == "token: --token")
+        let ghToken = try resolve(env)
+        #expect(ghToken.token == "gh-env" && ghToken.tokenSource.description == "token: GH_TOKEN",
+                "an Enterprise token is not for github.com")
+        #expect(try resolve(["GITHUB_TOKEN": "github", "GH_TOKEN": ""]).tokenSource == .environment("GITHUB_TOKEN"))
+        let fromGH = try resolve([:])
+        #expect(fromGH.token == "from-gh" && fromGH.tokenSource.description == "token: gh")
+        let none = try resolve([:], gh: nil)
+        #expect(none.token == nil && none.tokenSource.description == "no token")
+        #expect(try resolve([:], gh: "  \n").token == nil, "a blank answer is no token")
+    }
+
+    @Test("token for an Enterprise host: GH_ENTERPRISE_TOKEN and GITHUB_ENTERPRISE_TOKEN first, gh asked for that host")
+    func enterpriseTokenOrder() throws {
+        var asked: [String] = []
+        func resolve(_ environment: [String: String]) throws -> GitHubConfiguration {
+            try GitHubConfiguration.resolve(apiURL: "https://ghe.example.com/api/v3", environment: environment) { host in
+                asked.append(host)
+                return "from-gh"
+            }
+        }
+        let both = ["GH_TOKEN": "dotcom", "GH_ENTERPRISE_TOKEN": "ghe", "GITHUB_ENTERPRISE_TOKEN": "ghe2"]
+        #expect(try resolve(both).tokenSource == .environment("GH_ENTERPRISE_TOKEN"))
+        #expect(try resolve(["GITHUB_ENTERPRISE_TOKEN": "ghe2", "GH_TOKEN": "dotcom"]).token == "ghe2")
+        #expect(try resolve(["GH_TOKEN": "dotcom"]).token == "dotcom")
+        #expect(asked.isEmpty, "gh is asked only when no variable gives a token")
+        #expect(try resolve([:]).tokenSource == .gh)
+        #expect(asked == ["ghe.example.com"])
+        let local = try GitHubConfiguration.resolve(apiURL: "http://127.0.0.1:8080", environment: [:]) { host in
+            asked.append(host)
+            return nil
+        }
+        #expect(local.token == nil && asked.last == "127.0.0.1:8080", "a host with a port is asked for with it")
+    }
+
+    @Test("GH_HOST picks the API when neither --api-url nor GITHUB_API_URL does")
+    func ghHost() throws {
+        func base(_ apiURL: String?, _ environment: [String: String]) throws -> String {
+            try GitHubConfiguration.resolve(apiURL: apiURL, environment: environment).baseURL.absoluteString
+        }
+        #expect(try base(nil, ["GH_HOST": "github.com"]) == "https://api.github.com")
+        #expect(try base(nil, ["GH_HOST": "ghe.example.com"]) == "https://ghe.example.com/api/v3")
+        #expect(try base(nil, ["GH_HOST": "acme.ghe.com"]) == "https://api.acme.ghe.com")
+        #expect(try base(nil, ["GH_HOST": "ghe.example.com", "GITHUB_API_URL": "https://other.example/api/v3"])
+                == "https://other.example/api/v3")
+        #expect(try base("http://127.0.0.1:9", ["GH_HOST": "ghe.example.com"]) == "http://127.0.0.1:9")
+        let tenancy = try GitHubConfiguration.parseBaseURL("https://api.acme.ghe.com")
+        #expect(GitHubConfiguration.webHost(of: tenancy) == "acme.ghe.com" && !GitHubConfiguration.isEnterprise(tenancy))
     }
 
     @Test("base URL: the option, then GITHUB_API_URL, else api.github.com; Enterprise paths kept")
