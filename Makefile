@@ -28,12 +28,12 @@ release:
 test: build
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build --skip 'EndToEndTests\.' $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build --filter 'EndToEndTests\.' $(BUILD_FLAGS)
+	$(SWIFT) test --skip-build --filter 'EndToEndTests\.' $(BUILD_FLAGS); status=$$?; rm -rf "$${TMPDIR:-/tmp}/ghs-e2e-caches"; exit $$status
 
 # Only the end-to-end tests (tmux, --plain, the short soak).
 e2e: build
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build --filter 'EndToEndTests\.' $(BUILD_FLAGS)
+	$(SWIFT) test --skip-build --filter 'EndToEndTests\.' $(BUILD_FLAGS); status=$$?; rm -rf "$${TMPDIR:-/tmp}/ghs-e2e-caches"; exit $$status
 
 demo: build
 	$(BIN) --demo

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "Browser", targets: ["Browser"]),
+        .library(name: "PageCache", targets: ["PageCache"]),
         .executable(name: "ghscroll", targets: ["ghscroll"]),
     ],
     dependencies: [
@@ -16,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -27,13 +30,21 @@ let package = Package(
         ),
         .target(name: "TerminalUI", dependencies: ["ListCore", "CNcurses"]),
         .target(
+            name: "PageCache",
+            dependencies: [
+                "GitHubAPI",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "Browser",
             dependencies: ["ListCore", "GitHubAPI", "TerminalUI", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "ghscroll",
             dependencies: [
-                "ListCore", "GitHubAPI", "FakeGitHub", "TerminalUI", "Browser",
+                "ListCore", "GitHubAPI", "FakeGitHub", "TerminalUI", "Browser", "PageCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -48,6 +59,7 @@ let package = Package(
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore"]),
+        .testTarget(name: "PageCacheTests", dependencies: ["PageCache", "GitHubAPI", "FakeGitHub", "ListCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FakeGitHub"]),
     ],
     swiftLanguageModes: [.v6]

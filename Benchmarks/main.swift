@@ -122,7 +122,7 @@ if FileManager.default.isExecutableFile(atPath: binary) {
     let (server, base) = try await serve()
     var rates: [Double] = []
     for _ in 0..<5 {
-        let result = try runBinary(["users", "--api-url", base, "--plain", "--limit", "20000"])
+        let result = try runBinary(["users", "--api-url", base, "--plain", "--limit", "20000", "--no-cache"])
         rates.append(Double(result.lines) / result.seconds)
     }
     rates.sort()
@@ -173,7 +173,7 @@ func idle(seconds: Double) async throws -> (frames: Int?, ticks: Int?) {
         try process.run()
     }
     try tmux(["new-session", "-d", "-x", "100", "-y", "30",
-              "LC_ALL=C.UTF-8 TERM=xterm-256color \(binary) users --api-url \(base) --log-file \(log)"])
+              "LC_ALL=C.UTF-8 TERM=xterm-256color \(binary) users --api-url \(base) --log-file \(log) --no-cache"])
     try await Task.sleep(for: .seconds(2))  // the first pages arrive and the spinner stops
     let pid = browserPID(log)
     let before = pid.flatMap(cpuTicks)

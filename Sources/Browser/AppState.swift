@@ -40,6 +40,8 @@ public struct AppState: Sendable, Equatable {
     /// Rows before the end that start the next page; nil for a screen and a bit.
     public let prefetchDistance: Int?
     public let keys: KeyTable
+    /// The unit of the waits between tries while GitHub cannot be reached (a second).
+    public var reconnectUnit = Duration.seconds(1)
 
     // MARK: - State
 
@@ -60,8 +62,22 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var flash: String?
     /// Set when the browser should end: 0 after `q`, 128 + N after signal N.
     public internal(set) var exitStatus: Int32?
+    /// GitHub could not be reached at the last try, and how many tries ago that started.
+    public internal(set) var offline: Offline?
+
+    /// Trying again while GitHub cannot be reached, with a growing wait.
+    public struct Offline: Sendable, Equatable {
+        /// Tries since GitHub was last reached.
+        public var attempts: Int
+        /// The reconnect asked for and not yet arrived.
+        public var pending: Int?
+
+        /// 5, 10, 20, 40, then every 60 units (seconds, unless tests shorten them).
+        func delay(unit: Duration) -> Duration { unit * min(60, 5 << min(attempts, 4)) }
+    }
     var nextScreenID = 1
     var nextTick = 0
+    var nextReconnect = 0
 
     /// - Parameters:
     ///   - firstCursor: where the first list starts (`--page`); its own first page by default.

@@ -12,14 +12,16 @@ extension AppState {
             commands = handleKey(key)
         case let .resized(rows, columns):
             commands = resize(rows: rows, columns: columns)
-        case let .pageLoaded(id, token, page):
-            commands = onScreen(id, .pageLoaded(token, page))
+        case let .pageLoaded(id, token, page, origin):
+            commands = onPage(id, token, page, origin)
         case let .pageFailed(id, token, failure):
+            let current = isCurrent(id, token)
             commands = onScreen(id, .pageFailed(token, failure))
+            if current, (failure.underlying as? GitHubError)?.isUnreachable == true { commands += wentOffline() }
         case .detailsDue(let id):
             commands = details.due(id)
-        case let .detailsLoaded(id, user):
-            _ = details.loaded(id, user)
+        case let .detailsLoaded(id, user, revalidating):
+            _ = details.loaded(id, user, revalidating: revalidating)
             commands = []
         case let .detailsFailed(id, reason):
             _ = details.failed(id, reason)
@@ -40,11 +42,104 @@ extension AppState {
         case let .opened(url, error):
             if let error { flash = "\(error) · \(url)" }
             commands = []
+        case .notice(let text):
+            flash = text
+            return []
+        case .clock(let now):
+            self.now = now
+            return []
+        case .reconnect(let id):
+            guard var state = offline, state.pending == id else { return [] }
+            state.pending = nil
+            state.attempts += 1
+            offline = state
+            commands = tryAgain()
+        case let .probed(id, origin):
+            commands = probed(id, origin)
         case .signal(let number):
             exitStatus = 128 + number
             return []
         }
         return commands + scheduleTick()
+    }
+
+    // MARK: - Offline and the cache
+
+    /// Whether `token` is the fetch the screen `id` waits for.
+    private func isCurrent(_ id: ScreenID, _ token: FetchToken) -> Bool {
+        screens.first { $0.id == id }?.pager.inFlight[token.direction]?.token == token
+    }
+
+    /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
+    /// answers, and whether a first screen from a stale cache must be asked of GitHub again.
+    private mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<GitHubUser, GitHubCursor>,
+                                 _ origin: ResponseOrigin) -> [Command] {
+        let current = isCurrent(id, token)
+        guard current, let index = screens.firstIndex(where: { $0.id == id }) else {
+            return onScreen(id, .pageLoaded(token, page))
+        }
+        var extra: [Command] = []
+        let firstPage = token.direction != .append
+        switch origin {
+        case .network, .revalidated:
+            offline = nil
+            if firstPage { screens[index].storedAt = nil }
+        case let .cache(fetchedAt, fresh):
+            if firstPage { screens[index].storedAt = fetchedAt }
+            if token.direction == .initial, !fresh {
+                // Drawn from the cache at once; now GitHub is asked (If-None-Match) whether
+                // it changed. The answer replaces the rows through the store's change set.
+                let heights = heights
+                let rows = screens[index].send(.pageLoaded(token, page), heights: heights)
+                extra = rows + screens[index].send(.refresh, heights: heights)
+                return extra + finishPage(index)
+            }
+        case .offline(let fetchedAt):
+            if firstPage { screens[index].storedAt = fetchedAt }
+            extra = wentOffline()
+        }
+        return onScreen(id, .pageLoaded(token, page)) + extra
+    }
+
+    /// What follows a page on the top screen: the prefetch hint and the details pane.
+    private mutating func finishPage(_ index: Int) -> [Command] {
+        guard index == screens.count - 1 else { return [] }
+        var commands = top.isFiltered ? [] : reportVisible()
+        commands += details.want(wantedDetails, debounce: true)
+        return commands
+    }
+
+    /// GitHub could not be reached: try again after a growing wait (one wait at a time).
+    mutating func wentOffline() -> [Command] {
+        var state = offline ?? Offline(attempts: 0, pending: nil)
+        guard state.pending == nil else {
+            offline = state
+            return []
+        }
+        nextReconnect += 1
+        state.pending = nextReconnect
+        offline = state
+        return [.scheduleReconnect(nextReconnect, after: state.delay(unit: reconnectUnit))]
+    }
+
+    /// Tries GitHub again: the load that failed, else the first page of the list on screen.
+    mutating func tryAgain() -> [Command] {
+        let pager = top.pager
+        let failed = pager.initialState.failure ?? pager.refreshState.failure ?? pager.appendState.failure
+        if failed != nil {
+            let heights = heights
+            return withTop { $0.send(.retry, heights: heights) } + reportVisible()
+        }
+        return [.probe(top.id, top.list, cursor: pager.firstCursor, pageSize: pageSize)]
+    }
+
+    private mutating func probed(_ id: ScreenID, _ origin: ResponseOrigin?) -> [Command] {
+        guard let origin, origin.reachedGitHub else { return wentOffline() }
+        offline = nil
+        if origin == .revalidated, let index = screens.firstIndex(where: { $0.id == id }) {
+            screens[index].storedAt = nil
+        }
+        return []
     }
 
     // MARK: - Results
@@ -122,6 +217,11 @@ extension AppState {
         case .retry:
             if top.detailsOpen, let login = wantedDetails, case .failed = details.shown(for: login) {
                 return details.retry()
+            }
+            if offline != nil {
+                // At once, and the waits start over.
+                offline = Offline(attempts: 0, pending: nil)
+                return tryAgain()
             }
             return withTop { $0.send(.retry, heights: heights) } + reportVisible()
         case .open:

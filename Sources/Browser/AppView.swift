@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 import ListCore
 import TerminalUI
@@ -52,8 +53,22 @@ public enum AppView {
         var right = state.host
         if !state.tokenLabel.isEmpty { right += " · \(state.tokenLabel)" }
         if let limit = state.rateLimit { right += "  \(limit.summary)" }
-        let spinner = state.top.pager.isRefreshing ? "  \(Spinner.glyph(state.spinner)) refreshing" : ""
-        Bar.title(prefix: " ghscroll · ", crumbs: state.top.crumbs, suffix: spinner, right: right, on: screen, columns: columns)
+        var suffix = ""
+        if state.offline != nil { suffix += " · offline" }
+        if let storedAt = state.top.storedAt { suffix += " · cached \(ago(storedAt, now: state.now))" }
+        if state.top.pager.isRefreshing { suffix += "  \(Spinner.glyph(state.spinner)) refreshing" }
+        Bar.title(prefix: " ghscroll · ", crumbs: state.top.crumbs, suffix: suffix, right: right, on: screen, columns: columns)
+    }
+
+    /// "12 s ago", "5 min ago", "3 h ago", "2 days ago".
+    static func ago(_ date: Date, now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(date)))
+        switch seconds {
+        case ..<60: return "\(seconds) s ago"
+        case ..<3_600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3_600) h ago"
+        default: return "\(seconds / 86_400) day\(seconds / 86_400 == 1 ? "" : "s") ago"
+        }
     }
 
     static func list(_ state: AppState) -> ListView<ListScreen.Items> {

@@ -25,6 +25,14 @@ public struct Browser {
     /// False draws no colours (as `NO_COLOR` does).
     public var colors = true
     public var keys = KeyTable()
+    /// Where responses are kept (the disk cache); in memory when nil.
+    public var store: (any ResponseStore)?
+    /// Seconds a stored response stays fresh, instead of GitHub's max-age.
+    public var maxAge: TimeInterval?
+    /// Shown in the status line at the start (a warning from before the screen was up).
+    public var startupNotice: String?
+    /// Notices that arrive while the browser runs go to its status line.
+    public var notices: NoticeHook?
 
     public init(list: UserList, configuration: GitHubConfiguration, retryPolicy: RetryPolicy, pageSize: Int,
                 prefetchDistance: Int?, logger: Logger,
@@ -49,7 +57,8 @@ public struct Browser {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         let post: @Sendable (Message) -> Void = { continuation.yield(.message($0)) }
         let logger = logger
-        let client = GitHubClient(configuration: configuration, retryPolicy: retryPolicy,
+        let client = GitHubClient(configuration: configuration, store: store ?? MemoryResponseStore(), maxAge: maxAge,
+                                  retryPolicy: retryPolicy,
                                   onResponse: { info in if let limit = info.rateLimit { post(.rateLimit(limit)) } },
                                   onWait: { wait in
                                       if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
@@ -64,6 +73,8 @@ public struct Browser {
         let runtime = Runtime(client: client, environment: environment, post: post,
                               writeTerminal: { screen.writeRaw($0) })
         defer { runtime.cancelAll() }
+        notices?.attach { post(.notice($0)) }
+        defer { notices?.attach(nil) }
 
         var state = AppState(list: list, host: configuration.baseURL.host ?? "",
                              profileBase: String(configuration.profileURL(login: "").dropLast()),
@@ -72,12 +83,16 @@ public struct Browser {
                              keys: keys, firstCursor: firstCursor, layout: layout,
                              tokenLabel: configuration.tokenSource.description)
         runtime.run(state.start())
+        if let startupNotice { _ = state.update(.notice(startupNotice)) }
+        // The retry policy's unit (1 s) paces the tries while GitHub cannot be reached too.
+        state.reconnectUnit = retryPolicy.baseDelay
         AppView.render(state, on: screen)
         var frames = 1
         for await event in events {
             let before = state
             switch event {
             case .terminal(.inputReady):
+                _ = state.update(.clock(Date()))
                 var read = 0
                 while state.exitStatus == nil, let key = screen.nextKey() {
                     read += 1

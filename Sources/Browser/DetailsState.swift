@@ -93,10 +93,11 @@ public struct DetailsState: Sendable, Equatable {
         return [.loadDetails(request.id, login: request.login)]
     }
 
-    /// An answer; true when it was the one awaited.
-    mutating func loaded(_ id: RequestID, _ details: UserDetails) -> Bool {
+    /// An answer; true when it was the one awaited. `revalidating`: it came from the cache and
+    /// GitHub's answer is still to come, so the request stays in flight.
+    mutating func loaded(_ id: RequestID, _ details: UserDetails, revalidating: Bool = false) -> Bool {
         guard let request = inFlight, request.id == id else { return false }
-        inFlight = nil
+        if !revalidating { inFlight = nil }
         cache.insert(details, for: request.login)
         if failure.map({ DetailsCache.key($0.login) == DetailsCache.key(request.login) }) == true { failure = nil }
         return true

@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 import ListCore
 
@@ -22,6 +23,9 @@ public struct ListScreen: Sendable, Equatable {
     /// The user the selection is on, followed when the list changes under it.
     public internal(set) var selectedID: Int64?
     public internal(set) var detailsOpen = false
+    /// When the rows on screen were fetched, when they came from the cache and GitHub has not
+    /// confirmed them since; nil when they are GitHub's latest.
+    public internal(set) var storedAt: Date?
 
     public init(id: ScreenID, list: UserList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
                 listHeight: Int, firstCursor: GitHubCursor) {

@@ -33,11 +33,14 @@ public enum Message: Sendable {
     case key(Key)
     /// The terminal is now this size.
     case resized(rows: Int, columns: Int)
-    case pageLoaded(ScreenID, FetchToken, Page<GitHubUser, GitHubCursor>)
+    /// A page, and where it came from (GitHub, or the cache: fresh, stale or because GitHub
+    /// could not be reached).
+    case pageLoaded(ScreenID, FetchToken, Page<GitHubUser, GitHubCursor>, origin: ResponseOrigin = .network)
     case pageFailed(ScreenID, FetchToken, LoadFailure)
     /// The selection rested long enough: the details request may go.
     case detailsDue(RequestID)
-    case detailsLoaded(RequestID, UserDetails)
+    /// Details; `revalidating` when they came from the cache and GitHub is being asked again.
+    case detailsLoaded(RequestID, UserDetails, revalidating: Bool = false)
     case detailsFailed(RequestID, DetailsFailure)
     /// The last response's rate-limit headers.
     case rateLimit(RateLimit)
@@ -47,6 +50,15 @@ public enum Message: Sendable {
     case tick(Int, now: Date)
     /// The browser could not be started for a URL (nil error: it was).
     case opened(url: String, error: String?)
+    /// A one-line notice for the status line (the cache turned itself off, say).
+    case notice(String)
+    /// The time now, given before keys so that ages and countdowns read true.
+    case clock(Date)
+    /// Time to try GitHub again after it could not be reached.
+    case reconnect(Int)
+    /// The first page of a list was asked of GitHub again to learn whether it can be reached:
+    /// where the answer came from (nil: it could not be reached).
+    case probed(ScreenID, ResponseOrigin?)
     /// SIGINT, SIGTERM or SIGHUP: leave, reporting it.
     case signal(Int32)
 }
@@ -63,6 +75,10 @@ public enum Command: Sendable, Equatable {
     case cancelDetails(RequestID)
     /// Post ``Message/tick(_:now:)`` after `delay`.
     case scheduleTick(Int, after: Duration)
+    /// Post ``Message/reconnect(_:)`` after `delay`.
+    case scheduleReconnect(Int, after: Duration)
+    /// Ask GitHub for a list's first page (conditionally) to learn whether it answers again.
+    case probe(ScreenID, UserList, cursor: GitHubCursor, pageSize: Int)
     /// Open a URL in the browser (`$BROWSER`, else `xdg-open`).
     case open(String)
     /// Put text on the clipboard through the terminal (OSC 52).

@@ -13,6 +13,8 @@ final class Runtime {
         case details(RequestID)
         case detailsTimer(RequestID)
         case tick(Int)
+        case reconnect(Int)
+        case probe(ScreenID)
     }
 
     private let client: GitHubClient
@@ -39,10 +41,16 @@ final class Runtime {
     /// Forgets the task a result came from.
     func settle(_ message: Message) {
         switch message {
-        case let .pageLoaded(screen, token, _), let .pageFailed(screen, token, _):
+        case let .pageLoaded(screen, token, _, _), let .pageFailed(screen, token, _):
             tasks[.fetch(screen, token.id)] = nil
-        case .detailsLoaded(let id, _), .detailsFailed(let id, _):
+        case let .detailsLoaded(id, _, revalidating):
+            if !revalidating { tasks[.details(id)] = nil }
+        case .detailsFailed(let id, _):
             tasks[.details(id)] = nil
+        case .reconnect(let id):
+            tasks[.reconnect(id)] = nil
+        case .probed(let screen, _):
+            tasks[.probe(screen)] = nil
         case .detailsDue(let id):
             tasks[.detailsTimer(id)] = nil
         case .tick(let id, _):
@@ -62,11 +70,19 @@ final class Runtime {
         let client = client
         switch command {
         case let .fetch(screen, list, request):
+            // The first screen of a list comes from the cache at once when it can; a refresh
+            // always asks GitHub; more pages come from the cache while they are fresh.
+            let policy: CachePolicy = switch request.token.direction {
+            case .initial: .preferCache
+            case .refresh: .revalidate
+            case .append: .normal
+            }
             tasks[.fetch(screen, request.token.id)] = Task {
                 do {
-                    let page = try await list.source(client: client).loadPage(at: request.cursor, pageSize: request.pageSize)
+                    let loaded = try await list.load(client: client, at: request.cursor, pageSize: request.pageSize,
+                                                     policy: policy)
                     guard !Task.isCancelled else { return }
-                    post(.pageLoaded(screen, request.token, page))
+                    post(.pageLoaded(screen, request.token, loaded.page, origin: loaded.origin))
                 } catch {
                     guard !Task.isCancelled else { return }
                     post(.pageFailed(screen, request.token, LoadFailure(error)))
@@ -82,9 +98,17 @@ final class Runtime {
         case let .loadDetails(id, login):
             tasks[.details(id)] = Task {
                 do {
-                    let details = try await client.userDetails(login: login)
+                    // From the cache at once when there; stale ones are then asked of GitHub.
+                    let cached = try await client.userDetails(login: login, policy: .preferCache)
                     guard !Task.isCancelled else { return }
-                    post(.detailsLoaded(id, details))
+                    guard case .cache(_, fresh: false) = cached.origin else {
+                        post(.detailsLoaded(id, cached.details))
+                        return
+                    }
+                    post(.detailsLoaded(id, cached.details, revalidating: true))
+                    let checked = try await client.userDetails(login: login, policy: .revalidate)
+                    guard !Task.isCancelled else { return }
+                    post(.detailsLoaded(id, checked.details))
                 } catch GitHubError.notFound {
                     guard !Task.isCancelled else { return }
                     post(.detailsFailed(id, .notFound))
@@ -100,6 +124,18 @@ final class Runtime {
             tasks[.tick(id)] = Task {
                 do { try await Task.sleep(for: delay) } catch { return }
                 post(.tick(id, now: Date()))
+            }
+        case let .scheduleReconnect(id, delay):
+            tasks[.reconnect(id)] = Task {
+                do { try await Task.sleep(for: delay) } catch { return }
+                post(.reconnect(id))
+            }
+        case let .probe(screen, list, cursor, pageSize):
+            tasks[.probe(screen)]?.cancel()
+            tasks[.probe(screen)] = Task {
+                let loaded = try? await list.load(client: client, at: cursor, pageSize: pageSize, policy: .revalidate)
+                guard !Task.isCancelled else { return }
+                post(.probed(screen, loaded?.origin))
             }
         case .open(let url):
             URLOpener.open(url, environment: environment) { error in

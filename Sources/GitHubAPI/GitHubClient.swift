@@ -12,8 +12,10 @@ public struct GitHubResponse: Sendable {
     public var links: [String: String]
     public var rateLimit: RateLimit?
     public var etag: String?
-    /// True when GitHub answered 304 and the body is the stored one.
+    /// True when the body is a stored one (a 304, a fresh stored response, or GitHub unreachable).
     public var fromCache: Bool
+    /// Where exactly it came from.
+    public var origin: ResponseOrigin
 }
 
 /// What every response told about the connection, for a status line.
@@ -33,16 +35,24 @@ public final class GitHubClient: Sendable {
     public let configuration: GitHubConfiguration
     private let session: URLSession
     private let reader: BodyReader
-    private let cache: ETagCache
+    private let store: any ResponseStore
+    /// How long a stored response without `max-age` stays fresh; `maxAgeOverride` replaces
+    /// GitHub's `max-age` when set (`--max-age`).
+    private let defaultMaxAge: TimeInterval
+    private let maxAgeOverride: TimeInterval?
     private let observer: (@Sendable (ResponseInfo) -> Void)?
     private let throttle: RequestThrottle
 
     /// - Parameters:
+    ///   - store: where responses are kept for conditional requests and the cache policies
+    ///     (the last 256 in memory unless a disk cache is given).
+    ///   - maxAge: seconds a stored response stays fresh, instead of GitHub's `max-age`.
     ///   - retryPolicy: how failures are retried and rate limits waited out (``perform(_:)``).
     ///   - clock: what waits are timed on; tests pass a scripted one.
     ///   - onResponse: called with every response's status and rate limit.
     ///   - onWait: called when a wait starts (with its end) and when it ends (with nil).
-    public init(configuration: GitHubConfiguration, cacheCapacity: Int = 256, retryPolicy: RetryPolicy = RetryPolicy(),
+    public init(configuration: GitHubConfiguration, store: any ResponseStore = MemoryResponseStore(),
+                maxAge: TimeInterval? = nil, retryPolicy: RetryPolicy = RetryPolicy(),
                 clock: any RequestClock = SystemRequestClock(),
                 onResponse: (@Sendable (ResponseInfo) -> Void)? = nil,
                 onWait: (@Sendable (Wait?) -> Void)? = nil) {
@@ -56,7 +66,9 @@ public final class GitHubClient: Sendable {
         let reader = BodyReader()
         self.reader = reader
         self.session = URLSession(configuration: sessionConfiguration, delegate: reader, delegateQueue: nil)
-        self.cache = ETagCache(capacity: cacheCapacity)
+        self.store = store
+        self.defaultMaxAge = 60
+        self.maxAgeOverride = maxAge
         self.observer = onResponse
         self.throttle = RequestThrottle(policy: retryPolicy, clock: clock, onWait: onWait)
     }
@@ -70,9 +82,19 @@ public final class GitHubClient: Sendable {
     deinit { session.finishTasksAndInvalidate() }
 
     /// GETs `url`. `subject` names what was asked for, for a 404's message ("user octocat").
-    public func get(_ url: URL, subject: String) async throws -> GitHubResponse {
+    /// `policy` says whether a stored response may answer instead (see ``CachePolicy``).
+    public func get(_ url: URL, subject: String, policy: CachePolicy = .normal) async throws -> GitHubResponse {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw GitHubError.invalidURL(url.absoluteString)
+        }
+        let key = url.absoluteString
+        let stored = await store.response(for: key)
+        let now = throttle.clock.now()
+        if let stored {
+            let fresh = isFresh(stored, at: now)
+            if policy == .preferCache || (policy == .normal && fresh) {
+                return Self.response(stored, url: url, origin: .cache(fetchedAt: stored.fetchedAt, fresh: fresh))
+            }
         }
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
@@ -83,28 +105,63 @@ public final class GitHubClient: Sendable {
         if authenticated, let token = configuration.token {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         }
-        let key = url.absoluteString
-        let stored = await cache.entry(for: key)
-        if let stored { request.setValue(stored.etag, forHTTPHeaderField: "If-None-Match") }
+        if let etag = stored?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
 
-        let (data, http) = try await send(request)
+        let data: Data
+        let http: HTTPURLResponse
+        do {
+            (data, http) = try await send(request)
+        } catch let error as GitHubError where error.isUnreachable {
+            // Offline: what was stored is better than nothing; the caller hears it is stale.
+            guard let stored else { throw error }
+            return Self.response(stored, url: url, origin: .offline(fetchedAt: stored.fetchedAt))
+        }
         let header = { (name: String) in http.value(forHTTPHeaderField: name) }
         let rateLimit = RateLimit(header: header)
         let status = http.statusCode
         observer?(ResponseInfo(url: url, status: status, rateLimit: rateLimit, fromCache: status == 304))
+        let freshFor = maxAgeOverride ?? maxAge(cacheControl: header("Cache-Control"))
 
-        if status == 304, let stored {
-            return GitHubResponse(url: url, status: 200, body: stored.body, links: stored.links,
-                                  rateLimit: rateLimit, etag: stored.etag, fromCache: true)
+        if status == 304, var stored {
+            await store.revalidated(key, at: now, maxAge: freshFor)
+            stored.fetchedAt = now
+            var response = Self.response(stored, url: url, origin: .revalidated)
+            response.rateLimit = rateLimit
+            return response
         }
         guard (200..<300).contains(status) else {
             throw Self.error(status: status, body: data, header: header, subject: subject, authenticated: authenticated)
         }
         let links = header("Link").map(LinkHeader.relations) ?? [:]
         let etag = header("ETag")
-        if let etag { await cache.store(ETagCache.Entry(etag: etag, body: data, links: links), for: key) }
+        await store.save(StoredResponse(url: key, etag: etag, body: data, links: links, fetchedAt: now, maxAge: freshFor))
         return GitHubResponse(url: url, status: status, body: data, links: links, rateLimit: rateLimit,
-                              etag: etag, fromCache: false)
+                              etag: etag, fromCache: false, origin: .network)
+    }
+
+    /// GETs `url` and decodes its body. A stored body that no longer decodes (an old or damaged
+    /// cache entry) is forgotten and fetched again.
+    public func fetch<T: Sendable>(_ url: URL, subject: String, policy: CachePolicy = .normal,
+                                   decode: (Data) throws -> T) async throws -> (T, GitHubResponse) {
+        let response = try await get(url, subject: subject, policy: policy)
+        do {
+            return (try decode(response.body), response)
+        } catch where response.origin != .network {
+            await store.remove(url.absoluteString)
+            let again = try await get(url, subject: subject, policy: .revalidate)
+            return (try decode(again.body), again)
+        }
+    }
+
+    private func isFresh(_ stored: StoredResponse, at now: Date) -> Bool {
+        let lifetime = maxAgeOverride ?? stored.maxAge ?? defaultMaxAge
+        let age = now.timeIntervalSince(stored.fetchedAt)
+        return age >= 0 && age < lifetime
+    }
+
+    private static func response(_ stored: StoredResponse, url: URL, origin: ResponseOrigin) -> GitHubResponse {
+        GitHubResponse(url: url, status: 200, body: stored.body, links: stored.links, rateLimit: nil, etag: stored.etag,
+                       fromCache: true, origin: origin)
     }
 
     /// Decodes a body, turning any decoding failure into ``GitHubError/malformedBody(detail:)``.
@@ -198,28 +255,5 @@ public final class GitHubClient: Sendable {
         case .valueNotFound(_, let context): return "missing value at \(path(context))"
         @unknown default: return "undecodable JSON"
         }
-    }
-}
-
-/// The last ETag and body of each URL, bounded in count (oldest dropped first).
-actor ETagCache {
-    struct Entry: Sendable {
-        var etag: String
-        var body: Data
-        var links: [String: String]
-    }
-
-    private let capacity: Int
-    private var entries: [String: Entry] = [:]
-    private var order: [String] = []
-
-    init(capacity: Int) { self.capacity = max(0, capacity) }
-
-    func entry(for key: String) -> Entry? { entries[key] }
-
-    func store(_ entry: Entry, for key: String) {
-        guard capacity > 0 else { return }
-        if entries.updateValue(entry, forKey: key) == nil { order.append(key) }
-        while order.count > capacity { entries[order.removeFirst()] = nil }
     }
 }

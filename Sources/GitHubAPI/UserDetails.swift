@@ -92,11 +92,16 @@ extension GitHubClient {
     /// `GET /users/{login}`: one account's full profile, in this client's turn (retried and
     /// rate-limited like every request). A missing account is ``GitHubError/notFound(what:)``.
     public func userDetails(login: String) async throws -> UserDetails {
+        try await userDetails(login: login, policy: .normal).details
+    }
+
+    /// `GET /users/{login}` by a cache policy, with where the answer came from.
+    public func userDetails(login: String, policy: CachePolicy) async throws -> (details: UserDetails, origin: ResponseOrigin) {
         let url = try configuration.url("/users/\(GitHubConfiguration.segment(login))")
-        return try await perform { [self] in
-            let response = try await get(url, subject: "User \(login)")
-            return try GitHubClient.decode(UserDetails.self, from: response.body)
+        let (details, response) = try await perform { [self] in
+            try await fetch(url, subject: "User \(login)", policy: policy) { try GitHubClient.decode(UserDetails.self, from: $0) }
         }
+        return (details, response.origin)
     }
 
     /// The profile page of an account on the web (`https://github.com/LOGIN`, or the Enterprise

@@ -41,13 +41,24 @@ public enum UserList: Sendable, Equatable {
 
     /// The page source that loads this list; a page-numbered list starts at `startPage`.
     public func source(client: GitHubClient, startPage: Int = 1) -> AnyPageSource<GitHubUser, GitHubCursor> {
+        AnyPageSource(githubSource(client: client, startPage: startPage))
+    }
+
+    /// One page, by the cache policy, with where it came from.
+    public func load(client: GitHubClient, at cursor: GitHubCursor, pageSize: Int,
+                     policy: CachePolicy) async throws -> LoadedPage {
+        try await githubSource(client: client).load(at: cursor, pageSize: pageSize, policy: policy)
+    }
+
+    /// The source behind this list.
+    public func githubSource(client: GitHubClient, startPage: Int = 1) -> any GitHubPageSource {
         let segment = GitHubConfiguration.segment
-        func numbered(_ path: String, _ subject: String) -> AnyPageSource<GitHubUser, GitHubCursor> {
-            AnyPageSource(NumberedListSource(client: client, path: path, subject: subject, startPage: startPage))
+        func numbered(_ path: String, _ subject: String) -> NumberedListSource {
+            NumberedListSource(client: client, path: path, subject: subject, startPage: startPage)
         }
         switch self {
         case .all(let since):
-            return AnyPageSource(AllUsersSource(client: client, since: since))
+            return AllUsersSource(client: client, since: since)
         case .followers(let login):
             return numbered("/users/\(segment(login))/followers", "User \(login)")
         case .following(let login):
@@ -57,7 +68,7 @@ public enum UserList: Sendable, Equatable {
         case let .stargazers(owner, repo):
             return numbered("/repos/\(segment(owner))/\(segment(repo))/stargazers", "Repository \(owner)/\(repo)")
         case .search(let query):
-            return AnyPageSource(SearchUsersSource(client: client, query: query, startPage: startPage))
+            return SearchUsersSource(client: client, query: query, startPage: startPage)
         }
     }
 }

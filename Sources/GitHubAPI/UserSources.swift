@@ -33,6 +33,10 @@ public struct AllUsersSource: PageSource {
     }
 
     public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<GitHubUser, GitHubCursor> {
+        try await load(at: cursor, pageSize: pageSize, policy: .normal).page
+    }
+
+    public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage {
         let since: Int64
         switch cursor {
         case .since(let id): since = id
@@ -40,17 +44,22 @@ public struct AllUsersSource: PageSource {
         case .link(let url): since = Self.since(in: url) ?? 0
         }
         let url = try client.configuration.url("/users", query: [("since", String(since)), ("per_page", String(clampPageSize(pageSize)))])
-        let (users, links) = try await client.perform { [client] in
-            let response = try await client.get(url, subject: "the user list")
-            return (try GitHubClient.decode([GitHubUser].self, from: response.body), response.links)
+        let (users, response) = try await client.perform { [client] in
+            try await client.fetch(url, subject: "the user list", policy: policy) {
+                try GitHubClient.decode([GitHubUser].self, from: $0)
+            }
         }
-        guard let last = users.last else { return Page(items: [], next: nil) }
+        let links = response.links
+        guard let last = users.last else {
+            return LoadedPage(page: Page(items: [], next: nil), origin: response.origin, body: response.body)
+        }
         // The Link's `since` is authoritative when it is usable; the last id is the fallback.
         // It never goes backwards.
         var linked: Int64?
         if let next = try followableLink(links["next"], from: url, client: client) { linked = Self.since(in: next) }
         let next = max(linked ?? last.id, last.id)
-        return Page(items: users, next: next > since ? .since(next) : nil)
+        return LoadedPage(page: Page(items: users, next: next > since ? .since(next) : nil), origin: response.origin,
+                          body: response.body)
     }
 
     static func since(in url: URL) -> Int64? {
@@ -77,13 +86,17 @@ public struct NumberedListSource: PageSource {
     }
 
     public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<GitHubUser, GitHubCursor> {
+        try await load(at: cursor, pageSize: pageSize, policy: .normal).page
+    }
+
+    public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage {
         let url = try pageURL(cursor, client: client, path: path, query: [], pageSize: pageSize)
-        let (response, users) = try await client.perform { [client, subject] in
-            let response = try await client.get(url, subject: subject)
-            return (response, try GitHubClient.decode([GitHubUser].self, from: response.body))
+        let (users, response) = try await client.perform { [client, subject] in
+            try await client.fetch(url, subject: subject, policy: policy) { try GitHubClient.decode([GitHubUser].self, from: $0) }
         }
-        return Page(items: users, next: try nextCursor(response, after: url, client: client),
-                    totalPages: lastPage(response) ?? (response.links["next"] == nil ? pageNumber(url) : nil))
+        let page = Page(items: users, next: try nextCursor(response, after: url, client: client),
+                        totalPages: lastPage(response) ?? (response.links["next"] == nil ? pageNumber(url) : nil))
+        return LoadedPage(page: page, origin: response.origin, body: response.body)
     }
 }
 
@@ -112,28 +125,32 @@ public struct SearchUsersSource: PageSource {
     }
 
     public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<GitHubUser, GitHubCursor> {
+        try await load(at: cursor, pageSize: pageSize, policy: .normal).page
+    }
+
+    public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage {
         let size = clampPageSize(pageSize)
         let url = try pageURL(cursor, client: client, path: "/search/users", query: [("q", query)], pageSize: size)
         let response: GitHubResponse
         let body: Body
         do {
-            (response, body) = try await client.perform { [client] in
-                let response = try await client.get(url, subject: "the search")
-                return (response, try GitHubClient.decode(Body.self, from: response.body))
+            (body, response) = try await client.perform { [client] in
+                try await client.fetch(url, subject: "the search", policy: policy) { try GitHubClient.decode(Body.self, from: $0) }
             }
         } catch GitHubError.validation(let message) where message.contains("1000") {
             // Asking past the cap: the list ends here.
-            return Page(items: [], next: nil)
+            return LoadedPage(page: Page(items: [], next: nil), origin: .network, body: Data("[]".utf8))
         }
-        let page = pageNumber(url)
+        let number = pageNumber(url)
         let reachable = min(body.totalCount, Self.resultCap)
         var next: GitHubCursor?
-        if page * size < reachable, !body.items.isEmpty {
-            next = try nextCursor(response, after: url, client: client) ?? .link(numbered(url, page + 1))
+        if number * size < reachable, !body.items.isEmpty {
+            next = try nextCursor(response, after: url, client: client) ?? .link(numbered(url, number + 1))
         }
-        return Page(items: body.items, next: next,
-                    totalCount: body.totalCount, totalPages: max(1, (reachable + size - 1) / size),
-                    isIncomplete: body.incompleteResults ?? false)
+        let page = Page(items: body.items, next: next,
+                        totalCount: body.totalCount, totalPages: max(1, (reachable + size - 1) / size),
+                        isIncomplete: body.incompleteResults ?? false)
+        return LoadedPage(page: page, origin: response.origin, body: response.body)
     }
 
     private func numbered(_ url: URL, _ page: Int) throws -> URL {
@@ -150,6 +167,29 @@ public struct SearchUsersSource: PageSource {
 }
 
 // MARK: - Shared paging helpers
+
+/// A page with where it came from and the body GitHub sent (for `--json`, which prints the
+/// objects as they were sent).
+public struct LoadedPage: Sendable {
+    public var page: Page<GitHubUser, GitHubCursor>
+    public var origin: ResponseOrigin
+    public var body: Data
+
+    public init(page: Page<GitHubUser, GitHubCursor>, origin: ResponseOrigin, body: Data) {
+        self.page = page
+        self.origin = origin
+        self.body = body
+    }
+}
+
+/// A source that can say where its pages came from and take a cache policy.
+public protocol GitHubPageSource: PageSource where Item == GitHubUser, Cursor == GitHubCursor {
+    func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage
+}
+
+extension AllUsersSource: GitHubPageSource {}
+extension NumberedListSource: GitHubPageSource {}
+extension SearchUsersSource: GitHubPageSource {}
 
 func clampPageSize(_ size: Int) -> Int { min(100, max(1, size)) }
 

@@ -11,6 +11,8 @@ import TOMLKit
 /// prefetch = 10
 /// layout = "comfortable"   # or "compact"
 /// colors = false           # as NO_COLOR does
+/// cache-size = 50          # MiB of responses kept on disk
+/// max-age = 300            # seconds a cached page is used without asking GitHub
 ///
 /// [keys]
 /// line-down = ["j", "Down", "n"]
@@ -21,13 +23,18 @@ struct ConfigFile: Equatable {
     var prefetch: Int?
     var layout: AppState.Layout?
     var colors: Bool?
+    /// The disk cache on or off, its size in MiB, and how long pages stay fresh (seconds).
+    var cache: Bool?
+    var cacheSize: Int?
+    var maxAge: Double?
     /// Keys for actions, in the order the file gives them.
     var keys: [(action: Action, keys: [Key])] = []
 
-    static let settings = ["per-page", "prefetch", "layout", "colors", "keys"]
+    static let settings = ["per-page", "prefetch", "layout", "colors", "cache", "cache-size", "max-age", "keys"]
 
     static func == (lhs: ConfigFile, rhs: ConfigFile) -> Bool {
         lhs.perPage == rhs.perPage && lhs.prefetch == rhs.prefetch && lhs.layout == rhs.layout && lhs.colors == rhs.colors
+            && lhs.cache == rhs.cache && lhs.cacheSize == rhs.cacheSize && lhs.maxAge == rhs.maxAge
             && lhs.keys.map(\.action) == rhs.keys.map(\.action) && lhs.keys.map(\.keys) == rhs.keys.map(\.keys)
     }
 
@@ -88,6 +95,17 @@ struct ConfigFile: Equatable {
             case "colors":
                 guard let flag = value.bool else { throw fail(key, "colors must be true or false") }
                 config.colors = flag
+            case "cache":
+                guard let flag = value.bool else { throw fail(key, "cache must be true or false") }
+                config.cache = flag
+            case "cache-size":
+                guard let size = value.int, size >= 1 else { throw fail(key, "cache-size must be a whole number of MiB, 1 or more") }
+                config.cacheSize = size
+            case "max-age":
+                guard let seconds = value.double ?? value.int.map(Double.init), seconds >= 0 else {
+                    throw fail(key, "max-age must be a number of seconds, 0 or more")
+                }
+                config.maxAge = seconds
             case "keys":
                 guard let keys = value.table else { throw fail(key, "keys must be a table: [keys]") }
                 config.keys = try parseKeys(keys) { name, message in fail(name, section: "keys", message) }

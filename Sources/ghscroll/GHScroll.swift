@@ -20,7 +20,7 @@ struct GHScroll: AsyncParsableCommand {
         """,
         version: GitHubConfiguration.programVersion,
         subcommands: [UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
-                      StargazersCommand.self, SearchCommand.self, ServeFakeCommand.self, KeysCommand.self,
+                      StargazersCommand.self, SearchCommand.self, ServeFakeCommand.self, CacheCommand.self, KeysCommand.self,
                       ManualSectionsCommand.self],
         defaultSubcommand: UsersCommand.self
     )

@@ -5,6 +5,7 @@ import Foundation
 import GitHubAPI
 import ListCore
 import Logging
+import PageCache
 import TerminalUI
 
 /// Options every list command takes.
@@ -34,8 +35,10 @@ struct ListOptions: ParsableArguments {
     var logFile: String?
     @Flag(name: .customLong("no-config"), help: "Ignore the configuration file.")
     var noConfig = false
+    @OptionGroup var cacheOptions: CacheOptions
     @Option(name: .customLong("retry-delay-ms"), help: ArgumentHelp(
-        "The first retry's wait; retries wait 1, 4 and 9 times this (for tests).", visibility: .hidden))
+        "The first retry's wait; retries wait 1, 4 and 9 times this, and reconnects 5 to 60 times (for tests).",
+        visibility: .hidden))
     var retryDelayMilliseconds: Int = 1_000
 
     func validate() throws {
@@ -43,6 +46,7 @@ struct ListOptions: ParsableArguments {
         if let prefetch, prefetch < 0 { throw ValidationError("--prefetch must be 0 or more") }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
         if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
+        try cacheOptions.validate()
         if retryDelayMilliseconds < 0 { throw ValidationError("--retry-delay-ms must be 0 or more") }
         if plain && json { throw ValidationError("choose one of --plain and --json") }
     }
@@ -81,6 +85,11 @@ struct ListOptions: ParsableArguments {
                                  + "or set TERM to your terminal (for example TERM=xterm-256color)")
         }
         let logger = try makeLogger()
+        // Warnings (the cache turned off, say): on stderr, or in the browser's status line once it runs.
+        let notices = NoticeHook { text in
+            logger.warning("\(text)")
+            PlainOutput.note(text)
+        }
         var demoServer: FakeGitHub?
         var configuration: GitHubConfiguration
         do {
@@ -101,15 +110,21 @@ struct ListOptions: ParsableArguments {
         let retryPolicy = RetryPolicy(baseDelay: .milliseconds(retryDelayMilliseconds))
         let pageSize = perPage ?? config.perPage ?? 100
         let startPage = page ?? 1
+        // The demo's server is new each run: nothing in it is worth keeping.
+        let cache = demo ? nil : cacheOptions.open(config: config, environment: environment) { notices.say($0) }
+        let store = cache?.store(identity: CacheIdentity(token: configuration.token))
+        let maxAge = cacheOptions.maxAge ?? config.maxAge
+        if let cache { logger.info("cache: \(cache.path)") }
         if !interactive {
-            let client = GitHubClient(configuration: configuration, retryPolicy: retryPolicy, onWait: { wait in
+            let client = GitHubClient(configuration: configuration, store: store ?? MemoryResponseStore(), maxAge: maxAge,
+                                      retryPolicy: retryPolicy, onWait: { wait in
                 guard let wait else { return }
                 logger.notice("waiting: \(wait.summary(at: Date()))")
                 // Progress goes to stderr, never into the data.
                 PlainOutput.note(wait.summary(at: Date()))
             })
-            try await PlainOutput(source: list.source(client: client, startPage: startPage), pageSize: pageSize,
-                                  json: json, limit: limit, logger: logger).run()
+            try await PlainOutput(list: list, client: client, startPage: startPage, pageSize: pageSize, json: json,
+                                  limit: limit, logger: logger).run()
             return
         }
         var browser = Browser(list: list, configuration: configuration, retryPolicy: retryPolicy, pageSize: pageSize,
@@ -118,6 +133,9 @@ struct ListOptions: ParsableArguments {
         browser.layout = config.layout ?? .compact
         browser.colors = config.colors ?? true
         browser.keys = keys
+        browser.store = store
+        browser.maxAge = maxAge
+        browser.notices = notices
         let status: Int32
         do {
             status = try await browser.run()

@@ -4,17 +4,20 @@ import GitHubAPI
 import ListCore
 import Logging
 
-/// `--plain` and `--json`: stream the list to stdout as pages arrive, through the same pager
-/// (so the same de-duplication and loop protection) with no curses.
+/// `--plain` and `--json` (and any run whose output is not a terminal): stream the list to
+/// stdout as pages arrive, through the same pager (so the same de-duplication and loop
+/// protection) with no curses. Pages come from the cache while fresh, as in the browser.
 struct PlainOutput {
-    let source: AnyPageSource<GitHubUser, GitHubCursor>
+    let list: UserList
+    let client: GitHubClient
+    let startPage: Int
     let pageSize: Int
     let json: Bool
     let limit: Int?
     let logger: Logger
 
     func run() async throws {
-        var pager = Pager<GitHubUser, GitHubCursor>(firstCursor: source.firstCursor, pageSize: pageSize,
+        var pager = Pager<GitHubUser, GitHubCursor>(firstCursor: list.firstCursor(startPage: startPage), pageSize: pageSize,
                                                     prefetch: FixedDistancePrefetch(distance: 0))
         var printed = 0
         var pending = pager.handle(.start)
@@ -23,29 +26,32 @@ struct PlainOutput {
         while let effect = pending.first {
             pending.removeFirst()
             guard case .fetch(let request) = effect else { continue }
-            let event: PagerEvent<GitHubUser, GitHubCursor>
+            let loaded: LoadedPage
             do {
-                let page = try await source.loadPage(at: request.cursor, pageSize: request.pageSize)
-                logger.debug("page \(request.cursor): \(page.items.count) users")
-                event = .pageLoaded(request.token, page)
+                loaded = try await list.load(client: client, at: request.cursor, pageSize: request.pageSize, policy: .normal)
+                logger.debug("page \(request.cursor): \(loaded.page.items.count) users (\(loaded.origin))")
             } catch {
                 logger.error("page \(request.cursor) failed: \(error)")
                 throw CleanExitError(message: "\(error)")
             }
-            pending += pager.handle(event)
-            var out = ""
+            if case .offline(let fetchedAt) = loaded.origin {
+                Self.note("GitHub could not be reached; \(request.cursor) comes from the cache of \(fetchedAt)")
+            }
+            pending += pager.handle(.pageLoaded(request.token, loaded.page))
+            let raw = json ? rawObjects(loaded) : [:]
+            var out = Data()
             for index in pager.lastChange.inserted {
                 if let limit, printed >= limit { break }
                 let user = pager.items[index]
                 if json {
-                    let data = try encoder.encode(user)
-                    out += String(decoding: data, as: UTF8.self) + "\n"
+                    out += try raw[user.id] ?? encoder.encode(user)
+                    out += Data("\n".utf8)
                 } else {
-                    out += "\(user.id)\t\(TerminalSafe.plain(user.login))\n"
+                    out += Data("\(user.id)\t\(TerminalSafe.plain(user.login))\n".utf8)
                 }
                 printed += 1
             }
-            FileHandle.standardOutput.write(Data(out.utf8))
+            FileHandle.standardOutput.write(out)
             if let limit, printed >= limit { return }
             if let failure = pager.appendState.failure {
                 throw CleanExitError(message: failure.message)
@@ -54,6 +60,21 @@ struct PlainOutput {
             let count = pager.items.count
             pending += pager.handle(.visibleRange(max(0, count - 1)..<count, viewportRows: 1))
         }
+    }
+
+    /// Each user's object as GitHub sent it, by id: the body's array elements, when they line
+    /// up with the decoded users and each fits on one line.
+    private func rawObjects(_ loaded: LoadedPage) -> [Int64: Data] {
+        let key: String? = if case .search = list { "items" } else { nil }
+        guard let ranges = JSONSlices.elements(of: loaded.body, key: key), ranges.count == loaded.page.items.count else {
+            return [:]
+        }
+        var objects: [Int64: Data] = [:]
+        for (user, range) in zip(loaded.page.items, ranges) {
+            let slice = loaded.body[loaded.body.startIndex + range.lowerBound..<loaded.body.startIndex + range.upperBound]
+            if !slice.contains(0x0A), !slice.contains(0x0D) { objects[user.id] = Data(slice) }
+        }
+        return objects
     }
 }
 

@@ -44,6 +44,8 @@ func spawn(_ program: String, _ arguments: [String], environment: [String: Strin
     posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var env = ProcessInfo.processInfo.environment
+    // Never the disk cache of the person running the tests: a fresh one per run unless given.
+    env["XDG_CACHE_HOME"] = isolatedCacheHome()
     env.merge(environment) { _, new in new }
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -67,6 +69,12 @@ func spawn(_ program: String, _ arguments: [String], environment: [String: Strin
     return pid
 }
 
+/// A new, empty directory for the disk cache of one run of the binary (under
+/// `$TMPDIR/ghs-e2e-caches`, which `make test` removes afterwards).
+func isolatedCacheHome() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("ghs-e2e-caches/\(UUID().uuidString)").path
+}
+
 /// Waits for a child to exit, polling so that no thread is blocked; returns its exit status
 /// (128 + the signal number when a signal ended it).
 func waitForExit(_ pid: pid_t) async -> Int32 {
@@ -87,7 +95,7 @@ final class TmuxPane: Sendable {
 
     init(command: String, columns: Int = 80, rows: Int = 24) async throws {
         socket = "ghs-e2e-\(UUID().uuidString.prefix(8))"
-        let shell = "unset NO_COLOR; export LC_ALL=C.UTF-8 TERM=xterm-256color; \(command)"
+        let shell = "unset NO_COLOR; export LC_ALL=C.UTF-8 TERM=xterm-256color XDG_CACHE_HOME=\(isolatedCacheHome()); \(command)"
         try await run("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "bash", "-c", shell])
     }
 

@@ -43,15 +43,16 @@ struct HeaderTests {
         #expect(await fixture.server.requestLog().allSatisfy { !$0.hadAuthorization })
     }
 
-    @Test("a second fetch of a page sends If-None-Match; the 304 is served from the stored page")
+    @Test("revalidating a page sends If-None-Match; the 304 is served from the stored page and costs no rate limit")
     func conditional() async throws {
         let fixture = try await Fixture.start(users: 300)
         defer { Task { await fixture.stop() } }
         let source = AllUsersSource(client: fixture.client)
-        let first = try await source.loadPage(at: source.firstCursor, pageSize: 50)
-        let again = try await source.loadPage(at: source.firstCursor, pageSize: 50)
-        #expect(again.items == first.items)
-        #expect(again.next == first.next)
+        let first = try await source.load(at: source.firstCursor, pageSize: 50, policy: .normal)
+        let again = try await source.load(at: source.firstCursor, pageSize: 50, policy: .revalidate)
+        #expect(first.origin == .network && again.origin == .revalidated)
+        #expect(again.page.items == first.page.items)
+        #expect(again.page.next == first.page.next)
         let log = await fixture.server.requestLog()
         #expect(log.map(\.status) == [200, 304])
         #expect(log[0].ifNoneMatch == nil)
@@ -59,5 +60,48 @@ struct HeaderTests {
         let limits = fixture.seenRateLimits
         #expect(limits.map(\.remaining) == [4_999, 4_999], "a 304 costs no rate limit")
         #expect(fixture.responses.items.withLock { $0.map(\.fromCache) } == [false, true])
+    }
+
+    @Test("within max-age a page is served from the store without a request; preferCache serves it when stale too")
+    func freshness() async throws {
+        let server = FakeGitHub(data: FakeDataSet(userCount: 300, seed: 7))
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let clock = ScriptedClock()
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base), retryPolicy: .none, clock: clock)
+        let source = AllUsersSource(client: client)
+        _ = try await source.load(at: source.firstCursor, pageSize: 50, policy: .normal)
+        await clock.advance(by: 30)
+        let fresh = try await source.load(at: source.firstCursor, pageSize: 50, policy: .normal)
+        #expect(fresh.origin == .cache(fetchedAt: clock.start, fresh: true))
+        #expect(await server.requestLog().count == 1, "the fake's max-age is 60 s: no request")
+        await clock.advance(by: 60)
+        let stale = try await source.load(at: source.firstCursor, pageSize: 50, policy: .preferCache)
+        #expect(stale.origin == .cache(fetchedAt: clock.start, fresh: false))
+        #expect(await server.requestLog().count == 1)
+        let revalidated = try await source.load(at: source.firstCursor, pageSize: 50, policy: .normal)
+        #expect(revalidated.origin == .revalidated, "stale: a conditional request")
+        #expect(await server.requestLog().map(\.status) == [200, 304])
+    }
+
+    @Test("GitHub unreachable: a stored page is served, marked offline; with nothing stored the error stands")
+    func offline() async throws {
+        let server = FakeGitHub(data: FakeDataSet(userCount: 300, seed: 7))
+        let base = try await server.start()
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, timeout: 2), retryPolicy: .none)
+        let source = AllUsersSource(client: client)
+        let first = try await source.load(at: source.firstCursor, pageSize: 50, policy: .normal)
+        let fetched = try #require(first.origin == .network ? Date() : nil)
+        await server.stop()
+        let offline = try await source.load(at: source.firstCursor, pageSize: 50, policy: .revalidate)
+        guard case .offline(let at) = offline.origin else {
+            Issue.record("expected an offline page, got \(offline.origin)")
+            return
+        }
+        #expect(abs(at.timeIntervalSince(fetched)) < 5)
+        #expect(offline.page.items == first.page.items)
+        await #expect(throws: GitHubError.self) {
+            _ = try await source.load(at: .since(10_000), pageSize: 50, policy: .normal)
+        }
     }
 }

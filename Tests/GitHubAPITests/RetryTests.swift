@@ -19,6 +19,12 @@ final class ScriptedClock: RequestClock {
         try Task.checkCancellation()
     }
     var sleeps: [Duration] { state.withLock { $0.sleeps } }
+    /// Where `now` started.
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    /// Moves `now` on without a sleep being asked for.
+    func advance(by seconds: TimeInterval) async {
+        state.withLock { $0.now = $0.now.addingTimeInterval(seconds) }
+    }
 }
 
 /// Every wait the client announced (nil when one ended).

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A response kept for later: its body as GitHub sent it, its `Link` relations, its ETag for
+/// conditional requests, and when it was fetched and for how long it stays fresh.
+public struct StoredResponse: Sendable, Equatable {
+    public var url: String
+    public var etag: String?
+    public var body: Data
+    public var links: [String: String]
+    public var fetchedAt: Date
+    /// Seconds the response stays fresh (`Cache-Control: max-age`); nil when GitHub sent none.
+    public var maxAge: TimeInterval?
+
+    public init(url: String, etag: String?, body: Data, links: [String: String], fetchedAt: Date, maxAge: TimeInterval?) {
+        self.url = url
+        self.etag = etag
+        self.body = body
+        self.links = links
+        self.fetchedAt = fetchedAt
+        self.maxAge = maxAge
+    }
+}
+
+/// Where the client keeps responses between requests: in memory by default, on disk when a
+/// cache is given (the PageCache module). The client knows only this interface.
+public protocol ResponseStore: Sendable {
+    func response(for url: String) async -> StoredResponse?
+    func save(_ response: StoredResponse) async
+    /// A 304 confirmed the stored response at `date`.
+    func revalidated(_ url: String, at date: Date, maxAge: TimeInterval?) async
+    func remove(_ url: String) async
+}
+
+/// How a request may use the stored response.
+public enum CachePolicy: Sendable, Equatable {
+    /// Any stored response at once, fresh or not (a list's first screen on start).
+    case preferCache
+    /// A fresh stored response; else a conditional request; unreachable, the stored one.
+    case normal
+    /// Always ask GitHub (conditionally when something is stored); unreachable, the stored one.
+    case revalidate
+}
+
+/// Where a response came from.
+public enum ResponseOrigin: Sendable, Equatable {
+    /// GitHub sent it just now.
+    case network
+    /// GitHub said 304: the stored response, confirmed just now.
+    case revalidated
+    /// The stored response, fetched at `fetchedAt`, without asking GitHub.
+    case cache(fetchedAt: Date, fresh: Bool)
+    /// GitHub could not be reached: the stored response, fetched at `fetchedAt`.
+    case offline(fetchedAt: Date)
+
+    /// True when GitHub answered this request.
+    public var reachedGitHub: Bool { self == .network || self == .revalidated }
+
+    /// When the data was fetched, when it did not just come from GitHub.
+    public var storedAt: Date? {
+        switch self {
+        case .network, .revalidated: nil
+        case .cache(let date, _), .offline(let date): date
+        }
+    }
+}
+
+/// The last responses of this process, bounded in count (oldest dropped first).
+public actor MemoryResponseStore: ResponseStore {
+    private let capacity: Int
+    private var entries: [String: StoredResponse] = [:]
+    private var order: [String] = []
+
+    public init(capacity: Int = 256) { self.capacity = max(0, capacity) }
+
+    public func response(for url: String) -> StoredResponse? { entries[url] }
+
+    public func save(_ response: StoredResponse) {
+        guard capacity > 0 else { return }
+        if entries.updateValue(response, forKey: response.url) == nil { order.append(response.url) }
+        while order.count > capacity { entries[order.removeFirst()] = nil }
+    }
+
+    public func revalidated(_ url: String, at date: Date, maxAge: TimeInterval?) {
+        entries[url]?.fetchedAt = date
+        if let maxAge { entries[url]?.maxAge = maxAge }
+    }
+
+    public func remove(_ url: String) {
+        entries[url] = nil
+        order.removeAll { $0 == url }
+    }
+}
+
+extension GitHubError {
+    /// GitHub could not be reached at all (as opposed to answering with an error).
+    public var isUnreachable: Bool {
+        switch self {
+        case .timeout, .connectionRefused, .connectionLost, .network: true
+        default: false
+        }
+    }
+}
+
+/// `max-age` of a `Cache-Control` header, in seconds.
+func maxAge(cacheControl: String?) -> TimeInterval? {
+    guard let cacheControl else { return nil }
+    for part in cacheControl.split(separator: ",") {
+        let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if pair.count == 2, pair[0] == "max-age", let seconds = TimeInterval(pair[1]), seconds >= 0, seconds.isFinite {
+            return min(seconds, 86_400 * 365)
+        }
+    }
+    return nil
+}

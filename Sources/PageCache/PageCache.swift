@@ -1,0 +1,185 @@
+import Foundation
+import GitHubAPI
+import GRDB
+import Synchronization
+
+/// The on-disk cache: GitHub's responses (pages of user lists, user details, room for avatars)
+/// in one SQLite file, shared by every run and every process.
+///
+/// WAL mode, one writer and concurrent readers (a GRDB `DatabasePool`), a busy timeout so two
+/// processes wait for each other, and migrations for the schema. Entries are kept per identity
+/// (no token, or a hash of the token: one token's private lists never show under another; the
+/// token itself is never stored) and bounded in total size, the least recently used going first.
+/// A file that is not a usable database is moved aside and a new one made; a directory that
+/// cannot be written turns the cache off for the run. Problems are told to `onWarning` in one
+/// line each, never thrown at the caller.
+public final class PageCache: Sendable {
+    public let path: String
+    /// The most bytes of responses kept.
+    public let sizeLimit: Int
+    let pool: DatabasePool
+    let warnings: Warnings
+
+    /// Opens (or makes) the cache at `path`; nil when it cannot be used, after a warning.
+    ///
+    /// `maxPages` caps the file at that many SQLite pages, to test a full disk.
+    public static func open(path: String, sizeLimit: Int = defaultSizeLimit, maxPages: Int? = nil,
+                            onWarning: @escaping @Sendable (String) -> Void) -> PageCache? {
+        let warnings = Warnings(onWarning)
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            warnings.say("cache off: cannot make \(directory) (\(reason(error)))")
+            return nil
+        }
+        do {
+            return try PageCache(path: path, sizeLimit: sizeLimit, maxPages: maxPages, warnings: warnings)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            // Not a database we can use (damaged, or some other file): keep it aside, start anew.
+            guard let aside = moveAside(path) else {
+                warnings.say("cache off: \(path) is not a usable cache and could not be moved aside")
+                return nil
+            }
+            warnings.say("the cache at \(path) could not be read; it was moved to \(aside) and a new one started")
+            do {
+                return try PageCache(path: path, sizeLimit: sizeLimit, maxPages: maxPages, warnings: warnings)
+            } catch {
+                warnings.say("cache off: \(reason(error))")
+                return nil
+            }
+        } catch {
+            warnings.say("cache off: \(path): \(reason(error))")
+            return nil
+        }
+    }
+
+    /// 100 MiB.
+    public static let defaultSizeLimit = 100 * 1_048_576
+
+    /// `$XDG_CACHE_HOME/ghscroll/cache.sqlite`, else under `~/.cache`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/ghscroll/cache.sqlite" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.cache/ghscroll/cache.sqlite"
+    }
+
+    private init(path: String, sizeLimit: Int, maxPages: Int?, warnings: Warnings) throws {
+        self.path = path
+        self.sizeLimit = max(65_536, sizeLimit)
+        self.warnings = warnings
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "ghscroll cache"
+        if let maxPages {
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA max_page_count = \(maxPages)") }
+        }
+        // The file may hold an organization's private member list: only its owner reads it.
+        let old = umask(0o077)
+        defer { umask(old) }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+        if (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) != 0o600 {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: responses") { db in
+            try db.create(table: "response") { table in
+                table.column("identity", .text).notNull()
+                table.column("url", .text).notNull()
+                table.column("list", .text).notNull()
+                table.column("kind", .text).notNull()
+                table.column("etag", .text)
+                table.column("links", .text).notNull()
+                table.column("body", .blob).notNull()
+                table.column("fetchedAt", .double).notNull()
+                table.column("maxAge", .double)
+                table.column("usedAt", .double).notNull()
+                table.column("size", .integer).notNull()
+                table.primaryKey(["identity", "url"])
+            }
+            try db.create(index: "response_usedAt", on: "response", columns: ["usedAt"])
+        }
+        return migrator
+    }
+
+    /// The responses of one identity, as the client's store.
+    public func store(identity: CacheIdentity, now: @escaping @Sendable () -> Date = { Date() }) -> DiskResponseStore {
+        DiskResponseStore(cache: self, identity: identity.value, now: now)
+    }
+
+    // MARK: - Info and clearing
+
+    public struct Info: Sendable, Equatable {
+        public var path: String
+        public var fileBytes: Int
+        public var responseBytes: Int
+        public var lists: Int
+        public var pages: Int
+        public var users: Int
+        public var identities: Int
+        public var oldest: Date?
+        public var newest: Date?
+    }
+
+    public func info() throws -> Info {
+        try pool.read { db in
+            let pages = try Int.fetchOne(db, sql: "SELECT count(*) FROM response WHERE kind = 'page'") ?? 0
+            let users = try Int.fetchOne(db, sql: "SELECT count(*) FROM response WHERE kind = 'user'") ?? 0
+            let lists = try Int.fetchOne(db, sql: "SELECT count(DISTINCT identity || ' ' || list) FROM response WHERE kind = 'page'") ?? 0
+            let identities = try Int.fetchOne(db, sql: "SELECT count(DISTINCT identity) FROM response") ?? 0
+            let bytes = try Int.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM response") ?? 0
+            let oldest = try Double.fetchOne(db, sql: "SELECT min(fetchedAt) FROM response")
+            let newest = try Double.fetchOne(db, sql: "SELECT max(fetchedAt) FROM response")
+            return Info(path: path, fileBytes: Self.fileBytes(path), responseBytes: bytes, lists: lists, pages: pages,
+                        users: users, identities: identities, oldest: oldest.map(Date.init(timeIntervalSince1970:)),
+                        newest: newest.map(Date.init(timeIntervalSince1970:)))
+        }
+    }
+
+    /// Removes every response and gives the space back.
+    public func clear() throws {
+        try pool.write { db in try db.execute(sql: "DELETE FROM response") }
+        try pool.vacuum()
+    }
+
+    /// The database file and its WAL, in bytes.
+    static func fileBytes(_ path: String) -> Int {
+        [path, path + "-wal"].reduce(0) { total, file in
+            total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Renames a damaged file (and its WAL and shared-memory files) to `PATH.corrupt-TIMESTAMP`.
+    static func moveAside(_ path: String) -> String? {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let aside = "\(path).corrupt-\(formatter.string(from: Date()))"
+        guard rename(path, aside) == 0 else { return nil }
+        for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+        return aside
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return (error as NSError).localizedDescription
+    }
+}
+
+/// Says each distinct warning once.
+final class Warnings: Sendable {
+    private let sink: @Sendable (String) -> Void
+    private let said = Mutex<Set<String>>([])
+    init(_ sink: @escaping @Sendable (String) -> Void) { self.sink = sink }
+    func say(_ text: String) {
+        guard said.withLock({ $0.insert(text).inserted }) else { return }
+        sink(text)
+    }
+}

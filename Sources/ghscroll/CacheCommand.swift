@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import PageCache
+
+/// Where the disk cache is and how it behaves, for every list command and `ghscroll cache`.
+struct CacheOptions: ParsableArguments {
+    @Option(name: .customLong("cache"), help: ArgumentHelp(
+        "The cache file (default $XDG_CACHE_HOME/ghscroll/cache.sqlite, else ~/.cache/ghscroll/cache.sqlite).",
+        valueName: "path"))
+    var path: String?
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor fill the disk cache this run.")
+    var off = false
+    @Option(name: .customLong("cache-size"), help: "MiB of responses the cache keeps, the least recently used going first (default 100).")
+    var sizeMiB: Int?
+    @Option(name: .customLong("max-age"), help: ArgumentHelp(
+        "Seconds a cached page is used without asking GitHub (default: GitHub's max-age, usually 60).", valueName: "seconds"))
+    var maxAge: Double?
+
+    func validate() throws {
+        if let sizeMiB, sizeMiB < 1 { throw ValidationError("--cache-size must be 1 MiB or more") }
+        if let maxAge, maxAge < 0 || !maxAge.isFinite { throw ValidationError("--max-age must be 0 or more seconds") }
+        if off, path != nil { throw ValidationError("choose one of --cache and --no-cache") }
+    }
+
+    /// The file this run uses, or nil when the cache is off.
+    func resolvedPath(config: ConfigFile, environment: [String: String]) -> String? {
+        if off || (path == nil && config.cache == false) { return nil }
+        return path ?? PageCache.defaultPath(environment: environment)
+    }
+
+    /// The open cache, or nil (off, or unusable after a warning).
+    func open(config: ConfigFile, environment: [String: String], onWarning: @escaping @Sendable (String) -> Void) -> PageCache? {
+        guard let path = resolvedPath(config: config, environment: environment) else { return nil }
+        let limit = (sizeMiB ?? config.cacheSize).map { $0 * 1_048_576 } ?? PageCache.defaultSizeLimit
+        return PageCache.open(path: path, sizeLimit: limit, onWarning: onWarning)
+    }
+}
+
+/// `ghscroll cache info` and `ghscroll cache clear`.
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache", abstract: "Show or clear the disk cache of pages and user details.",
+        subcommands: [CacheInfoCommand.self, CacheClearCommand.self], defaultSubcommand: CacheInfoCommand.self)
+}
+
+struct CacheInfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "info", abstract: "Where the cache is and what it holds.")
+    @Option(name: .customLong("cache"), help: ArgumentHelp("The cache file.", valueName: "path")) var path: String?
+
+    func run() throws {
+        let cache = try openCache(path)
+        let info = try cache.info()
+        let now = Date()
+        func when(_ date: Date?) -> String {
+            guard let date else { return "none" }
+            let formatter = DateFormatter()
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            return "\(formatter.string(from: date)) (\(age(now.timeIntervalSince(date))) ago)"
+        }
+        print("""
+            Cache:   \(info.path)
+            Size:    \(megabytes(info.fileBytes)) on disk, \(megabytes(info.responseBytes)) of responses (limit \(megabytes(cache.sizeLimit)))
+            Lists:   \(info.lists) (\(info.pages) pages), \(info.users) user details, \(info.identities) identities
+            Oldest:  \(when(info.oldest))
+            Newest:  \(when(info.newest))
+            """)
+    }
+}
+
+struct CacheClearCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove everything the cache holds.")
+    @Option(name: .customLong("cache"), help: ArgumentHelp("The cache file.", valueName: "path")) var path: String?
+
+    func run() throws {
+        let cache = try openCache(path)
+        let before = try cache.info()
+        try cache.clear()
+        print("Cleared \(before.path): \(before.pages) pages and \(before.users) user details (\(megabytes(before.responseBytes))).")
+    }
+}
+
+private func openCache(_ path: String?) throws -> PageCache {
+    guard let file = path ?? PageCache.defaultPath() else { throw CleanExitError(message: "no cache path: set HOME or use --cache") }
+    let warnings = WarningList()
+    guard let cache = PageCache.open(path: file, onWarning: { warnings.add($0) }) else {
+        throw CleanExitError(message: warnings.all.last ?? "the cache at \(file) cannot be opened")
+    }
+    for warning in warnings.all { PlainOutput.note(warning) }
+    return cache
+}
+
+private func megabytes(_ bytes: Int) -> String {
+    bytes < 1_048_576 ? String(format: "%.0f KiB", Double(bytes) / 1_024) : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+}
+
+private func age(_ seconds: TimeInterval) -> String {
+    let whole = max(0, Int(seconds))
+    switch whole {
+    case ..<60: return "\(whole) s"
+    case ..<3_600: return "\(whole / 60) min"
+    case ..<86_400: return "\(whole / 3_600) h"
+    default: return "\(whole / 86_400) days"
+    }
+}
+
+import Synchronization
+
+/// Warnings gathered while opening the cache for `ghscroll cache`.
+final class WarningList: Sendable {
+    private let items = Mutex<[String]>([])
+    func add(_ text: String) { items.withLock { $0.append(text) } }
+    var all: [String] { items.withLock { $0 } }
+}
