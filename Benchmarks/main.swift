@@ -198,3 +198,57 @@ if FileManager.default.isExecutableFile(atPath: binary) {
     }
     report("CPU ticks (1/100 s) used in 10 s idle", result.ticks.map { "\($0)" } ?? "could not read /proc")
 }
+
+// MARK: - The disk cache: first row and requests, first run against a second
+
+/// Runs the browser in tmux until it has drawn its first rows and paged to `users` users (End
+/// held), then quits; returns the first-row time from its log and the requests the fake saw.
+func browse(base: String, server: FakeGitHub, cacheHome: String, users: Int, extra: String = "") async throws
+    -> (firstRow: Int?, requests: Int) {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).log").path
+    let socket = "ghs-bench-\(UUID().uuidString.prefix(8))"
+    await server.clearRequestLog()
+    func tmux(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        // Not waited for: Foundation never sees a daemonising tmux exit (see TmuxSupport).
+        try process.run()
+    }
+    try tmux(["new-session", "-d", "-x", "100", "-y", "30",
+              "LC_ALL=C.UTF-8 TERM=xterm-256color XDG_CACHE_HOME=\(cacheHome) \(binary) users --api-url \(base) --per-page 100 --log-file \(log) \(extra)"])
+    let deadline = Date().addingTimeInterval(20)
+    var pressed = 0
+    while Date() < deadline, pressed < users / 100 + 2 {
+        try await Task.sleep(for: .milliseconds(150))
+        try tmux(["send-keys", "End"])
+        pressed += 1
+    }
+    try await Task.sleep(for: .milliseconds(500))
+    try tmux(["send-keys", "q"])
+    try await Task.sleep(for: .milliseconds(300))
+    try? tmux(["kill-server"])
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    try? FileManager.default.removeItem(atPath: log)
+    let firstRow = text.range(of: "first rows drawn ").flatMap { Int(text[$0.upperBound...].prefix { $0.isNumber }) }
+    return (firstRow, await server.requestLog().count)
+}
+
+if FileManager.default.isExecutableFile(atPath: binary) {
+    let server = FakeGitHub(data: FakeDataSet(userCount: 1_000, seed: 5))
+    let base = try await server.start().absoluteString
+    let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-cache-\(UUID().uuidString)").path
+    let cold = try await browse(base: base, server: server, cacheHome: cacheHome, users: 1_000)
+    let warm = try await browse(base: base, server: server, cacheHome: cacheHome, users: 1_000)
+    let stale = try await browse(base: base, server: server, cacheHome: cacheHome, users: 1_000, extra: "--max-age 0")
+    func show(_ run: (firstRow: Int?, requests: Int)) -> String {
+        "first row \(run.firstRow.map { "\($0) ms" } ?? "?") after start, \(run.requests) requests"
+    }
+    report("1,000 users, first run (empty cache)", show(cold))
+    report("1,000 users, second run (cache fresh)", show(warm))
+    report("1,000 users, third run (cache stale: revalidated)", show(stale))
+    try? FileManager.default.removeItem(atPath: cacheHome)
+    await server.stop()
+}

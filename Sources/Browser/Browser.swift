@@ -73,8 +73,8 @@ public struct Browser {
         let runtime = Runtime(client: client, environment: environment, post: post,
                               writeTerminal: { screen.writeRaw($0) })
         defer { runtime.cancelAll() }
-        notices?.attach { post(.notice($0)) }
-        defer { notices?.attach(nil) }
+        let earlier = notices?.attach { post(.notice($0)) } ?? []
+        defer { _ = notices?.attach(nil) }
 
         var state = AppState(list: list, host: configuration.baseURL.host ?? "",
                              profileBase: String(configuration.profileURL(login: "").dropLast()),
@@ -83,11 +83,18 @@ public struct Browser {
                              keys: keys, firstCursor: firstCursor, layout: layout,
                              tokenLabel: configuration.tokenSource.description)
         runtime.run(state.start())
-        if let startupNotice { _ = state.update(.notice(startupNotice)) }
+        if let notice = startupNotice ?? earlier.last { _ = state.update(.notice(notice)) }
         // The retry policy's unit (1 s) paces the tries while GitHub cannot be reached too.
         state.reconnectUnit = retryPolicy.baseDelay
         AppView.render(state, on: screen)
         var frames = 1
+        var firstRowsLogged = false
+        func noteFirstRows() {
+            guard !firstRowsLogged, !state.top.pager.items.isEmpty else { return }
+            firstRowsLogged = true
+            logger.info("first rows drawn \(ProcessStart.milliseconds()) ms after the process started")
+        }
+        noteFirstRows()
         for await event in events {
             let before = state
             switch event {
@@ -117,11 +124,29 @@ public struct Browser {
             if state != before {
                 AppView.render(state, on: screen)
                 frames += 1
+                noteFirstRows()
             }
         }
         continuation.finish()
         let status = state.exitStatus ?? 0
         logger.info("leaving after \(frames) frames (exit status \(status))")
         return status
+    }
+}
+
+/// How long ago this process started, from the kernel's account of it.
+enum ProcessStart {
+    /// Milliseconds since the process started (to 10 ms, the kernel's tick), or -1 when unknown.
+    static func milliseconds() -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return -1 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // Field 22 of the whole line (the start time in ticks since boot) is the 20th after the name.
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return -1 }
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        let sinceBoot = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        let hertz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return Int(((sinceBoot - ticks / max(1, hertz)) * 1_000).rounded())
     }
 }

@@ -4,6 +4,8 @@ import Synchronization
 /// until the browser runs, then to its status line.
 public final class NoticeHook: Sendable {
     private let target: Mutex<(@Sendable (String) -> Void)?> = Mutex(nil)
+    /// What was said before the browser ran, for its status line too.
+    private let early = Mutex<[String]>([])
     private let fallback: @Sendable (String) -> Void
 
     public init(fallback: @escaping @Sendable (String) -> Void) {
@@ -12,10 +14,17 @@ public final class NoticeHook: Sendable {
 
     public func say(_ text: String) {
         let sink = target.withLock { $0 }
-        (sink ?? fallback)(text)
+        if let sink {
+            sink(text)
+        } else {
+            early.withLock { $0.append(text) }
+            fallback(text)
+        }
     }
 
-    func attach(_ sink: (@Sendable (String) -> Void)?) {
+    /// Sends what comes next to `sink`; returns what was said before.
+    func attach(_ sink: (@Sendable (String) -> Void)?) -> [String] {
         target.withLock { $0 = sink }
+        return early.withLock { said in defer { said = [] }; return said }
     }
 }

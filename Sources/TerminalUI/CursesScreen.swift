@@ -27,6 +27,13 @@ public final class CursesScreen: Screen {
         keypad(ghs_stdscr(), true)
         nodelay(ghs_stdscr(), true)
         set_escdelay(25)
+        // Home and End as the common terminals send them, whatever TERM's description says
+        // (tmux sends VT220's ESC[1~ and ESC[4~, which xterm's description does not list).
+        for (sequence, key) in [("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[7~", KEY_HOME),
+                                ("\u{1B}[8~", KEY_END), ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END),
+                                ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END)] where key_defined(sequence) == 0 {
+            _ = define_key(sequence, key)
+        }
         curs_set(0)
         _ = mousemask(ghs_button4_pressed() | ghs_button5_pressed(), nil)
         mouseinterval(0)

@@ -88,6 +88,20 @@ struct BrowserEndToEndTests {
         }
     }
 
+    @Test("End and Home work as tmux sends them (ESC[4~ and ESC[1~, which xterm's terminfo does not list)")
+    func homeAndEnd() async throws {
+        let (server, pane) = try await launch("users --per-page 50", rows: 20)
+        defer { close(server, pane) }
+        await pane.waitFor { screenText($0).contains(" 1/50") }
+        try await pane.keys("End")
+        let end = await pane.waitFor(5) { screenText($0).contains(" 50/") }
+        #expect(screenText(end).contains(" 50/"), "\(screenText(end))")
+        try await pane.keys("Home")
+        let home = await pane.waitFor(5) { screenText($0).contains(" 1/") }
+        #expect(screenText(home).contains(" 1/"), "\(screenText(home))")
+        #expect(home.first?.hasPrefix(" ghscroll · All users") == true, "no Esc went through: still the same list")
+    }
+
     @Test("the mouse wheel moves the selection down and up")
     func mouseWheel() async throws {
         let (server, pane) = try await launch("users", rows: 20)
