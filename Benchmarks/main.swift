@@ -134,6 +134,17 @@ if FileManager.default.isExecutableFile(atPath: binary) {
 
 // MARK: - Idle redraws and idle CPU
 
+/// Runs `tmux -L socket ARGUMENTS`, not waiting for it: Foundation never sees a daemonising
+/// tmux exit (see TmuxSupport in the tests).
+func runTmux(_ socket: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+}
+
 /// CPU ticks (utime + stime, 1/100 s) of a process, from /proc.
 func cpuTicks(_ pid: String) -> Int? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -164,14 +175,7 @@ func idle(seconds: Double) async throws -> (frames: Int?, ticks: Int?) {
     defer { Task { await server.stop() } }
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).log").path
     let socket = "ghs-bench-\(UUID().uuidString.prefix(8))"
-    func tmux(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
+    func tmux(_ arguments: [String]) throws { try runTmux(socket, arguments) }
     try tmux(["new-session", "-d", "-x", "100", "-y", "30",
               "LC_ALL=C.UTF-8 TERM=xterm-256color \(binary) users --api-url \(base) --log-file \(log) --no-cache"])
     try await Task.sleep(for: .seconds(2))  // the first pages arrive and the spinner stops
@@ -208,15 +212,7 @@ func browse(base: String, server: FakeGitHub, cacheHome: String, users: Int, ext
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).log").path
     let socket = "ghs-bench-\(UUID().uuidString.prefix(8))"
     await server.clearRequestLog()
-    func tmux(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        // Not waited for: Foundation never sees a daemonising tmux exit (see TmuxSupport).
-        try process.run()
-    }
+    func tmux(_ arguments: [String]) throws { try runTmux(socket, arguments) }
     try tmux(["new-session", "-d", "-x", "100", "-y", "30",
               "LC_ALL=C.UTF-8 TERM=xterm-256color XDG_CACHE_HOME=\(cacheHome) \(binary) users --api-url \(base) --per-page 100 --log-file \(log) \(extra)"])
     let deadline = Date().addingTimeInterval(20)
