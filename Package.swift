@@ -22,11 +22,13 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .systemLibrary(name: "CImage", path: "Sources/CImage"),
+        .target(name: "Avatars", dependencies: ["CImage"]),
         .target(name: "ListCore"),
         .target(name: "GitHubAPI", dependencies: ["ListCore"]),
         .target(
             name: "FakeGitHub",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["CImage", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .target(name: "TerminalUI", dependencies: ["ListCore", "CNcurses"]),
         .target(
@@ -39,7 +41,7 @@ let package = Package(
         ),
         .target(
             name: "Browser",
-            dependencies: ["ListCore", "GitHubAPI", "TerminalUI", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ListCore", "GitHubAPI", "TerminalUI", "Avatars", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "ghscroll",
@@ -59,6 +61,7 @@ let package = Package(
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore"]),
+        .testTarget(name: "AvatarsTests", dependencies: ["Avatars", "CImage", "TerminalUI"]),
         .testTarget(name: "PageCacheTests", dependencies: ["PageCache", "GitHubAPI", "FakeGitHub", "ListCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FakeGitHub"]),
     ],

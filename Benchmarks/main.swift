@@ -38,6 +38,8 @@ final class NullScreen: Screen {
     var characters = 0
     func clear() {}
     func put(row: Int, column: Int, _ text: String, style: Style) { characters &+= text.utf8.count }
+    func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) { characters &+= 3 }
+    let colorDepth = ColorDepth.truecolor
     func present() {}
 }
 

@@ -49,6 +49,7 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var screens: [ListScreen]
     public internal(set) var overlay: Overlay?
     public internal(set) var details = DetailsState()
+    public internal(set) var avatar = AvatarState()
     public internal(set) var layout = Layout.compact
     public internal(set) var size: Size
     public internal(set) var rateLimit: RateLimit?
@@ -122,6 +123,24 @@ public struct AppState: Sendable, Equatable {
     /// The web page of a user.
     public func profileURL(_ login: String) -> String {
         profileBase + "/" + GitHubConfiguration.segment(login)
+    }
+
+    /// The cells the picture in the details pane takes: about a third of the pane's width
+    /// (16×8 at 100 columns), square (a cell is two pixels high), smaller on a short screen.
+    public var avatarSize: (columns: Int, rows: Int) {
+        let paneWidth = size.columns >= AppView.splitColumns ? AppView.paneWidth(size.columns) - 3 : size.columns - 2
+        var columns = min(20, max(8, paneWidth * 36 / 100))
+        let rows = min(columns / 2, max(3, (listHeight - 6) / 2))
+        columns = rows * 2
+        return (columns, rows)
+    }
+
+    /// The picture the pane wants: the one its details name, at the pane's size.
+    var wantedAvatar: AvatarState.Key? {
+        guard let login = wantedDetails, case .loaded(let user) = details.shown(for: login),
+              let url = user.avatarURL, url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
+        let size = avatarSize
+        return AvatarState.Key(url: url, columns: size.columns, rows: size.rows)
     }
 
     /// True while something on screen moves (a spinner, a countdown), so ticks must come.

@@ -42,6 +42,12 @@ extension AppState {
         case let .opened(url, error):
             if let error { flash = "\(error) · \(url)" }
             commands = []
+        case let .avatarLoaded(id, image):
+            avatar.loaded(id, image)
+            commands = []
+        case .avatarFailed(let id, _):
+            avatar.failed(id)
+            commands = []
         case .notice(let text):
             flash = text
             return []
@@ -60,7 +66,7 @@ extension AppState {
             exitStatus = 128 + number
             return []
         }
-        return commands + scheduleTick()
+        return commands + avatar.want(wantedAvatar) + scheduleTick()
     }
 
     // MARK: - Offline and the cache

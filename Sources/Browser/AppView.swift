@@ -111,7 +111,21 @@ public enum AppView {
     static func pane(_ state: AppState, user: GitHubUser, border: Bool) -> DetailsPane {
         let content = ProfileText.pane(login: user.login, shown: state.details.shown(for: user.login),
                                        profileURL: state.profileURL(user.login), now: state.now)
-        return DetailsPane(content: content, spinnerStep: state.spinner, border: border)
+        let size = state.avatarSize
+        let picture: ImageView.Content
+        switch state.wantedAvatar.map(state.avatar.shown) {
+        case .image(let image)?: picture = .image(image)
+        case .unavailable?: picture = .placeholder("no picture")
+        case .loading?, nil:
+            // Loading details, or a user with no picture named: the box keeps the layout still.
+            if case .loaded(let details) = state.details.shown(for: user.login), details.avatarURL == nil {
+                picture = .placeholder("no picture")
+            } else {
+                picture = .placeholder("…")
+            }
+        }
+        return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
+                           image: ImageView(content: picture, columns: size.columns, rows: size.rows))
     }
 
     private static func filterCount(_ state: AppState) -> String {

@@ -50,6 +50,10 @@ public enum Message: Sendable {
     case tick(Int, now: Date)
     /// The browser could not be started for a URL (nil error: it was).
     case opened(url: String, error: String?)
+    /// A user's picture, made into cells.
+    case avatarLoaded(RequestID, HalfBlockImage)
+    /// The picture could not be had (the request failed, or the image was refused).
+    case avatarFailed(RequestID, String)
     /// A one-line notice for the status line (the cache turned itself off, say).
     case notice(String)
     /// The time now, given before keys so that ages and countdowns read true.
@@ -79,6 +83,9 @@ public enum Command: Sendable, Equatable {
     case scheduleReconnect(Int, after: Duration)
     /// Ask GitHub for a list's first page (conditionally) to learn whether it answers again.
     case probe(ScreenID, UserList, cursor: GitHubCursor, pageSize: Int)
+    /// Fetch a picture and make it into `columns` × `rows` half-block cells.
+    case loadAvatar(RequestID, url: String, columns: Int, rows: Int)
+    case cancelAvatar(RequestID)
     /// Open a URL in the browser (`$BROWSER`, else `xdg-open`).
     case open(String)
     /// Put text on the clipboard through the terminal (OSC 52).

@@ -1,3 +1,4 @@
+import Avatars
 import Foundation
 import GitHubAPI
 import ListCore
@@ -15,6 +16,7 @@ final class Runtime {
         case tick(Int)
         case reconnect(Int)
         case probe(ScreenID)
+        case avatar(RequestID)
     }
 
     private let client: GitHubClient
@@ -51,6 +53,8 @@ final class Runtime {
             tasks[.reconnect(id)] = nil
         case .probed(let screen, _):
             tasks[.probe(screen)] = nil
+        case .avatarLoaded(let id, _), .avatarFailed(let id, _):
+            tasks[.avatar(id)] = nil
         case .detailsDue(let id):
             tasks[.detailsTimer(id)] = nil
         case .tick(let id, _):
@@ -137,6 +141,19 @@ final class Runtime {
                 guard !Task.isCancelled else { return }
                 post(.probed(screen, loaded?.origin))
             }
+        case let .loadAvatar(id, url, columns, rows):
+            tasks[.avatar(id)] = Task {
+                do {
+                    let image = try await AvatarPicture.make(url: url, columns: columns, rows: rows, client: client)
+                    guard !Task.isCancelled else { return }
+                    post(.avatarLoaded(id, image))
+                } catch {
+                    guard !Task.isCancelled else { return }
+                    post(.avatarFailed(id, "\(error)"))
+                }
+            }
+        case .cancelAvatar(let id):
+            tasks.removeValue(forKey: .avatar(id))?.cancel()
         case .open(let url):
             URLOpener.open(url, environment: environment) { error in
                 if let error { post(.opened(url: url, error: error)) }
@@ -144,5 +161,27 @@ final class Runtime {
         case .copy(let text):
             writeTerminal(Clipboard.osc52(text))
         }
+    }
+}
+
+/// A user's picture, as the details pane draws it.
+enum AvatarPicture {
+    /// Fetches a picture at twice the pixels the cells hold (`s=`; GitHub's URLs carry `?v=4`
+    /// already), refuses what is not a sane image, and averages it down into half blocks.
+    static func make(url text: String, columns: Int, rows: Int, client: GitHubClient) async throws -> HalfBlockImage {
+        let side = 2 * max(columns, rows * 2)
+        let separator = text.contains("?") ? "&" : "?"
+        guard let url = URL(string: text + separator + "s=\(side)"),
+              let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
+            throw ImageError.notAnImage
+        }
+        let data = try await client.image(url)
+        try Task.checkCancellation()
+        let decoded = try ImageDecoder.decode(data).resized(width: columns, height: rows * 2)
+        let pixels = stride(from: 0, to: decoded.pixels.count, by: 3).map {
+            RGB(decoded.pixels[$0], decoded.pixels[$0 + 1], decoded.pixels[$0 + 2])
+        }
+        guard let image = HalfBlockImage(columns: columns, rows: rows, pixels: pixels) else { throw ImageError.notAnImage }
+        return image
     }
 }

@@ -22,6 +22,8 @@ static inline int ghs_lines(void) { return LINES; }
 static inline int ghs_cols(void) { return COLS; }
 static inline int ghs_colors(void) { return COLORS; }
 static inline TERMINAL *ghs_cur_term(void) { return cur_term; }
+static inline int ghs_color_pairs(void) { return COLOR_PAIRS; }
+static inline WINDOW *ghs_curscr(void) { return curscr; }
 static inline int ghs_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
 static inline int ghs_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
 

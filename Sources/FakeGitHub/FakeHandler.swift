@@ -24,6 +24,7 @@ struct FakeHandler: HTTPHandler {
     let base: BaseBox
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if request.path.hasPrefix("/avatars/") { return await avatar(request) }
         let started = await state.now()
         let dice = await state.nextRequest()
         let token = bearerToken(request.headers[.authorization])
@@ -114,6 +115,34 @@ struct FakeHandler: HTTPHandler {
             ifNoneMatch: request.headers[.ifNoneMatch], userAgent: request.headers[HTTPHeader("User-Agent")],
             headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a }),
             status: status, truncated: truncated, started: started, finished: await state.now()))
+    }
+
+    // MARK: - Avatars
+
+    /// `/avatars/u/{id}?v=4&s=N`: the account's identicon, N pixels square (460 by default, as
+    /// GitHub). Like avatars.githubusercontent.com it knows no rate limit and no faults.
+    private func avatar(_ request: HTTPRequest) async -> HTTPResponse {
+        let started = await state.now()
+        let parts = request.path.split(separator: "/")
+        let size = request.query["s"].flatMap { Int($0) } ?? 460
+        let latency = await state.options.latencyMilliseconds.lowerBound
+        if latency > 0 { try? await Task.sleep(for: .milliseconds(latency)) }
+        guard parts.count == 3, parts[1] == "u", let id = Int64(parts[2]), id > 0 else {
+            await record(request, sequence: 0, status: 404, started: started)
+            return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html"], body: Data("<html>Not Found</html>".utf8))
+        }
+        let (body, type) = FakeAvatar.image(id: id, size: size)
+        var headers = HTTPHeaders()
+        headers[.contentType] = type
+        headers[.cacheControl] = "max-age=300"
+        let etag = "\"\(String(FakeRandom.hash(bytes: body), radix: 16))\""
+        headers[.eTag] = etag
+        if request.headers[.ifNoneMatch] == etag {
+            await record(request, sequence: 0, status: 304, started: started)
+            return HTTPResponse(statusCode: HTTPStatusCode(304, phrase: "Not Modified"), headers: headers, body: Data())
+        }
+        await record(request, sequence: 0, status: 200, started: started)
+        return HTTPResponse(statusCode: .ok, headers: headers, body: body)
     }
 
     // MARK: - Routing

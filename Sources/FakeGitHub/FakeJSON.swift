@@ -8,7 +8,7 @@ enum FakeJSON {
         let nodeID = Data("04:User\(user.id)".utf8).base64EncodedString()
         return """
         {"login":"\(login)","id":\(user.id),"node_id":"\(nodeID)",\
-        "avatar_url":"https://avatars.githubusercontent.com/u/\(user.id)?v=4","gravatar_id":"",\
+        "avatar_url":"\(avatarBase(base))/avatars/u/\(user.id)?v=4","gravatar_id":"",\
         "url":"\(api)","html_url":"https://github.com/\(login)",\
         "followers_url":"\(api)/followers","following_url":"\(api)/following{/other_user}",\
         "gists_url":"\(api)/gists{/gist_id}","starred_url":"\(api)/starred{/owner}{/repo}",\
@@ -39,6 +39,15 @@ enum FakeJSON {
         ]
         if user.isOrganization { fields.removeAll { $0.hasPrefix("\"hireable\"") } }
         return String(simple.dropLast()) + "," + fields.joined(separator: ",") + "}"
+    }
+
+    /// Where the fake's avatars are: the same server under another name (`localhost` for
+    /// `127.0.0.1`), so that, as on GitHub, they are on another origin than the API.
+    static func avatarBase(_ base: String) -> String {
+        guard var components = URLComponents(string: base) else { return base }
+        if components.host == "127.0.0.1" { components.host = "localhost" }
+        components.path = ""
+        return components.string ?? base
     }
 
     static func users(_ users: some Sequence<FakeUser>, base: String) -> String {

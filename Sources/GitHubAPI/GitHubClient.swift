@@ -83,7 +83,7 @@ public final class GitHubClient: Sendable {
 
     /// GETs `url`. `subject` names what was asked for, for a 404's message ("user octocat").
     /// `policy` says whether a stored response may answer instead (see ``CachePolicy``).
-    public func get(_ url: URL, subject: String, policy: CachePolicy = .normal) async throws -> GitHubResponse {
+    public func get(_ url: URL, subject: String, policy: CachePolicy = .normal, maxBytes: Int? = nil) async throws -> GitHubResponse {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw GitHubError.invalidURL(url.absoluteString)
         }
@@ -110,7 +110,7 @@ public final class GitHubClient: Sendable {
         let data: Data
         let http: HTTPURLResponse
         do {
-            (data, http) = try await send(request)
+            (data, http) = try await send(request, limit: maxBytes ?? configuration.maxBodyBytes)
         } catch let error as GitHubError where error.isUnreachable {
             // Offline: what was stored is better than nothing; the caller hears it is stale.
             guard let stored else { throw error }
@@ -153,6 +153,13 @@ public final class GitHubClient: Sendable {
         }
     }
 
+    /// An image (an avatar): through the store like any response, but outside the API's turn
+    /// and its rate-limit waits (avatars are on another host, with no such limit), and with a
+    /// small body cap. The token goes only to the API's own origin, so never to an avatar host.
+    public func image(_ url: URL, maxBytes: Int = 2 * 1_048_576) async throws -> Data {
+        try await get(url, subject: "the picture", policy: .normal, maxBytes: maxBytes).body
+    }
+
     private func isFresh(_ stored: StoredResponse, at now: Date) -> Bool {
         let lifetime = maxAgeOverride ?? stored.maxAge ?? defaultMaxAge
         let age = now.timeIntervalSince(stored.fetchedAt)
@@ -177,11 +184,11 @@ public final class GitHubClient: Sendable {
 
     // MARK: - Transport
 
-    private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    private func send(_ request: URLRequest, limit: Int) async throws -> (Data, HTTPURLResponse) {
         let host = request.url?.host ?? "the server"
         do {
             try Task.checkCancellation()
-            return try await reader.load(request, on: session, limit: configuration.maxBodyBytes)
+            return try await reader.load(request, on: session, limit: limit)
         } catch let error as GitHubError {
             throw error
         } catch is CancellationError {

@@ -109,6 +109,7 @@ public final class DiskResponseStore: ResponseStore {
     static func classify(_ url: String) -> (list: String, kind: String) {
         guard var components = URLComponents(string: url) else { return (url, "page") }
         let segments = components.path.split(separator: "/")
+        if components.host?.hasPrefix("avatars.") == true || segments.first == "avatars" { return ("", "avatar") }
         if segments.count >= 2, segments[segments.count - 2] == "users", components.query == nil {
             return ("", "user")
         }

@@ -35,7 +35,7 @@ public final class PageCache: Sendable {
             return nil
         }
         do {
-            return try PageCache(path: path, sizeLimit: sizeLimit, maxPages: maxPages, warnings: warnings)
+            return try openRetryingWhileBusy(path: path, sizeLimit: sizeLimit, maxPages: maxPages, warnings: warnings)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
             // Not a database we can use (damaged, or some other file): keep it aside, start anew.
             guard let aside = moveAside(path) else {
@@ -52,6 +52,23 @@ public final class PageCache: Sendable {
         } catch {
             warnings.say("cache off: \(path): \(reason(error))")
             return nil
+        }
+    }
+
+    /// Opens the pool. Another process opening the same new file at that moment can make SQLite
+    /// answer "busy" at once (turning on WAL does not wait for the busy timeout), or make its
+    /// migration find the table it was about to create; both are tried again, for a couple of
+    /// seconds (by then the other one is done, and the schema is there).
+    private static func openRetryingWhileBusy(path: String, sizeLimit: Int, maxPages: Int?, warnings: Warnings) throws -> PageCache {
+        var attempt = 0
+        while true {
+            do {
+                return try PageCache(path: path, sizeLimit: sizeLimit, maxPages: maxPages, warnings: warnings)
+            } catch let error as DatabaseError
+                where [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR].contains(error.resultCode) && attempt < 40 {
+                attempt += 1
+                usleep(UInt32(min(100, 5 * attempt)) * 1_000)
+            }
         }
     }
 

@@ -11,8 +11,15 @@ public final class CursesScreen: Screen {
     public private(set) var size: (rows: Int, columns: Int) = (0, 0)
     /// Whether colours are drawn (off under `NO_COLOR` or on a terminal without them).
     public private(set) var hasColors = false
+    /// The colours images are drawn in.
+    public private(set) var colorDepth = ColorDepth.none
     private var colorPairs: [Style.Color: Int16] = [:]
     private var active = false
+    /// Colour pairs of image cells (256-colour foreground and background), from pair 16 on.
+    private var pixelPairs: [UInt16: Int16] = [:]
+    private static let firstPixelPair: Int16 = 16
+    /// The image cells of the frame being drawn, for the 24-bit colour pass after it.
+    private var framePixels: [(row: Int, column: Int, top: RGB, bottom: RGB)] = []
 
     /// Starts curses: raw keys (Ctrl-c arrives as a key), no echo, hidden cursor, the keypad,
     /// the mouse wheel, reads that never wait, colors unless `NO_COLOR` is set or the terminal
@@ -48,6 +55,10 @@ public final class CursesScreen: Screen {
                 colorPairs[entry.0] = pair
             }
             hasColors = true
+            if ghs_colors() >= 256 {
+                let wide = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+                colorDepth = wide ? .truecolor : .palette256
+            }
         }
         updateSize()
     }
@@ -76,7 +87,35 @@ public final class CursesScreen: Screen {
         updateSize()
     }
 
-    public func clear() { erase() }
+    public func clear() {
+        erase()
+        framePixels = []
+    }
+
+    /// An image cell: drawn by curses in the nearest of 256 colours (so curses knows what the
+    /// cell holds), and, in 24-bit colour, drawn again in its exact colours after the frame.
+    public func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {
+        guard colorDepth != .none, row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
+        if row == size.rows - 1, column == size.columns - 1 { return }
+        let key = UInt16(Palette256.index(for: top)) << 8 | UInt16(Palette256.index(for: bottom))
+        var pair = pixelPairs[key]
+        if pair == nil {
+            if Int(Self.firstPixelPair) + pixelPairs.count >= min(256, Int(ghs_color_pairs())) {
+                // Out of pairs: start over, and repaint everything so no cell keeps a pair
+                // whose colours changed.
+                pixelPairs = [:]
+                _ = clearok(ghs_curscr(), true)
+            }
+            let next = Self.firstPixelPair + Int16(pixelPairs.count)
+            init_pair(next, Int16(key >> 8), Int16(key & 0xFF))
+            pixelPairs[key] = next
+            pair = next
+        }
+        _ = ghs_attrset(ghs_color_pair(Int32(pair ?? 0)))
+        _ = ghs_mvaddstr(Int32(row), Int32(column), HalfBlockImage.glyph)
+        _ = ghs_attrset(ghs_a_normal())
+        if colorDepth == .truecolor { framePixels.append((row, column, top, bottom)) }
+    }
 
     public func put(row: Int, column: Int, _ text: String, style: Style) {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
@@ -94,7 +133,26 @@ public final class CursesScreen: Screen {
         _ = ghs_attrset(ghs_a_normal())
     }
 
-    public func present() { refresh() }
+    public func present() {
+        refresh()
+        guard !framePixels.isEmpty else { return }
+        // 24-bit colour through curses needs a terminfo entry most terminals are not run
+        // with, so the exact colours go straight to the terminal, cell by cell, with the
+        // cursor and attributes saved and restored around them (curses' idea of both stays
+        // true). Curses has drawn the same cells in 256 colours, so nothing else differs.
+        var out = "\u{1B}7"
+        var last: (row: Int, column: Int)?
+        for cell in framePixels {
+            if last.map({ $0.row != cell.row || $0.column + 1 != cell.column }) ?? true {
+                out += "\u{1B}[\(cell.row + 1);\(cell.column + 1)H"
+            }
+            out += "\u{1B}[38;2;\(cell.top.red);\(cell.top.green);\(cell.top.blue);48;2;\(cell.bottom.red);\(cell.bottom.green);\(cell.bottom.blue)m"
+            out += HalfBlockImage.glyph
+            last = (cell.row, cell.column)
+        }
+        out += "\u{1B}[0m\u{1B}8"
+        writeRaw(Array(out.utf8))
+    }
 
     /// Bytes for the terminal itself (an OSC 52 clipboard request), sent after the frame so they
     /// never interleave with it. They must not move the cursor or print anything.

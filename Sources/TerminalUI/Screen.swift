@@ -24,6 +24,10 @@ public protocol Screen: AnyObject {
     func clear()
     /// Draws already sanitized text at a row and column; what falls outside is clipped.
     func put(row: Int, column: Int, _ text: String, style: Style)
+    /// Draws one cell of an image: an upper half block in `top` over `bottom`.
+    func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB)
+    /// The colours it can show (images fall back to text without any).
+    var colorDepth: ColorDepth { get }
     /// Shows what was drawn since the last present.
     func present()
 }
@@ -33,13 +37,26 @@ public final class CellBuffer: Screen {
     public struct Cell: Equatable {
         public var text: String
         public var style: Style
+        /// For an image cell, its upper and lower pixel.
+        public var pixel: HalfBlockPixel?
+    }
+
+    public struct HalfBlockPixel: Equatable, Sendable {
+        public var top: RGB
+        public var bottom: RGB
+        public init(top: RGB, bottom: RGB) {
+            self.top = top
+            self.bottom = bottom
+        }
     }
 
     public private(set) var size: (rows: Int, columns: Int)
     public private(set) var cells: [[Cell]]
     public private(set) var presentCount = 0
+    public var colorDepth: ColorDepth
 
-    public init(rows: Int, columns: Int) {
+    public init(rows: Int, columns: Int, colorDepth: ColorDepth = .truecolor) {
+        self.colorDepth = colorDepth
         size = (max(0, rows), max(0, columns))
         cells = []
         clear()
@@ -51,7 +68,7 @@ public final class CellBuffer: Screen {
     }
 
     public func clear() {
-        cells = Array(repeating: Array(repeating: Cell(text: " ", style: .plain), count: size.columns), count: size.rows)
+        cells = Array(repeating: Array(repeating: Cell(text: " ", style: .plain, pixel: nil), count: size.columns), count: size.rows)
     }
 
     public func put(row: Int, column: Int, _ text: String, style: Style) {
@@ -65,11 +82,16 @@ public final class CellBuffer: Screen {
             }
             guard col + width <= size.columns else { break }
             if col >= 0 {
-                cells[row][col] = Cell(text: String(character), style: style)
-                if width == 2 { cells[row][col + 1] = Cell(text: "", style: style) }
+                cells[row][col] = Cell(text: String(character), style: style, pixel: nil)
+                if width == 2 { cells[row][col + 1] = Cell(text: "", style: style, pixel: nil) }
             }
             col += width
         }
+    }
+
+    public func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {
+        guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
+        cells[row][column] = Cell(text: HalfBlockImage.glyph, style: .plain, pixel: HalfBlockPixel(top: top, bottom: bottom))
     }
 
     public func present() { presentCount += 1 }
@@ -86,8 +108,9 @@ public final class CellBuffer: Screen {
     /// Each row's styles, one character a cell, for comparing whole screens in tests:
     /// `.` plain, `R` reverse video (bars, the selection), and for colours `m` muted, `a` accent,
     /// `e` error, `s` success; bold text is upper case (`B` plain bold, `A` bold accent, …).
+    /// Image cells are `P`.
     public var styleLines: [String] {
-        cells.map { row in String(row.map { Self.code(for: $0.style) }) }
+        cells.map { row in String(row.map { $0.pixel == nil ? Self.code(for: $0.style) : "P" }) }
     }
 
     static func code(for style: Style) -> Character {

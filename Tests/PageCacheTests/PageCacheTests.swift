@@ -159,6 +159,24 @@ struct PageCacheTests {
         #expect(try a.info().pages == 200)
     }
 
+    @Test("several opening a new file at the same moment all get a working cache (SQLite's busy answer is waited out)")
+    func openingTogether() async throws {
+        for _ in 0..<5 {
+            let temp = TemporaryCache()
+            defer { temp.remove() }
+            let path = temp.path
+            let heard = Heard()
+            let opened = await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { PageCache.open(path: path, onWarning: { heard.add($0) }) != nil }
+                }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(opened == [true, true, true, true], "\(heard.all)")
+            #expect(heard.all.isEmpty)
+        }
+    }
+
     @Test("the client through the disk cache: a new client shows the stored page at once, then a 304 keeps it")
     func clientRevalidation() async throws {
         let temp = TemporaryCache()

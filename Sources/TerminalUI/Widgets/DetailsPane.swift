@@ -42,11 +42,14 @@ public struct DetailsPane: Sendable, Equatable {
     public var spinnerStep: Int
     /// A line down the left edge, for a pane beside a list.
     public var border: Bool
+    /// A picture at the top left, the heading and the first facts beside it.
+    public var image: ImageView?
 
-    public init(content: Content, spinnerStep: Int = 0, border: Bool = false) {
+    public init(content: Content, spinnerStep: Int = 0, border: Bool = false, image: ImageView? = nil) {
         self.content = content
         self.spinnerStep = spinnerStep
         self.border = border
+        self.image = image
     }
 
     public func draw(on screen: some Screen, in area: Rect) {
@@ -59,11 +62,48 @@ public struct DetailsPane: Sendable, Equatable {
         let inner = Rect(top: area.top, left: area.left + (border ? 2 : 1), height: area.height,
                          width: area.width - (border ? 3 : 2))
         guard !inner.isEmpty else { return }
-        for (row, line) in lines(width: inner.width, height: inner.height).enumerated() {
+        // The picture goes with a profile, and only where it leaves room for the text.
+        if let image, case .record(let record) = content, inner.width >= image.columns + 20, inner.height >= image.rows + 6 {
+            drawWithImage(image, record: record, on: screen, in: inner)
+        } else {
+            draw(lines(width: inner.width, height: inner.height), on: screen, in: inner)
+        }
+    }
+
+    private func draw(_ lines: [[Segment]], on screen: some Screen, in area: Rect) {
+        for (row, line) in lines.prefix(area.height).enumerated() {
             for segment in line {
-                screen.draw(segment.text.text, row: row, in: inner, column: segment.column, style: segment.text.style)
+                screen.draw(segment.text.text, row: row, in: area, column: segment.column, style: segment.text.style)
             }
         }
+    }
+
+    /// The picture top left; beside it the heading, who it is and the facts that fit there
+    /// whole; below it the paragraph, the other facts and the keys.
+    private func drawWithImage(_ image: ImageView, record: Record, on screen: some Screen, in inner: Rect) {
+        image.draw(on: screen, in: Rect(top: inner.top, left: inner.left, height: image.rows, width: image.columns))
+        let side = Rect(top: inner.top, left: inner.left + image.columns + 2, height: image.rows,
+                        width: inner.width - image.columns - 2)
+        let below = Rect(top: inner.top + image.rows, left: inner.left, height: inner.height - image.rows, width: inner.width)
+        var top = DetailsPane(content: .record(Record(heading: record.heading, subheading: record.subheading)))
+            .lines(width: side.width, height: side.height)
+        var beside: [Field] = []
+        var rest: [Field] = []
+        if top.count + 1 < side.height {
+            top.append([])
+            let labelWidth = (record.fields.map { TerminalText.width($0.label) }.max() ?? 0) + 2
+            for field in record.fields {
+                let fits = labelWidth + TerminalText.width(field.value) <= side.width
+                if fits, beside.count < side.height - top.count { beside.append(field) } else { rest.append(field) }
+            }
+            top += DetailsPane(content: .record(Record(heading: "", fields: beside)))
+                .lines(width: side.width, height: side.height).drop { $0.isEmpty }
+        } else {
+            rest = record.fields
+        }
+        draw(top, on: screen, in: side)
+        let remainder = Record(heading: "", paragraph: record.paragraph, fields: rest, actions: record.actions)
+        draw(DetailsPane(content: .record(remainder)).lines(width: below.width, height: below.height), on: screen, in: below)
     }
 
     /// One piece of text at a column of a line.
