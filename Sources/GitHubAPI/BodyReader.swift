@@ -45,16 +45,19 @@ final class BodyReader: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        // The body grows in place: copying the entry out and back in copied every byte received
+        // so far on each chunk. (A refused body without Content-Length still costs memory:
+        // URLSession queues the chunks libcurl has read before the cancel takes effect.)
         let overflow = pending.withLock { tasks -> Bool in
-            guard var entry = tasks[dataTask.taskIdentifier], !entry.tooLarge else { return false }
+            let id = dataTask.taskIdentifier
+            guard let entry = tasks[id], !entry.tooLarge else { return false }
             if entry.data.count + data.count > entry.limit {
-                entry.tooLarge = true
-                entry.data = Data()
-            } else {
-                entry.data.append(data)
+                tasks[id]?.tooLarge = true
+                tasks[id]?.data = Data()
+                return true
             }
-            tasks[dataTask.taskIdentifier] = entry
-            return entry.tooLarge
+            tasks[id]?.data.append(data)
+            return false
         }
         if overflow { dataTask.cancel() }
     }
