@@ -78,41 +78,38 @@ extension AppState {
 
     /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
     /// answers, and whether a first screen from a stale cache must be asked of GitHub again.
+    /// A result the screen no longer waits for (or for a screen that is gone) changes nothing.
     private mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<GitHubUser, GitHubCursor>,
                                  _ origin: ResponseOrigin) -> [Command] {
-        let current = isCurrent(id, token)
-        guard current, let index = screens.firstIndex(where: { $0.id == id }) else {
-            return onScreen(id, .pageLoaded(token, page))
-        }
-        var extra: [Command] = []
+        guard isCurrent(id, token), let index = screens.firstIndex(where: { $0.id == id }) else { return [] }
         let firstPage = token.direction != .append
+        var revalidate = false
+        var reconnect: [Command] = []
         switch origin {
         case .network, .revalidated:
             offline = nil
             if firstPage { screens[index].storedAt = nil }
         case let .cache(fetchedAt, fresh):
             if firstPage { screens[index].storedAt = fetchedAt }
-            if token.direction == .initial, !fresh {
-                // Drawn from the cache at once; now GitHub is asked (If-None-Match) whether
-                // it changed. The answer replaces the rows through the store's change set.
-                let heights = heights
-                let rows = screens[index].send(.pageLoaded(token, page), heights: heights)
-                extra = rows + screens[index].send(.refresh, heights: heights)
-                return extra + finishPage(index)
-            }
+            // Drawn from the cache at once; then GitHub is asked (If-None-Match) whether it
+            // changed, and its answer replaces the rows through the store's change set.
+            revalidate = token.direction == .initial && !fresh
         case .offline(let fetchedAt):
             if firstPage { screens[index].storedAt = fetchedAt }
-            extra = wentOffline()
+            reconnect = wentOffline()
         }
-        return onScreen(id, .pageLoaded(token, page)) + extra
+        let heights = heights
+        var commands = screens[index].send(.pageLoaded(token, page), heights: heights)
+        if revalidate { commands += screens[index].send(.refresh, heights: heights) }
+        return commands + finishPage(index) + reconnect
     }
 
-    /// What follows a page on the top screen: the prefetch hint and the details pane.
+    /// What follows a change on a screen, when it is the top one: the prefetch hint and the
+    /// details pane. A filtered list loads more only when the person scrolls, so a filter that
+    /// matches nothing cannot page through a whole list by itself.
     private mutating func finishPage(_ index: Int) -> [Command] {
         guard index == screens.count - 1 else { return [] }
-        var commands = top.isFiltered ? [] : reportVisible()
-        commands += details.want(wantedDetails, debounce: true)
-        return commands
+        return (top.isFiltered ? [] : reportVisible()) + details.want(wantedDetails, debounce: true)
     }
 
     /// GitHub could not be reached: try again after a growing wait (one wait at a time).
@@ -154,12 +151,13 @@ extension AppState {
     private mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<GitHubUser, GitHubCursor>) -> [Command] {
         guard let index = screens.firstIndex(where: { $0.id == id }) else { return [] }
         let heights = heights
-        var commands = screens[index].send(event, heights: heights)
-        guard index == screens.count - 1 else { return commands }
-        // A filtered list loads more only when the person scrolls, so a filter that matches
-        // nothing cannot page through a whole list by itself.
-        if !top.isFiltered { commands += reportVisible() }
-        return commands + details.want(wantedDetails, debounce: true)
+        return screens[index].send(event, heights: heights) + finishPage(index)
+    }
+
+    /// After the selection or what is on screen moved: the prefetch hint, and the details
+    /// pane's user (asked for once the selection rests).
+    private mutating func selectionMoved() -> [Command] {
+        reportVisible() + details.want(wantedDetails, debounce: true)
     }
 
     private mutating func resize(rows: Int, columns: Int) -> [Command] {
@@ -168,7 +166,7 @@ extension AppState {
         for index in screens.indices {
             screens[index].resize(listHeight: height, heights: heights)
         }
-        return reportVisible() + details.want(wantedDetails, debounce: true)
+        return selectionMoved()
     }
 
     // MARK: - Keys
@@ -261,7 +259,7 @@ extension AppState {
     private mutating func move(_ command: Viewport.Command) -> [Command] {
         let heights = heights
         withTop { $0.move(command, heights: heights) }
-        return reportVisible() + details.want(wantedDetails, debounce: true)
+        return selectionMoved()
     }
 
     /// Esc: close the details pane, else clear the filter, else go back to the list below.
@@ -300,11 +298,10 @@ extension AppState {
         default:
             (list, crumb) = (.following(user.login), "following")
         }
-        let screen = ListScreen(id: ScreenID(nextScreenID + 1), list: list, crumbs: top.crumbs + [user.login, crumb],
-                                pageSize: pageSize, prefetch: FixedDistancePrefetch(distance: prefetchDistance),
-                                listHeight: listHeight, firstCursor: list.firstCursor)
         nextScreenID += 1
-        screens.append(screen)
+        screens.append(ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [user.login, crumb],
+                                  pageSize: pageSize, prefetch: FixedDistancePrefetch(distance: prefetchDistance),
+                                  listHeight: listHeight, firstCursor: list.firstCursor))
         return withTop { $0.send(.start, heights: heights) } + details.want(nil, debounce: false)
     }
 
@@ -334,6 +331,6 @@ extension AppState {
             let text = top.filter + String(character)
             withTop { $0.setFilter(text, heights: heights) }
         }
-        return reportVisible() + details.want(wantedDetails, debounce: true)
+        return selectionMoved()
     }
 }

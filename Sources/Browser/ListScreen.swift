@@ -63,8 +63,7 @@ public struct ListScreen: Sendable, Equatable {
     /// Steps the pager and keeps the filter and the selection true to the new items.
     mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, heights: RowHeights) -> [Command] {
         let countBefore = pager.items.count
-        let rowsBefore = rows(heights)
-        let lineBefore = viewport.selection.flatMap { viewport.line(of: $0, in: rowsBefore) }
+        let lineBefore = selectionLine(heights)
         let effects = pager.handle(event)
         let change = pager.lastChange
         if !change.isEmpty {
@@ -75,7 +74,7 @@ public struct ListScreen: Sendable, Equatable {
                 viewport.sync(rows(heights))
             } else {
                 recomputeMatches()
-                followSelection(line: lineBefore ?? 0, heights: heights)
+                followSelection(line: lineBefore, heights: heights)
             }
             rememberSelection(heights)
         } else {
@@ -138,8 +137,7 @@ public struct ListScreen: Sendable, Equatable {
 
     /// After the row heights changed: the same user, at the line it was on when it still fits.
     mutating func relayout(from old: RowHeights, to new: RowHeights) {
-        let oldRows = rows(old)
-        let line = viewport.selection.flatMap { viewport.line(of: $0, in: oldRows) } ?? 0
+        let line = selectionLine(old)
         let newRows = rows(new)
         if let selection = viewport.selection {
             viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: newRows)
@@ -167,6 +165,12 @@ public struct ListScreen: Sendable, Equatable {
         return (true, released)
     }
 
+    /// The screen line the selection is on (0 when it is off screen or there is none).
+    private func selectionLine(_ heights: RowHeights) -> Int {
+        let rows = rows(heights)
+        return viewport.selection.flatMap { viewport.line(of: $0, in: rows) } ?? 0
+    }
+
     /// Notes who is selected. With no row to select (nothing matches the filter) the last user
     /// is kept, so clearing the filter goes back to them.
     private mutating func rememberSelection(_ heights: RowHeights) {
@@ -180,7 +184,7 @@ public struct ListScreen: Sendable, Equatable {
     mutating func setFilter(_ text: String, heights: RowHeights) {
         let previous = filter
         let rowsBefore = rows(heights)
-        let lineBefore = viewport.selection.flatMap { viewport.line(of: $0, in: rowsBefore) } ?? 0
+        let lineBefore = selectionLine(heights)
         // Where the selection is; with no row selected (a filter that matched nothing), the user
         // it was last on.
         let anchor = viewport.selection.flatMap(rowsBefore.itemIndex(forRow:)).map(items.baseIndex(of:))
@@ -190,8 +194,7 @@ public struct ListScreen: Sendable, Equatable {
             matches = nil
         } else if let old = matches, !previous.isEmpty, text.lowercased().contains(previous.lowercased()) {
             // Narrowing: only the old matches can still match.
-            let needle = text.lowercased()
-            matches = old.filter { pager.items[$0].login.lowercased().contains(needle) }
+            matches = indexes(among: old)
         } else {
             recomputeMatches()
         }
@@ -205,21 +208,19 @@ public struct ListScreen: Sendable, Equatable {
         rememberSelection(heights)
     }
 
-    private mutating func recomputeMatches() {
-        guard !filter.isEmpty else {
-            matches = nil
-            return
-        }
+    /// The item indexes, of `candidates`, whose login contains the filter (any case).
+    private func indexes(among candidates: some Sequence<Int>) -> [Int] {
         let needle = filter.lowercased()
-        matches = pager.items.indices.filter { pager.items[$0].login.lowercased().contains(needle) }
+        let users = pager.items
+        return candidates.filter { users[$0].login.lowercased().contains(needle) }
+    }
+
+    private mutating func recomputeMatches() {
+        matches = filter.isEmpty ? nil : indexes(among: pager.items.indices)
     }
 
     private mutating func extendMatches(from start: Int) {
-        guard var current = matches, !filter.isEmpty else { return }
-        let needle = filter.lowercased()
-        for index in start..<pager.items.count where pager.items[index].login.lowercased().contains(needle) {
-            current.append(index)
-        }
-        matches = current
+        guard let current = matches, !filter.isEmpty else { return }
+        matches = current + indexes(among: start..<pager.items.count)
     }
 }

@@ -50,26 +50,23 @@ public struct GitHubUser: Codable, Sendable, Identifiable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         login = try container.decode(String.self, forKey: .login)
         id = try container.decode(Int64.self, forKey: .id)
-        func optional<T: Decodable>(_ key: CodingKeys) -> T? {
-            (try? container.decodeIfPresent(T.self, forKey: key)) ?? nil
-        }
-        nodeID = optional(.nodeID)
-        avatarURL = optional(.avatarURL)
-        gravatarID = optional(.gravatarID)
-        url = optional(.url)
-        htmlURL = optional(.htmlURL)
-        type = optional(.type)
-        siteAdmin = optional(.siteAdmin)
-        userViewType = optional(.userViewType)
-        followersURL = optional(.followersURL)
-        followingURL = optional(.followingURL)
-        gistsURL = optional(.gistsURL)
-        starredURL = optional(.starredURL)
-        subscriptionsURL = optional(.subscriptionsURL)
-        organizationsURL = optional(.organizationsURL)
-        reposURL = optional(.reposURL)
-        eventsURL = optional(.eventsURL)
-        receivedEventsURL = optional(.receivedEventsURL)
+        nodeID = container.lenient(.nodeID)
+        avatarURL = container.lenient(.avatarURL)
+        gravatarID = container.lenient(.gravatarID)
+        url = container.lenient(.url)
+        htmlURL = container.lenient(.htmlURL)
+        type = container.lenient(.type)
+        siteAdmin = container.lenient(.siteAdmin)
+        userViewType = container.lenient(.userViewType)
+        followersURL = container.lenient(.followersURL)
+        followingURL = container.lenient(.followingURL)
+        gistsURL = container.lenient(.gistsURL)
+        starredURL = container.lenient(.starredURL)
+        subscriptionsURL = container.lenient(.subscriptionsURL)
+        organizationsURL = container.lenient(.organizationsURL)
+        reposURL = container.lenient(.reposURL)
+        eventsURL = container.lenient(.eventsURL)
+        receivedEventsURL = container.lenient(.receivedEventsURL)
     }
 
     public init(login: String, id: Int64, type: String? = "User", siteAdmin: Bool? = false) {
@@ -81,4 +78,12 @@ public struct GitHubUser: Codable, Sendable, Identifiable, Hashable {
 
     /// True for organization accounts.
     public var isOrganization: Bool { type == "Organization" }
+}
+
+extension KeyedDecodingContainer {
+    /// The value at `key`, or nil when it is missing, null or of another type: one odd field
+    /// never fails a whole page.
+    func lenient<T: Decodable>(_ key: Key) -> T? {
+        (try? decodeIfPresent(T.self, forKey: key)) ?? nil
+    }
 }

@@ -42,30 +42,27 @@ public struct UserDetails: Decodable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         login = try container.decode(String.self, forKey: .login)
         id = try container.decode(Int64.self, forKey: .id)
-        func optional<T: Decodable>(_ key: CodingKeys) -> T? {
-            (try? container.decodeIfPresent(T.self, forKey: key)) ?? nil
-        }
         func date(_ key: CodingKeys) -> Date? {
-            (optional(key) as String?).flatMap(Self.parseDate)
+            (container.lenient(key) as String?).flatMap(Self.parseDate)
         }
-        type = optional(.type)
-        siteAdmin = optional(.siteAdmin)
-        name = optional(.name)
-        company = optional(.company)
-        blog = optional(.blog)
-        location = optional(.location)
-        email = optional(.email)
-        hireable = optional(.hireable)
-        bio = optional(.bio)
-        twitterUsername = optional(.twitterUsername)
-        publicRepos = optional(.publicRepos)
-        publicGists = optional(.publicGists)
-        followers = optional(.followers)
-        following = optional(.following)
+        type = container.lenient(.type)
+        siteAdmin = container.lenient(.siteAdmin)
+        name = container.lenient(.name)
+        company = container.lenient(.company)
+        blog = container.lenient(.blog)
+        location = container.lenient(.location)
+        email = container.lenient(.email)
+        hireable = container.lenient(.hireable)
+        bio = container.lenient(.bio)
+        twitterUsername = container.lenient(.twitterUsername)
+        publicRepos = container.lenient(.publicRepos)
+        publicGists = container.lenient(.publicGists)
+        followers = container.lenient(.followers)
+        following = container.lenient(.following)
         createdAt = date(.createdAt)
         updatedAt = date(.updatedAt)
-        htmlURL = optional(.htmlURL)
-        avatarURL = optional(.avatarURL)
+        htmlURL = container.lenient(.htmlURL)
+        avatarURL = container.lenient(.avatarURL)
     }
 
     public init(login: String, id: Int64, type: String? = "User", name: String? = nil) {

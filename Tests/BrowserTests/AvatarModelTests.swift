@@ -22,23 +22,45 @@ struct AvatarModelTests {
         var store = paneOpen(rows: 24, columns: 100, users: 40)
         #expect(store.state.avatarSize == (16, 8), "about 16×8 at 100 columns")
         let key = AvatarState.Key(url: "https://avatars.githubusercontent.com/u/2?v=4", columns: 16, rows: 8)
-        let loaded = store.apply(.detailsLoaded(RequestID(1), withAvatar("user2", id: 2)))
-        #expect(loaded == [.loadAvatar(RequestID(1), url: key.url, columns: 16, rows: 8)])
-        #expect(store.state.avatar.shown(key) == .loading)
+        let user2 = withAvatar("user2", id: 2)
+        store.send(.detailsLoaded(RequestID(1), user2), [.loadAvatar(RequestID(1), url: key.url, columns: 16, rows: 8)]) {
+            $0.details.inFlight = nil
+            $0.details.cache.insert(user2, for: "user2")
+            $0.avatar.target = key
+            $0.avatar.inFlight = (RequestID(1), key)
+            $0.avatar.nextID = 1
+        }
         // j: the next user's details wait for the selection to rest; the picture is dropped.
-        let moved = store.apply(.key(.character("j")))
-        #expect(moved == [.scheduleDetails(RequestID(2), after: .milliseconds(150)), .cancelAvatar(RequestID(1))])
-        #expect(store.state.avatar.inFlight == nil && store.state.avatar.target == nil)
+        store.press(.character("j"), [.scheduleDetails(RequestID(2), after: .milliseconds(150)), .cancelAvatar(RequestID(1))]) {
+            $0.screens[0].viewport = Viewport(height: 22, margin: 2, top: 0, selection: 2)
+            $0.screens[0].selectedID = 3
+            _ = $0.screens[0].pager.handle(.visibleRange(0..<22, viewportRows: 22))
+            $0.details.target = "user3"
+            $0.details.pending = DetailsState.Request(id: RequestID(2), login: "user3")
+            $0.details.nextID = 2
+            $0.avatar.target = nil
+            $0.avatar.inFlight = nil
+        }
         // The late answer for the cancelled request changes nothing.
-        store.apply(.avatarLoaded(RequestID(1), picture(RGB(1, 2, 3))))
-        #expect(store.state.avatar.images.isEmpty)
+        store.send(.avatarLoaded(RequestID(1), picture(RGB(1, 2, 3))))
         // Back on user2 (details cached): the picture is asked for again, and this time kept.
-        let back = store.apply(.key(.character("k")))
-        #expect(back == [.loadAvatar(RequestID(2), url: key.url, columns: 16, rows: 8)])
-        store.apply(.avatarLoaded(RequestID(2), picture(RGB(1, 2, 3))))
-        #expect(store.state.avatar.shown(key) == .image(picture(RGB(1, 2, 3))))
+        store.press(.character("k"), [.loadAvatar(RequestID(2), url: key.url, columns: 16, rows: 8)]) {
+            $0.screens[0].viewport = Viewport(height: 22, margin: 2, top: 0, selection: 1)
+            $0.screens[0].selectedID = 2
+            $0.details.target = "user2"
+            $0.details.pending = nil
+            _ = $0.details.cache.touch("user2")
+            $0.avatar.target = key
+            $0.avatar.inFlight = (RequestID(2), key)
+            $0.avatar.nextID = 2
+        }
+        store.send(.avatarLoaded(RequestID(2), picture(RGB(1, 2, 3)))) {
+            $0.avatar.inFlight = nil
+            $0.avatar.images = [key: picture(RGB(1, 2, 3))]
+            $0.avatar.order = [key]
+        }
         // Away and back again: shown at once, no request.
-        _ = store.apply(.key(.character("j")))
+        store.apply(.key(.character("j")))
         #expect(store.apply(.key(.character("k"))) == [])
         #expect(store.state.avatar.shown(key) == .image(picture(RGB(1, 2, 3))))
     }
