@@ -37,7 +37,7 @@ public struct AppState: Sendable, Equatable {
     /// The web address profiles live under ("https://github.com").
     public let profileBase: String
     public let pageSize: Int
-    /// Rows before the end that start the next page; nil for a screen and a bit.
+    /// Rows before the end that start the next page; nil to learn it (``AdaptivePrefetch``).
     public let prefetchDistance: Int?
     public let keys: KeyTable
     /// The unit of the waits between tries while GitHub cannot be reached (a second).
@@ -95,7 +95,7 @@ public struct AppState: Sendable, Equatable {
         self.size = size
         self.now = now
         screens = [ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
-                              prefetch: FixedDistancePrefetch(distance: prefetchDistance),
+                              prefetch: Self.prefetchPolicy(prefetchDistance),
                               listHeight: ListRenderer.listHeight(screenRows: size.rows),
                               firstCursor: firstCursor ?? list.firstCursor)]
     }
@@ -157,8 +157,7 @@ public struct AppState: Sendable, Equatable {
 
     /// The first load of the first list.
     public mutating func start() -> [Command] {
-        let heights = heights
-        return withTop { $0.send(.start, heights: heights) } + scheduleTick()
+        return sendTop(.start) + scheduleTick()
     }
 
     // MARK: - Helpers for update
@@ -167,6 +166,20 @@ public struct AppState: Sendable, Equatable {
     mutating func withTop<T>(_ body: (inout ListScreen) -> T) -> T {
         body(&screens[screens.count - 1])
     }
+
+    /// Steps the top screen's pager, on the browser's clock.
+    mutating func sendTop(_ event: PagerEvent<GitHubUser, GitHubCursor>) -> [Command] {
+        let (heights, moment) = (heights, moment)
+        return withTop { $0.send(event, heights: heights, at: moment) }
+    }
+
+    /// `--prefetch N` forces the fixed rule; without it the policy learns.
+    static func prefetchPolicy(_ distance: Int?) -> any PrefetchPolicy {
+        distance.map { FixedDistancePrefetch(distance: $0) } ?? AdaptivePrefetch()
+    }
+
+    /// ``now`` as the pagers' clock: they learn scroll speed and page latency from it.
+    var moment: Duration { .milliseconds(Int64((now.timeIntervalSinceReferenceDate * 1000).rounded())) }
 
     /// The login the details pane wants now (nil when it is closed).
     var wantedDetails: String? {
@@ -177,7 +190,7 @@ public struct AppState: Sendable, Equatable {
     mutating func reportVisible() -> [Command] {
         let heights = heights
         guard let event = top.visibleRangeEvent(heights) else { return [] }
-        return withTop { $0.send(event, heights: heights) }
+        return sendTop(event)
     }
 
     /// Asks for a tick when something animates and none is on its way.

@@ -99,8 +99,8 @@ extension AppState {
             reconnect = wentOffline()
         }
         let heights = heights
-        var commands = screens[index].send(.pageLoaded(token, page), heights: heights)
-        if revalidate { commands += screens[index].send(.refresh, heights: heights) }
+        var commands = screens[index].send(.pageLoaded(token, page), heights: heights, at: moment)
+        if revalidate { commands += screens[index].send(.refresh, heights: heights, at: moment) }
         return commands + finishPage(index) + reconnect
     }
 
@@ -130,8 +130,7 @@ extension AppState {
         let pager = top.pager
         let failed = pager.initialState.failure ?? pager.refreshState.failure ?? pager.appendState.failure
         if failed != nil {
-            let heights = heights
-            return withTop { $0.send(.retry, heights: heights) } + reportVisible()
+            return sendTop(.retry) + reportVisible()
         }
         return [.probe(top.id, top.list, cursor: pager.firstCursor, pageSize: pageSize)]
     }
@@ -151,7 +150,7 @@ extension AppState {
     private mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<GitHubUser, GitHubCursor>) -> [Command] {
         guard let index = screens.firstIndex(where: { $0.id == id }) else { return [] }
         let heights = heights
-        return screens[index].send(event, heights: heights) + finishPage(index)
+        return screens[index].send(event, heights: heights, at: moment) + finishPage(index)
     }
 
     /// After the selection or what is on screen moved: the prefetch hint, and the details
@@ -192,7 +191,7 @@ extension AppState {
         let action = keys.action(for: key, in: mode)
         let pull = withTop { $0.pull(action, heights: heights) }
         if pull.released {
-            return withTop { $0.send(.refresh, heights: heights) } + reportVisible()
+            return sendTop(.refresh) + reportVisible()
         }
         if pull.changed, top.pull.isPulled { return [] }
         guard let action else { return [] }
@@ -217,7 +216,7 @@ extension AppState {
             overlay = .filter
             return []
         case .refresh:
-            return withTop { $0.send(.refresh, heights: heights) } + reportVisible()
+            return sendTop(.refresh) + reportVisible()
         case .retry:
             if top.detailsOpen, let login = wantedDetails, case .failed = details.shown(for: login) {
                 return details.retry()
@@ -227,7 +226,7 @@ extension AppState {
                 offline = Offline(attempts: 0, pending: nil)
                 return tryAgain()
             }
-            return withTop { $0.send(.retry, heights: heights) } + reportVisible()
+            return sendTop(.retry) + reportVisible()
         case .open:
             guard let user = top.selectedUser(heights) else { return [] }
             let url = profileURL(user.login)
@@ -279,7 +278,7 @@ extension AppState {
         }
         var popped = screens.removeLast()
         // The popped list's requests are cancelled; the list below is as it was left.
-        let cancels = popped.send(.cancel, heights: heights)
+        let cancels = popped.send(.cancel, heights: heights, at: moment)
         return cancels + details.want(wantedDetails, debounce: false)
     }
 
@@ -300,9 +299,9 @@ extension AppState {
         }
         nextScreenID += 1
         screens.append(ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [user.login, crumb],
-                                  pageSize: pageSize, prefetch: FixedDistancePrefetch(distance: prefetchDistance),
+                                  pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
                                   listHeight: listHeight, firstCursor: list.firstCursor))
-        return withTop { $0.send(.start, heights: heights) } + details.want(nil, debounce: false)
+        return sendTop(.start) + details.want(nil, debounce: false)
     }
 
     // MARK: - The filter line

@@ -117,6 +117,8 @@ public struct Browser {
             case .terminal(.signal(let number)):
                 _ = state.update(.signal(number))
             case .message(let message):
+                // The pagers learn how long pages take: a page is timed as it arrives.
+                if message.isPageResult { _ = state.update(.clock(Date())) }
                 runtime.settle(message)
                 runtime.run(state.update(message))
             }

@@ -61,10 +61,10 @@ public struct ListScreen: Sendable, Equatable {
     // MARK: - Paging
 
     /// Steps the pager and keeps the filter and the selection true to the new items.
-    mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, heights: RowHeights) -> [Command] {
+    mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, heights: RowHeights, at now: Duration?) -> [Command] {
         let countBefore = pager.items.count
         let lineBefore = selectionLine(heights)
-        let effects = pager.handle(event)
+        let effects = pager.handle(event, at: now)
         let change = pager.lastChange
         if !change.isEmpty {
             let appended = change.deleted.isEmpty && change.moved.isEmpty && change.updated.isEmpty

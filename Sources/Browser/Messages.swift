@@ -67,6 +67,16 @@ public enum Message: Sendable {
     case signal(Int32)
 }
 
+extension Message {
+    /// A page or a failed page load, for some screen.
+    var isPageResult: Bool {
+        switch self {
+        case .pageLoaded, .pageFailed: true
+        default: false
+        }
+    }
+}
+
 /// Work the update asks the runtime to do, as a value. Results come back as messages tagged with
 /// the screen or request they belong to.
 public enum Command: Sendable, Equatable {

@@ -38,8 +38,10 @@ where Item.ID: Sendable {
     private var retryCursor: Cursor?
     private var visibleStart = 0
     private var viewportRows: Int?
+    /// The time of the event being handled, if the caller gave one.
+    private var now: Duration?
 
-    public init(firstCursor: Cursor, pageSize: Int, prefetch: any PrefetchPolicy = FixedDistancePrefetch()) {
+    public init(firstCursor: Cursor, pageSize: Int, prefetch: any PrefetchPolicy = AdaptivePrefetch()) {
         self.firstCursor = firstCursor
         self.pageSize = max(1, pageSize)
         self.prefetch = prefetch
@@ -50,8 +52,13 @@ where Item.ID: Sendable {
     // MARK: - Events
 
     /// Applies one event and returns the effects to run, in order.
-    public mutating func handle(_ event: Event) -> [Effect] {
+    ///
+    /// `now` is the caller's clock (any origin, never going back). With it the prefetch policy
+    /// learns how fast the person scrolls and how long pages take; without it, it cannot.
+    public mutating func handle(_ event: Event, at now: Duration? = nil) -> [Effect] {
         lastChange = .none
+        self.now = now
+        defer { self.now = nil }
         switch event {
         case .start:
             guard !hasLoadedFirstPage, initialState == .idle, inFlight.isEmpty else { return [] }
@@ -59,13 +66,20 @@ where Item.ID: Sendable {
         case let .visibleRange(range, rows):
             visibleStart = max(0, range.lowerBound)
             viewportRows = max(rows, range.count, 0)
+            if let now { prefetch.observe(.scrolled(visible: range, at: now)) }
             return prefetchIfNeeded()
         case let .pageLoaded(token, page):
             guard let request = takeRequest(token) else { return [] }
+            if let now { prefetch.observe(.answered(at: now)) }
             apply(page, for: request)
             return prefetchIfNeeded()
         case let .pageFailed(token, failure):
             guard let request = takeRequest(token) else { return [] }
+            if failure.reason == .cancelled {
+                prefetch.observe(.abandoned)
+            } else if let now {
+                prefetch.observe(.answered(at: now))
+            }
             fail(request, with: failure)
             return []
         case .refresh:
@@ -85,6 +99,7 @@ where Item.ID: Sendable {
         let request = FetchRequest(token: token, cursor: cursor, pageSize: pageSize)
         inFlight[direction] = request
         setState(.loading, for: direction)
+        if let now { prefetch.observe(.requested(at: now)) }
         return .fetch(request)
     }
 
@@ -112,7 +127,7 @@ where Item.ID: Sendable {
         let count = store.count
         let start = min(visibleStart, count)
         let context = PrefetchContext(
-            visible: start..<min(count, start + rows), loadedCount: count, viewportRows: rows)
+            visible: start..<min(count, start + rows), loadedCount: count, viewportRows: rows, now: now)
         let screenNotFull = count < visibleStart + rows
         guard screenNotFull || prefetch.shouldPrefetch(context) else { return [] }
         return [startFetch(.append, at: cursor)]
@@ -176,6 +191,7 @@ where Item.ID: Sendable {
         var effects: [Effect] = []
         if let append = inFlight.removeValue(forKey: .append) {
             effects.append(.cancelFetch(append.token))
+            prefetch.observe(.abandoned)
         }
         if appendState == .loading { appendState = .idle }
         effects.append(startFetch(.refresh, at: firstCursor))
@@ -202,7 +218,10 @@ where Item.ID: Sendable {
             if direction == .append { retryCursor = request.cursor }
             return .cancelFetch(request.token)
         }
-        if !effects.isEmpty { generation += 1 }
+        if !effects.isEmpty {
+            generation += 1
+            prefetch.observe(.abandoned)
+        }
         return effects
     }
 }

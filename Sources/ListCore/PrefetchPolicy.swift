@@ -7,22 +7,44 @@ public struct PrefetchContext: Sendable, Equatable {
     /// How many item rows the viewport holds.
     public var viewportRows: Int
 
-    public init(visible: Range<Int>, loadedCount: Int, viewportRows: Int) {
+    /// When the decision is made, on the caller's clock (nil: the caller keeps no time).
+    public var now: Duration?
+
+    public init(visible: Range<Int>, loadedCount: Int, viewportRows: Int, now: Duration? = nil) {
         self.visible = visible
         self.loadedCount = loadedCount
         self.viewportRows = viewportRows
+        self.now = now
     }
 
     /// Items loaded below the last visible one.
     public var rowsBelowVisible: Int { max(0, loadedCount - visible.upperBound) }
 }
 
+/// Something the pager saw that a learning policy may want to know, with the caller's time.
+public enum PrefetchObservation: Sendable, Equatable {
+    /// The viewport shows these item indexes now.
+    case scrolled(visible: Range<Int>, at: Duration)
+    /// A page was asked for.
+    case requested(at: Duration)
+    /// The page asked for arrived (or failed: it still says how long an answer takes).
+    case answered(at: Duration)
+    /// The request was dropped before it was answered (a refresh, a cancel).
+    case abandoned
+}
+
 /// Decides from what is on screen whether to ask for the next page.
 ///
-/// The pager asks only when a load could start (nothing in flight, more to load), so a
-/// policy is a pure function of the context.
+/// The pager asks only when a load could start (nothing in flight, more to load). A policy may
+/// learn from ``PrefetchObservation``s, which the pager reports when its caller gives it the
+/// time; without time it must still decide from the context alone.
 public protocol PrefetchPolicy: Sendable {
     func shouldPrefetch(_ context: PrefetchContext) -> Bool
+    mutating func observe(_ observation: PrefetchObservation)
+}
+
+extension PrefetchPolicy {
+    public mutating func observe(_ observation: PrefetchObservation) {}
 }
 
 /// Loads the next page when the last visible row is within `distance` rows of the end.
@@ -42,4 +64,99 @@ public struct FixedDistancePrefetch: PrefetchPolicy, Equatable {
     public func shouldPrefetch(_ context: PrefetchContext) -> Bool {
         context.rowsBelowVisible <= effectiveDistance(viewportRows: context.viewportRows)
     }
+}
+
+/// Learns how long a page takes to arrive and how fast the person scrolls, and asks for the
+/// next page when the rows left below the viewport would run out before it could arrive.
+///
+/// - Latency: a high percentile of the last few answers (rather than a mean, so one quick
+///   answer from a cache does not make it late for the next slow one).
+/// - Speed: rows per second downwards over the last second, so it is known a few key presses
+///   into a run and gone a second after the person stops; moving up counts as not moving down.
+/// - It asks when `rowsBelow <= speed × latency × margin`, and never later than
+///   ``FixedDistancePrefetch`` would.
+///
+/// Without time (a caller that passes none) it is the fixed rule.
+public struct AdaptivePrefetch: PrefetchPolicy, Equatable {
+    /// How much earlier than the estimate to ask (1.5: half a latency to spare).
+    public var margin: Double
+    /// The rule it never asks later than.
+    public var floor: FixedDistancePrefetch
+    /// How many recent answers the latency estimate looks at.
+    public static let latencySamples = 8
+    /// The window the speed is measured over.
+    public static let window = Duration.seconds(1)
+
+    /// Recent answer times, in seconds, oldest first.
+    public private(set) var latencies: [Double] = []
+    /// Moves within the last ``window``: when, and how many rows down.
+    private var moves: [Move] = []
+    private var lastTop: Int?
+    private var requestedAt: Duration?
+
+    private struct Move: Equatable, Sendable {
+        var at: Duration
+        var rows: Int
+    }
+
+    public init(margin: Double = 1.5, floor: FixedDistancePrefetch = FixedDistancePrefetch()) {
+        self.margin = max(1, margin)
+        self.floor = floor
+    }
+
+    /// The latency it plans for, in seconds (nil before the first answer).
+    public var latency: Double? {
+        guard !latencies.isEmpty else { return nil }
+        let sorted = latencies.sorted()
+        // The 90th percentile of what is kept: the slowest but one once there are enough.
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.down)))]
+    }
+
+    /// Rows per second downwards over the window ending at `now` (0 without a clock).
+    public func speed(at now: Duration?) -> Double {
+        guard let now else { return 0 }
+        let recent = moves.drop { $0.at <= now - Self.window }
+        guard let first = recent.first, recent.count > 1 || now > first.at else { return 0 }
+        // The first move's rows were covered before its time; what came after, since it.
+        let rows = recent.dropFirst().reduce(0) { $0 + $1.rows }
+        let span = max(seconds(now - first.at), 1.0 / 60)
+        return Double(rows) / span
+    }
+
+    /// Rows it wants loaded below the viewport at `now`.
+    public func lead(viewportRows: Int, now: Duration?) -> Int {
+        let fixed = floor.effectiveDistance(viewportRows: viewportRows)
+        guard let latency else { return fixed }
+        let wanted = (speed(at: now) * latency * margin).rounded(.up)
+        guard wanted.isFinite else { return fixed }
+        return max(fixed, Int(min(wanted, 1_000_000)))
+    }
+
+    public func shouldPrefetch(_ context: PrefetchContext) -> Bool {
+        context.rowsBelowVisible <= lead(viewportRows: context.viewportRows, now: context.now)
+    }
+
+    public mutating func observe(_ observation: PrefetchObservation) {
+        switch observation {
+        case let .scrolled(visible, now):
+            defer { lastTop = visible.lowerBound }
+            moves.removeAll { $0.at <= now - Self.window }
+            guard let lastTop, visible.lowerBound != lastTop else { return }
+            moves.append(Move(at: now, rows: max(0, visible.lowerBound - lastTop)))
+        case let .requested(now):
+            requestedAt = now
+        case let .answered(now):
+            guard let asked = requestedAt else { return }
+            requestedAt = nil
+            latencies.append(max(0, seconds(now - asked)))
+            if latencies.count > Self.latencySamples { latencies.removeFirst() }
+        case .abandoned:
+            requestedAt = nil
+        }
+    }
+}
+
+private func seconds(_ duration: Duration) -> Double {
+    let parts = duration.components
+    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
 }

@@ -19,7 +19,7 @@ struct ListOptions: ParsableArguments {
     var token: String?
     @Option(name: .customLong("per-page"), help: "Users per request, 1-100 (default 100).")
     var perPage: Int?
-    @Option(help: "Rows before the end that start loading the next page (default: a screen and a bit).")
+    @Option(help: "Start loading the next page N rows before the end, always (default: learn from how fast you scroll and how long pages take, never later than a screen and a bit before).")
     var prefetch: Int?
     @Option(help: "Start at this page (followers, following, members, stargazers, search); refresh comes back to it.")
     var page: Int?

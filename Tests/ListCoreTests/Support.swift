@@ -27,8 +27,8 @@ struct Harness {
     }
 
     @discardableResult
-    mutating func send(_ event: PagerEvent<User, Int>) -> [PagerEffect<Int>] {
-        let effects = pager.handle(event)
+    mutating func send(_ event: PagerEvent<User, Int>, at now: Duration? = nil) -> [PagerEffect<Int>] {
+        let effects = pager.handle(event, at: now)
         for effect in effects {
             switch effect {
             case .fetch(let request):
@@ -43,13 +43,13 @@ struct Harness {
     }
 
     /// Answers the oldest pending fetch (or `request`) with a page.
-    mutating func load(_ page: Page<User, Int>, for request: FetchRequest<Int>? = nil) {
+    mutating func load(_ page: Page<User, Int>, for request: FetchRequest<Int>? = nil, at now: Duration? = nil) {
         guard let request = request ?? pending.first else {
             Issue.record("no fetch pending")
             return
         }
         pending.removeAll { $0 == request }
-        send(.pageLoaded(request.token, page))
+        send(.pageLoaded(request.token, page), at: now)
     }
 
     mutating func fail(_ message: String, for request: FetchRequest<Int>? = nil) {
