@@ -22,6 +22,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CImage", path: "Sources/CImage"),
         .target(name: "Avatars", dependencies: ["CImage"]),
         .target(name: "ListCore"),
@@ -46,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "ghscroll",
             dependencies: [
-                "ListCore", "GitHubAPI", "FakeGitHub", "TerminalUI", "Browser", "PageCache",
+                "ListCore", "GitHubAPI", "FakeGitHub", "TerminalUI", "Browser", "PageCache", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -103,7 +103,7 @@ public enum AppView {
     static func describe(_ user: GitHubUser, state: AppState) -> ItemText {
         var detail = "#\(user.id)"
         if user.isOrganization { detail += " · org" }
-        if user.siteAdmin == true { detail += " · staff" }
+        if user.isStaff { detail += " · staff" }
         // The second line exists only in the comfortable layout: nothing to look up otherwise.
         guard state.layout == .comfortable else { return ItemText(title: user.login, detail: detail + " ") }
         let subtitle = state.details.cache.peek(user.login)?.name ?? state.profileURL(user.login)

@@ -64,20 +64,34 @@ public enum ResponseOrigin: Sendable, Equatable {
     }
 }
 
-/// The last responses of this process, bounded in count (oldest dropped first).
+/// The last responses of this process, bounded in count and in bytes (oldest dropped first), so
+/// a long scroll without the disk cache does not keep every page's body.
 public actor MemoryResponseStore: ResponseStore {
     private let capacity: Int
+    private let byteLimit: Int
     private var entries: [String: StoredResponse] = [:]
     private var order: [String] = []
+    private var bytes = 0
 
-    public init(capacity: Int = 256) { self.capacity = max(0, capacity) }
+    public init(capacity: Int = 256, byteLimit: Int = 2 * 1_048_576) {
+        self.capacity = max(0, capacity)
+        self.byteLimit = max(0, byteLimit)
+    }
 
     public func response(for url: String) -> StoredResponse? { entries[url] }
 
     public func save(_ response: StoredResponse) {
-        guard capacity > 0 else { return }
-        if entries.updateValue(response, forKey: response.url) == nil { order.append(response.url) }
-        while order.count > capacity { entries[order.removeFirst()] = nil }
+        guard capacity > 0, response.body.count <= byteLimit else { return }
+        if let old = entries.updateValue(response, forKey: response.url) {
+            bytes -= old.body.count
+        } else {
+            order.append(response.url)
+        }
+        bytes += response.body.count
+        while order.count > capacity || bytes > byteLimit, !order.isEmpty {
+            let url = order.removeFirst()
+            bytes -= entries.removeValue(forKey: url)?.body.count ?? 0
+        }
     }
 
     public func revalidated(_ url: String, at date: Date, maxAge: TimeInterval?) {
@@ -86,7 +100,7 @@ public actor MemoryResponseStore: ResponseStore {
     }
 
     public func remove(_ url: String) {
-        entries[url] = nil
+        bytes -= entries.removeValue(forKey: url)?.body.count ?? 0
         order.removeAll { $0 == url }
     }
 }

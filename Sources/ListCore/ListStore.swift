@@ -1,22 +1,53 @@
 /// An ordered list of items, unique by id, whose every change reports a ``ListChange``.
 ///
 /// The first occurrence of an id wins: adding an item whose id is already present does nothing.
+///
+/// With a ``dedupeWindow`` it remembers only the ids of its last `window` items, so a list of
+/// millions costs no set of millions: an appended item is checked against those. That is enough
+/// where repeats come from neighbouring pages (a list that shifted between two requests), as
+/// they do in paged APIs; an id repeated from further back would be shown twice.
 public struct ListStore<Item: Identifiable>: RandomAccessCollection {
     public private(set) var items: [Item]
+    /// The ids of `items[windowStart...]`.
     private var ids: Set<Item.ID>
+    private var windowStart = 0
+    /// How many of the last items new ones are checked against (nil: all).
+    public let dedupeWindow: Int?
 
-    public init(_ items: [Item] = []) {
+    public init(_ items: [Item] = [], dedupeWindow: Int? = nil) {
         self.items = []
         self.ids = []
+        self.dedupeWindow = dedupeWindow.map { Swift.max(1, $0) }
         _ = append(contentsOf: items)
+    }
+
+    /// Forgets the ids that slid out of the window (after appending), or all of them and
+    /// starts again (after any other change).
+    private mutating func trimWindow(rebuild: Bool = false) {
+        guard let window = dedupeWindow else { return }
+        let start = Swift.max(0, items.count - window)
+        if rebuild {
+            ids = Set(items[start...].map(\.id))
+        } else if start > windowStart {
+            for item in items[windowStart..<start] { ids.remove(item.id) }
+        }
+        windowStart = start
     }
 
     // MARK: - Collection
 
+    public typealias Indices = Range<Int>
     public var startIndex: Int { items.startIndex }
     public var endIndex: Int { items.endIndex }
+    public var count: Int { items.count }
+    public var indices: Range<Int> { items.indices }
+    public func index(after i: Int) -> Int { i + 1 }
+    public func index(before i: Int) -> Int { i - 1 }
+    public func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
+    public func distance(from start: Int, to end: Int) -> Int { end - start }
     public subscript(position: Int) -> Item { items[position] }
 
+    /// True when an item has this id (among the last ``dedupeWindow`` items, with a window).
     public func contains(id: Item.ID) -> Bool { ids.contains(id) }
 
     /// The index of the item with `id` (a linear search).
@@ -30,6 +61,7 @@ public struct ListStore<Item: Identifiable>: RandomAccessCollection {
         let oldIDs = items.map(\.id)
         items = []
         ids = []
+        windowStart = 0
         _ = append(contentsOf: newItems)
         return ListChange.diff(old: oldIDs, new: items.map(\.id))
     }
@@ -41,6 +73,7 @@ public struct ListStore<Item: Identifiable>: RandomAccessCollection {
         for item in newItems where ids.insert(item.id).inserted {
             items.append(item)
         }
+        trimWindow()
         return ListChange(inserted: Array(start..<items.count))
     }
 
@@ -53,6 +86,7 @@ public struct ListStore<Item: Identifiable>: RandomAccessCollection {
             fresh.append(item)
         }
         items.insert(contentsOf: fresh, at: at)
+        trimWindow(rebuild: true)
         return ListChange(inserted: Array(at..<(at + fresh.count)))
     }
 
@@ -64,6 +98,7 @@ public struct ListStore<Item: Identifiable>: RandomAccessCollection {
             ids.remove(items[index].id)
             items.remove(at: index)
         }
+        trimWindow(rebuild: true)
         return ListChange(deleted: valid)
     }
 
@@ -87,6 +122,7 @@ public struct ListStore<Item: Identifiable>: RandomAccessCollection {
         guard items.indices.contains(from), items.indices.contains(to), from != to else { return .none }
         let item = items.remove(at: from)
         items.insert(item, at: to)
+        trimWindow(rebuild: true)
         return ListChange(moved: [.init(from: from, to: to)])
     }
 

@@ -16,7 +16,7 @@ where Item.ID: Sendable {
 
     // MARK: - State
 
-    public private(set) var store = ListStore<Item>()
+    public private(set) var store: ListStore<Item>
     /// The cursor of the next page; `nil` before the first page and at the end.
     public private(set) var nextCursor: Cursor?
     public private(set) var initialState: LoadState = .idle
@@ -41,10 +41,17 @@ where Item.ID: Sendable {
     /// The time of the event being handled, if the caller gave one.
     private var now: Duration?
 
-    public init(firstCursor: Cursor, pageSize: Int, prefetch: any PrefetchPolicy = AdaptivePrefetch()) {
+    /// Ids a page is de-duplicated against: those of the last `dedupeWindow` items (repeats
+    /// come from the pages next to it, when the list shifted between requests), so no set of
+    /// every id loaded is kept.
+    public static var defaultDedupeWindow: Int { 1_000 }
+
+    public init(firstCursor: Cursor, pageSize: Int, prefetch: any PrefetchPolicy = AdaptivePrefetch(),
+                dedupeWindow: Int? = defaultDedupeWindow) {
         self.firstCursor = firstCursor
         self.pageSize = max(1, pageSize)
         self.prefetch = prefetch
+        self.store = ListStore(dedupeWindow: dedupeWindow.map { max($0, 3 * max(1, pageSize)) })
     }
 
     public var items: [Item] { store.items }

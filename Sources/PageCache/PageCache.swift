@@ -89,8 +89,15 @@ public final class PageCache: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "ghscroll cache"
-        if let maxPages {
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA max_page_count = \(maxPages)") }
+        // Rows are read once by URL: SQLite's page cache (2 MB a connection by default) would
+        // only hold bodies the browser already decoded. 256 KiB each keeps the indexes warm.
+        configuration.maximumReaderCount = 2
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -256")
+            // A cache can lose its last writes in a power cut (WAL keeps it consistent); it
+            // should not wait for the disk on every page.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if let maxPages { try db.execute(sql: "PRAGMA max_page_count = \(maxPages)") }
         }
         // The file may hold an organization's private member list: only its owner reads it.
         let old = umask(0o077)

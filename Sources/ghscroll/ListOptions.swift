@@ -62,6 +62,7 @@ struct ListOptions: ParsableArguments {
     /// Resolves the settings (command line, then the configuration file, then the defaults), the
     /// API and the token, and shows the list: in the browser on a terminal, as lines otherwise.
     func browse(_ list: UserList) async throws {
+        MemoryTuning.apply()
         let environment = ProcessInfo.processInfo.environment
         if page != nil, !list.isPageNumbered {
             throw ValidationError("--page goes with followers, following, members, stargazers and search; users starts with --since")

@@ -63,7 +63,7 @@ struct PlainOutput {
     }
 
     /// Each user's object as GitHub sent it, by id: the body's array elements, when they line
-    /// up with the decoded users and each fits on one line.
+    /// up with the decoded users (an object spread over lines is put on one).
     private func rawObjects(_ loaded: LoadedPage) -> [Int64: Data] {
         let key: String? = if case .search = list { "items" } else { nil }
         guard let ranges = JSONSlices.elements(of: loaded.body, key: key), ranges.count == loaded.page.items.count else {
@@ -72,7 +72,13 @@ struct PlainOutput {
         var objects: [Int64: Data] = [:]
         for (user, range) in zip(loaded.page.items, ranges) {
             let slice = loaded.body[loaded.body.startIndex + range.lowerBound..<loaded.body.startIndex + range.upperBound]
-            if !slice.contains(0x0A), !slice.contains(0x0D) { objects[user.id] = Data(slice) }
+            if !slice.contains(0x0A), !slice.contains(0x0D) {
+                objects[user.id] = Data(slice)
+            } else if let object = try? JSONSerialization.jsonObject(with: Data(slice)),
+                      let line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+                // Pretty-printed by whoever served it: the same object on one line.
+                objects[user.id] = line
+            }
         }
         return objects
     }

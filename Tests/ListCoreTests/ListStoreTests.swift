@@ -100,3 +100,39 @@ struct ListSubsetTests {
         #expect(rows.kind(at: 3) == .end)
     }
 }
+
+@Suite("A store that remembers only its last ids")
+struct ListStoreWindowTests {
+    @Test("repeats from the last window of items are dropped; only that window's ids are kept")
+    func windowedDedupe() {
+        var store = ListStore<User>(dedupeWindow: 10)
+        store.append(contentsOf: users(0..<8))
+        // The list shifted by three between two requests: the next page repeats 5, 6 and 7.
+        let change = store.append(contentsOf: users(5..<15))
+        #expect(change == ListChange(inserted: Array(8..<15)))
+        #expect(store.map(\.id) == Array(0..<15))
+        // Only the last ten ids are remembered.
+        #expect(store.contains(id: 14) && store.contains(id: 5))
+        #expect(!store.contains(id: 4))
+        // An id from further back than the window is taken as new (documented: repeats come
+        // from neighbouring pages).
+        store.append(contentsOf: users([3, 15]))
+        #expect(store.map(\.id) == Array(0..<15) + [3, 15])
+        // Within the window, never twice.
+        store.append(contentsOf: users([15, 3, 14, 16]))
+        #expect(store.map(\.id) == Array(0..<15) + [3, 15, 16])
+    }
+
+    @Test("other changes keep the window true")
+    func windowAfterOtherChanges() {
+        var store = ListStore<User>(users(0..<20), dedupeWindow: 5)
+        store.delete(at: [19, 18])
+        #expect((13..<18).allSatisfy { store.contains(id: $0) })
+        #expect(!store.contains(id: 12) && !store.contains(id: 18))
+        store.append(contentsOf: users([17, 18]))
+        #expect(store.map(\.id) == Array(0..<18) + [18])
+        store.reload(users(0..<3))
+        #expect(store.map(\.id) == [0, 1, 2])
+        #expect(store.contains(id: 0))
+    }
+}
