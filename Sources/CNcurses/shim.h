@@ -48,6 +48,8 @@ static inline int ghs_setlocale_all(void) { return setlocale(LC_ALL, "") != NULL
 // Draw a UTF-8 string at (y, x). Returns ERR/OK like mvaddstr.
 static inline int ghs_mvaddstr(int y, int x, const char *s) { return mvaddstr(y, x, s); }
 static inline int ghs_attrset(attr_t a) { return attrset(a); }
+// Blank n cells from (y, x) in attributes a, without moving the cursor.
+static inline int ghs_mvhline_blank(int y, int x, attr_t a, int n) { return mvhline(y, x, ' ' | a, n); }
 
 // Read one wide key; returns the get_wch result and stores the key.
 static inline int ghs_get_wch(wint_t *out) { return get_wch(out); }

@@ -4,9 +4,12 @@ import Foundation
 /// The terminal, through ncurses. Only this file touches curses, and only the browser's one
 /// consumer calls it.
 ///
-/// Frames are drawn into curses' back buffer and sent with one `refresh`, so ncurses sends only
-/// the cells that changed. Keys are read without waiting (``nextKey()``): the caller learns that
-/// input is ready from ``TerminalInput`` and drains it.
+/// A frame is recorded as what each row was asked to show. At ``present()`` only the rows that
+/// differ from the last frame are drawn into curses' back buffer; when the rows moved up or
+/// down together (a scroll), curses' window is scrolled first, so only the rows that are new
+/// are drawn. One `refresh` then sends the cells that changed (ncurses itself scrolls the
+/// terminal). Keys are read without waiting (``nextKey()``): the caller learns that input is
+/// ready from ``TerminalInput`` and drains it.
 public final class CursesScreen: Screen {
     public private(set) var size: (rows: Int, columns: Int) = (0, 0)
     /// Whether colours are drawn (off under `NO_COLOR` or on a terminal without them).
@@ -14,12 +17,25 @@ public final class CursesScreen: Screen {
     /// The colours images are drawn in.
     public private(set) var colorDepth = ColorDepth.none
     private var colorPairs: [Style.Color: Int16] = [:]
+    /// The selection bar's pair (nil without colours: reverse video instead).
+    private var selectionPair: Int16?
     private var active = false
     /// Colour pairs of image cells (256-colour foreground and background), from pair 16 on.
     private var pixelPairs: [UInt16: Int16] = [:]
     private static let firstPixelPair: Int16 = 16
     /// The image cells of the frame being drawn, for the 24-bit colour pass after it.
     private var framePixels: [(row: Int, column: Int, top: RGB, bottom: RGB)] = []
+    /// What each row of the frame being drawn shows, and of the frame on screen (nil: unknown,
+    /// after a start or a resize, so every row is drawn).
+    private var frame: [[Operation]] = []
+    private var shown: [[Operation]]?
+
+    /// One drawing call, kept to compare frames row by row.
+    enum Operation: Equatable {
+        case text(column: Int, String, Style)
+        case fill(column: Int, count: Int, Style)
+        case pixel(column: Int, top: RGB, bottom: RGB)
+    }
 
     /// Starts curses: raw keys (Ctrl-c arrives as a key), no echo, hidden cursor, the keypad,
     /// the mouse wheel, reads that never wait, colors unless `NO_COLOR` is set or the terminal
@@ -42,6 +58,8 @@ public final class CursesScreen: Screen {
             _ = define_key(sequence, key)
         }
         curs_set(0)
+        // The cursor is hidden: no need to put it back anywhere after a frame.
+        _ = leaveok(ghs_stdscr(), true)
         _ = mousemask(ghs_button4_pressed() | ghs_button5_pressed(), nil)
         mouseinterval(0)
         if environment["NO_COLOR"].map({ !$0.isEmpty }) != true, has_colors() {
@@ -54,6 +72,11 @@ public final class CursesScreen: Screen {
                 init_pair(pair, entry.1, -1)
                 colorPairs[entry.0] = pair
             }
+            // The selection: black on cyan reads on light and dark themes alike, and unlike
+            // reverse video a terminal with back-colour erase can clear a run of it at once.
+            let selection = Int16(palette.count + 1)
+            init_pair(selection, Int16(COLOR_BLACK), Int16(COLOR_CYAN))
+            selectionPair = selection
             hasColors = true
             if ghs_colors() >= 256 {
                 let wide = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
@@ -74,7 +97,9 @@ public final class CursesScreen: Screen {
     }
 
     public func updateSize() {
-        size = (Int(ghs_getmaxy(ghs_stdscr())), Int(ghs_getmaxx(ghs_stdscr())))
+        let new = (Int(ghs_getmaxy(ghs_stdscr())), Int(ghs_getmaxx(ghs_stdscr())))
+        if new != size { shown = nil }
+        size = new
     }
 
     /// Takes the terminal's new size from the kernel after a SIGWINCH and resizes curses to it.
@@ -85,11 +110,17 @@ public final class CursesScreen: Screen {
             _ = resizeterm(rows, columns)
         }
         updateSize()
+        shown = nil  // everything is drawn again, whatever the size
     }
 
     public func clear() {
-        erase()
+        frame = Array(repeating: [], count: size.rows)
         framePixels = []
+    }
+
+    private func record(_ operation: Operation, row: Int) {
+        if frame.count != size.rows { frame = Array(repeating: [], count: size.rows) }
+        frame[row].append(operation)
     }
 
     /// An image cell: drawn by curses in the nearest of 256 colours (so curses knows what the
@@ -97,6 +128,11 @@ public final class CursesScreen: Screen {
     public func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {
         guard colorDepth != .none, row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
         if row == size.rows - 1, column == size.columns - 1 { return }
+        record(.pixel(column: column, top: top, bottom: bottom), row: row)
+        if colorDepth == .truecolor { framePixels.append((row, column, top, bottom)) }
+    }
+
+    private func drawHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {
         let key = UInt16(Palette256.index(for: top)) << 8 | UInt16(Palette256.index(for: bottom))
         var pair = pixelPairs[key]
         if pair == nil {
@@ -114,26 +150,111 @@ public final class CursesScreen: Screen {
         _ = ghs_attrset(ghs_color_pair(Int32(pair ?? 0)))
         _ = ghs_mvaddstr(Int32(row), Int32(column), HalfBlockImage.glyph)
         _ = ghs_attrset(ghs_a_normal())
-        if colorDepth == .truecolor { framePixels.append((row, column, top, bottom)) }
+    }
+
+    private func attributes(_ style: Style) -> attr_t {
+        var attributes = ghs_a_normal()
+        if style.bold { attributes |= ghs_a_bold() }
+        if style.highlight, let selectionPair { return attributes | ghs_color_pair(Int32(selectionPair)) }
+        if style.reverse { attributes |= ghs_a_reverse() }
+        if let pair = colorPairs[style.color], !style.reverse { attributes |= ghs_color_pair(Int32(pair)) }
+        return attributes
+    }
+
+    public func fill(row: Int, column: Int, count: Int, style: Style) {
+        guard row >= 0, row < size.rows, column >= 0, column < size.columns, count > 0 else { return }
+        record(.fill(column: column, count: count, style), row: row)
     }
 
     public func put(row: Int, column: Int, _ text: String, style: Style) {
-        guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
-        var attributes = ghs_a_normal()
-        if style.reverse { attributes |= ghs_a_reverse() }
-        if style.bold { attributes |= ghs_a_bold() }
-        if let pair = colorPairs[style.color], !style.reverse { attributes |= ghs_color_pair(Int32(pair)) }
-        _ = ghs_attrset(attributes)
-        // The last cell of the last row would scroll the screen: never write it.
-        var clipped = text
-        if row == size.rows - 1 {
-            clipped = TerminalText.truncateExact(text, to: max(0, size.columns - column - 1))
+        guard row >= 0, row < size.rows, column >= 0, column < size.columns, !text.isEmpty else { return }
+        record(.text(column: column, text, style), row: row)
+    }
+
+    /// Draws one recorded call into curses' back buffer.
+    private func draw(_ operation: Operation, row: Int) {
+        switch operation {
+        case let .text(column, text, style):
+            _ = ghs_attrset(attributes(style))
+            // The last cell of the last row would scroll the screen: never write it.
+            var clipped = text
+            if row == size.rows - 1 {
+                clipped = TerminalText.truncateExact(text, to: max(0, size.columns - column - 1))
+            }
+            _ = ghs_mvaddstr(Int32(row), Int32(column), clipped)
+            _ = ghs_attrset(ghs_a_normal())
+        case let .fill(column, count, style):
+            let end = min(column + count, row == size.rows - 1 ? size.columns - 1 : size.columns)
+            guard end > column else { return }
+            _ = ghs_mvhline_blank(Int32(row), Int32(column), attributes(style), Int32(end - column))
+        case let .pixel(column, top, bottom):
+            drawHalfBlock(row: row, column: column, top: top, bottom: bottom)
         }
-        _ = ghs_mvaddstr(Int32(row), Int32(column), clipped)
-        _ = ghs_attrset(ghs_a_normal())
+    }
+
+    /// Draws the rows of the frame that differ from what is on screen, after scrolling curses'
+    /// window when most rows moved by the same few lines.
+    private func drawChangedRows() {
+        let rows = size.rows
+        if frame.count != rows { frame = Array(repeating: [], count: rows) }
+        guard var before = shown, before.count == rows else {
+            erase()
+            for row in 0..<rows { for operation in frame[row] { draw(operation, row: row) } }
+            shown = frame
+            return
+        }
+        if let shift = Self.scroll(from: before, to: frame) {
+            _ = scrollok(ghs_stdscr(), true)
+            _ = wsetscrreg(ghs_stdscr(), Int32(shift.region.lowerBound), Int32(shift.region.upperBound - 1))
+            _ = wscrl(ghs_stdscr(), Int32(shift.lines))
+            _ = wsetscrreg(ghs_stdscr(), 0, Int32(rows - 1))
+            _ = scrollok(ghs_stdscr(), false)
+            before = Self.scrolled(before, region: shift.region, by: shift.lines)
+        }
+        for row in 0..<rows where frame[row] != before[row] {
+            _ = ghs_attrset(ghs_a_normal())
+            _ = move(Int32(row), 0)
+            _ = clrtoeol()
+            for operation in frame[row] { draw(operation, row: row) }
+        }
+        shown = frame
+    }
+
+    /// The rows `before` with those in `region` moved up by `lines` (down when negative), the
+    /// rows left behind blank: what curses' `wscrl` does to its window.
+    static func scrolled(_ before: [[Operation]], region: Range<Int>, by lines: Int) -> [[Operation]] {
+        var after = before
+        for row in region {
+            let source = row + lines
+            after[row] = region.contains(source) ? before[source] : []
+        }
+        return after
+    }
+
+    /// The scroll that turns `before` into `after` best: the shift of 1 to 3 lines that the most
+    /// rows made (at least three, and more than stayed in place), and the region from the first
+    /// to the last of them. Rows in between that did not move are drawn again anyway.
+    static func scroll(from before: [[Operation]], to after: [[Operation]]) -> (region: Range<Int>, lines: Int)? {
+        var best: (region: Range<Int>, lines: Int, moved: Int)?
+        for lines in [1, -1, 2, -2, 3, -3] {
+            let moved = after.indices.filter { row in
+                let source = row + lines
+                return before.indices.contains(source) && !after[row].isEmpty && after[row] == before[source]
+                    && after[row] != before[row]
+            }
+            guard let first = moved.first, let last = moved.last, moved.count >= 3 else { continue }
+            let span = first...last
+            let stayed = span.filter { before.indices.contains($0) && after[$0] == before[$0] }.count
+            guard moved.count > stayed, moved.count > (best?.moved ?? 0) else { continue }
+            let low = max(0, min(first, first + lines))
+            let high = min(after.count, max(last, last + lines) + 1)
+            best = (low..<high, lines, moved.count)
+        }
+        return best.map { ($0.region, $0.lines) }
     }
 
     public func present() {
+        drawChangedRows()
         refresh()
         guard !framePixels.isEmpty else { return }
         // 24-bit colour through curses needs a terminfo entry most terminals are not run

@@ -61,7 +61,8 @@ extension Screen {
         guard row >= 0, row < area.height, column < area.width else { return }
         let room = area.width - column
         let safe = TerminalText.sanitize(text)
-        let line = pad ? TerminalText.fit(safe, to: room) : TerminalText.truncate(safe, to: room)
+        if pad { return put(row: area.top + row, column: area.left + column, safe, width: room, style: style) }
+        let line = TerminalText.truncate(safe, to: room)
         guard !line.isEmpty else { return }
         put(row: area.top + row, column: area.left + column, line, style: style)
     }

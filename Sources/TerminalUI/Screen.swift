@@ -4,15 +4,19 @@ public struct Style: Sendable, Hashable {
     public var reverse = false
     public var bold = false
     public var color = Color.none
+    /// The selection: reverse video, or where the terminal has colours a coloured bar, which
+    /// it can clear with one erase instead of a line of reversed spaces.
+    public var highlight = false
 
-    public init(reverse: Bool = false, bold: Bool = false, color: Color = .none) {
+    public init(reverse: Bool = false, bold: Bool = false, color: Color = .none, highlight: Bool = false) {
         self.reverse = reverse
         self.bold = bold
         self.color = color
+        self.highlight = highlight
     }
 
     public static let plain = Style()
-    public static let selected = Style(reverse: true)
+    public static let selected = Style(reverse: true, highlight: true)
     public static let bar = Style(reverse: true)
 }
 
@@ -24,12 +28,26 @@ public protocol Screen: AnyObject {
     func clear()
     /// Draws already sanitized text at a row and column; what falls outside is clipped.
     func put(row: Int, column: Int, _ text: String, style: Style)
+    /// Blanks `count` cells from a row and column in `style` (what a line of spaces would
+    /// draw; the terminal may erase them instead of writing them).
+    func fill(row: Int, column: Int, count: Int, style: Style)
     /// Draws one cell of an image: an upper half block in `top` over `bottom`.
     func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB)
     /// The colours it can show (images fall back to text without any).
     var colorDepth: ColorDepth { get }
     /// Shows what was drawn since the last present.
     func present()
+}
+
+extension Screen {
+    /// Draws `text` (already sanitized) cut to `width` columns, and blanks the rest of them.
+    public func put(row: Int, column: Int, _ text: String, width: Int, style: Style) {
+        guard width > 0 else { return }
+        let cut = TerminalText.truncate(text, to: width)
+        let used = TerminalText.width(cut)
+        if !cut.isEmpty { put(row: row, column: column, cut, style: style) }
+        if used < width { fill(row: row, column: column + used, count: width - used, style: style) }
+    }
 }
 
 /// An in-memory screen: a grid of cells, for tests and for measuring frames.
@@ -86,6 +104,13 @@ public final class CellBuffer: Screen {
                 if width == 2 { cells[row][col + 1] = Cell(text: "", style: style, pixel: nil) }
             }
             col += width
+        }
+    }
+
+    public func fill(row: Int, column: Int, count: Int, style: Style) {
+        guard row >= 0, row < size.rows, count > 0 else { return }
+        for col in max(0, column)..<min(size.columns, column + count) {
+            cells[row][col] = Cell(text: " ", style: style, pixel: nil)
         }
     }
 

@@ -6,13 +6,12 @@ public enum Bar {
         let leftText = TerminalText.sanitize(left)
         let rightText = right.isEmpty ? "" : TerminalText.sanitize(right) + " "
         let rightWidth = TerminalText.width(rightText)
-        let line: String
         if TerminalText.width(leftText) + rightWidth + 1 <= columns {
-            line = TerminalText.fit(leftText, to: columns - rightWidth) + rightText
+            screen.put(row: row, column: 0, leftText, width: columns - rightWidth, style: .bar)
+            screen.put(row: row, column: columns - rightWidth, rightText, style: .bar)
         } else {
-            line = TerminalText.fit(leftText, to: columns)
+            screen.put(row: row, column: 0, leftText, width: columns, style: .bar)
         }
-        screen.put(row: row, column: 0, line, style: .bar)
     }
 
     /// The title: a path of crumbs ("All users › octocat › followers") after `prefix`. When the
@@ -43,7 +42,7 @@ public enum Bar {
         while TerminalText.width(shown) > room, !shown.isEmpty { shown.removeFirst() }
         let body = prompt + shown
         let bodyWidth = TerminalText.width(body)
-        screen.put(row: row, column: 0, TerminalText.fit(body, to: columns), style: .plain)
+        screen.put(row: row, column: 0, body, width: columns, style: .plain)
         screen.put(row: row, column: min(bodyWidth, max(0, columns - 1)), " ", style: .selected)
         if !rightText.isEmpty, bodyWidth + 2 + TerminalText.width(rightText) <= columns {
             screen.put(row: row, column: columns - TerminalText.width(rightText), rightText, style: Style(color: .muted))

@@ -69,7 +69,7 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             let texts = rowLines(row, columns: columns, height: rowHeight)
             for (offset, text) in texts.lines.enumerated() where line + offset < area.height {
                 let style: Style = selected ? .selected : Self.style(for: row, offset: offset)
-                screen.put(row: area.top + line + offset, column: area.left, TerminalText.fit(text, to: columns), style: style)
+                screen.put(row: area.top + line + offset, column: area.left, text, width: columns, style: style)
             }
             // The detail column (id, kind) in a quieter color, unless the row is highlighted.
             if !selected, let detail = texts.detail {
@@ -109,7 +109,8 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             let detailWidth = TerminalText.width(detail)
             if detailWidth > 0, detailWidth + 4 < columns {
                 let room = columns - detailWidth - 1
-                lines = [TerminalText.fit(title, to: room) + detail]
+                let cut = TerminalText.truncate(title, to: room)
+                lines = [cut + String(repeating: " ", count: max(0, room - TerminalText.width(cut))) + detail]
                 detailSegment = (room, detail)
             } else {
                 lines = [title]

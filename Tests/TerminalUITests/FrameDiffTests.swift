@@ -1,0 +1,54 @@
+import Testing
+@testable import TerminalUI
+
+@Suite("Frames drawn row by row")
+struct FrameDiffTests {
+    typealias Operation = CursesScreen.Operation
+
+    /// A screen of a title, `rows` list rows starting at user `first` with one selected, and a
+    /// status line.
+    func frame(first: Int, selected: Int, rows: Int = 8) -> [[Operation]] {
+        var lines: [[Operation]] = [[.text(column: 0, "All users", .bar)]]
+        for user in first..<(first + rows) {
+            let style: Style = user == selected ? .selected : .plain
+            lines.append([.text(column: 0, " user\(user)", style), .fill(column: 9, count: 71, style)])
+        }
+        lines.append([.text(column: 0, "\(selected)/100", .bar)])
+        return lines
+    }
+
+    @Test("a one-line scroll is found as the list rows moving up a line; only the new rows are drawn")
+    func oneLineScroll() throws {
+        let before = frame(first: 0, selected: 6)
+        let after = frame(first: 1, selected: 7)
+        let shift = try #require(CursesScreen.scroll(from: before, to: after))
+        #expect(shift.lines == 1)
+        // Rows 1…5 show what rows 2…6 showed; the region ends where moved rows end.
+        #expect(shift.region == 1..<7)
+        let scrolled = CursesScreen.scrolled(before, region: shift.region, by: shift.lines)
+        let redrawn = after.indices.filter { after[$0] != scrolled[$0] }
+        // The row that lost the selection, the one that gained it, the new last row, the status:
+        // four rows drawn of ten.
+        #expect(redrawn == [6, 7, 8, 9])
+    }
+
+    @Test("scrolling back up is a move down a line")
+    func scrollUp() throws {
+        let shift = try #require(CursesScreen.scroll(from: frame(first: 5, selected: 7), to: frame(first: 4, selected: 6)))
+        #expect(shift.lines == -1)
+        #expect(shift.region == 1..<9)
+    }
+
+    @Test("a moved selection is not a scroll: two rows and the status change")
+    func selectionMove() {
+        let before = frame(first: 0, selected: 2)
+        let after = frame(first: 0, selected: 3)
+        #expect(CursesScreen.scroll(from: before, to: after) == nil)
+        #expect(after.indices.filter { after[$0] != before[$0] } == [3, 4, 9])
+    }
+
+    @Test("a jump of a screen is no scroll: everything is drawn again")
+    func jump() {
+        #expect(CursesScreen.scroll(from: frame(first: 0, selected: 2), to: frame(first: 50, selected: 52)) == nil)
+    }
+}
