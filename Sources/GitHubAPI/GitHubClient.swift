@@ -33,8 +33,7 @@ public struct ResponseInfo: Sendable {
 /// seen with `If-None-Match`.
 public final class GitHubClient: Sendable {
     public let configuration: GitHubConfiguration
-    private let session: URLSession
-    private let reader: BodyReader
+    private let transport: CurlTransport
     private let store: any ResponseStore
     /// How long a stored response without `max-age` stays fresh; `maxAgeOverride` replaces
     /// GitHub's `max-age` when set (`--max-age`).
@@ -57,15 +56,7 @@ public final class GitHubClient: Sendable {
                 onResponse: (@Sendable (ResponseInfo) -> Void)? = nil,
                 onWait: (@Sendable (Wait?) -> Void)? = nil) {
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.timeoutIntervalForResource = max(configuration.timeout * 3, 60)
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpMaximumConnectionsPerHost = 4
-        let reader = BodyReader()
-        self.reader = reader
-        self.session = URLSession(configuration: sessionConfiguration, delegate: reader, delegateQueue: nil)
+        self.transport = CurlTransport(timeout: configuration.timeout)
         self.store = store
         self.defaultMaxAge = 60
         self.maxAgeOverride = maxAge
@@ -78,8 +69,6 @@ public final class GitHubClient: Sendable {
     public func perform<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
         try await throttle.perform(operation)
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     /// GETs `url`. `subject` names what was asked for, for a 404's message ("user octocat").
     /// `policy` says whether a stored response may answer instead (see ``CachePolicy``).
@@ -188,7 +177,7 @@ public final class GitHubClient: Sendable {
         let host = request.url?.host ?? "the server"
         do {
             try Task.checkCancellation()
-            return try await reader.load(request, on: session, limit: limit)
+            return try await transport.load(request, limit: limit)
         } catch let error as GitHubError {
             throw error
         } catch is CancellationError {
