@@ -424,20 +424,28 @@ func memoryRun(server: FakeGitHub, base: String, users: Int, extra: String = "")
 
 if binaryBuilt, wanted("memory") {
     heading("Memory (the browser's resident memory; G held against a local fake; the disk cache on)")
+    var ends: [String: Int] = [:]
     for users in quick ? [100_000] : [100_000, 1_000_000] {
-        let label = users == 100_000 ? "100k" : "1m"
         let server = FakeGitHub(data: FakeDataSet(userCount: users + 200, seed: 5))
         let base = try await server.start().absoluteString
-        if let run = try await memoryRun(server: server, base: base, users: users) {
-            record("bytes_per_item_\(label)", run.bytesPerItem, "B", "%.0f",
-                   note: "RSS growth from the first page to \(run.loaded) users, \(run.firstRSS / 1024) → \(run.endRSS / 1024) MB, in \(Int(run.seconds)) s")
-            record("peak_rss_mb_\(label)", Double(run.peakRSS) / 1024, "MB", "%.0f", note: "peak resident memory, cap off")
-        } else {
-            record("bytes_per_item_\(label)", nil, "B", note: "the run did not finish")
+        for (cap, argument) in [("off", "--max-items 0"), ("on", "")] {
+            let label = (users == 100_000 ? "100k" : "1m") + "_cap_" + cap
+            let what = cap == "off" ? "cap off" : "cap on (the default, 100,000)"
+            if let run = try await memoryRun(server: server, base: base, users: users, extra: argument) {
+                ends[label] = run.endRSS
+                record("bytes_per_item_\(label)", run.bytesPerItem, "B", "%.0f",
+                       note: "RSS growth from the first page to \(run.loaded) users, \(what): \(run.firstRSS / 1024) → \(run.endRSS / 1024) MB, \(Int(run.seconds)) s")
+                record("peak_rss_mb_\(label)", Double(run.peakRSS) / 1024, "MB", "%.0f", note: "peak resident memory, \(what)")
+            } else {
+                record("bytes_per_item_\(label)", nil, "B", note: "the run did not finish")
+            }
         }
         await server.stop()
     }
-    record("peak_rss_mb_cap_on", nil, "MB", note: "--max-items is not built yet")
+    if let large = ends["1m_cap_on"], let small = ends["100k_cap_on"] {
+        record("rss_ratio_1m_100k_cap_on", Double(large) / Double(small), "×", "%.2f",
+               note: "resident memory after 1,000,000 users against after 100,000, cap on (at most 1.5)")
+    }
 }
 
 // MARK: - Bytes and CPU per one-line scroll, against less

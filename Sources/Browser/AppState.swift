@@ -40,6 +40,8 @@ public struct AppState: Sendable, Equatable {
     /// Rows before the end that start the next page; nil to learn it (``AdaptivePrefetch``).
     public let prefetchDistance: Int?
     public let keys: KeyTable
+    /// Users kept per list before far pages are dropped (nil: no limit).
+    public let maxItems: Int?
     /// The unit of the waits between tries while GitHub cannot be reached (a second).
     public var reconnectUnit = Duration.seconds(1)
 
@@ -82,9 +84,11 @@ public struct AppState: Sendable, Equatable {
 
     /// - Parameters:
     ///   - firstCursor: where the first list starts (`--page`); its own first page by default.
+    ///   - maxItems: users kept per list (`--max-items`); nil keeps them all.
     public init(list: UserList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
                 size: Size, now: Date, keys: KeyTable = KeyTable(), firstCursor: GitHubCursor? = nil,
-                layout: Layout = .compact, tokenLabel: String = "") {
+                layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
+        self.maxItems = maxItems
         self.host = host
         self.tokenLabel = tokenLabel
         self.layout = layout
@@ -97,7 +101,7 @@ public struct AppState: Sendable, Equatable {
         screens = [ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
                               prefetch: Self.prefetchPolicy(prefetchDistance),
                               listHeight: ListRenderer.listHeight(screenRows: size.rows),
-                              firstCursor: firstCursor ?? list.firstCursor)]
+                              firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)]
     }
 
     // MARK: - Derived

@@ -82,7 +82,7 @@ extension AppState {
     private mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<GitHubUser, GitHubCursor>,
                                  _ origin: ResponseOrigin) -> [Command] {
         guard isCurrent(id, token), let index = screens.firstIndex(where: { $0.id == id }) else { return [] }
-        let firstPage = token.direction != .append
+        let firstPage = token.direction == .initial || token.direction == .refresh
         var revalidate = false
         var reconnect: [Command] = []
         switch origin {
@@ -129,6 +129,7 @@ extension AppState {
     mutating func tryAgain() -> [Command] {
         let pager = top.pager
         let failed = pager.initialState.failure ?? pager.refreshState.failure ?? pager.appendState.failure
+            ?? pager.prependState.failure
         if failed != nil {
             return sendTop(.retry) + reportVisible()
         }
@@ -300,7 +301,7 @@ extension AppState {
         nextScreenID += 1
         screens.append(ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [user.login, crumb],
                                   pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
-                                  listHeight: listHeight, firstCursor: list.firstCursor))
+                                  listHeight: listHeight, firstCursor: list.firstCursor, maxItems: maxItems))
         return sendTop(.start) + details.want(nil, debounce: false)
     }
 

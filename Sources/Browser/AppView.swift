@@ -139,15 +139,17 @@ public enum AppView {
         if let flash = state.flash { return " " + flash }
         let top = state.top
         let pager = top.pager
-        let count = pager.items.count
+        let count = pager.knownCount
         var text: String
         if let matches = top.matches {
-            text = " \(matches.count) of \(count) loaded"
+            text = " \(matches.count) of \(pager.items.count) loaded"
         } else {
             text = " \(count) \(top.list.noun)"
             if let total = pager.totalCount, total > count { text += " of \(total)" }
         }
-        if let position = top.selectedPosition(state.heights) { text += " · \(position)/\(top.items.count)" }
+        if let position = top.selectedPosition(state.heights) {
+            text += " · \(position)/\(top.matches == nil ? count : top.items.count)"
+        }
         switch pager.appendState {
         case .loading where state.wait != nil: break
         case .loading: text += " · loading more"

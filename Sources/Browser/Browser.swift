@@ -25,6 +25,8 @@ public struct Browser {
     /// False draws no colours (as `NO_COLOR` does).
     public var colors = true
     public var keys = KeyTable()
+    /// Users kept per list before far pages are dropped (nil: all).
+    public var maxItems: Int?
     /// Where responses are kept (the disk cache); in memory when nil.
     public var store: (any ResponseStore)?
     /// Seconds a stored response stays fresh, instead of GitHub's max-age.
@@ -81,7 +83,7 @@ public struct Browser {
                              pageSize: pageSize, prefetchDistance: prefetchDistance,
                              size: AppState.Size(rows: screen.size.rows, columns: screen.size.columns), now: Date(),
                              keys: keys, firstCursor: firstCursor, layout: layout,
-                             tokenLabel: configuration.tokenSource.description)
+                             tokenLabel: configuration.tokenSource.description, maxItems: maxItems)
         runtime.run(state.start())
         if let notice = startupNotice ?? earlier.last { _ = state.update(.notice(notice)) }
         // The retry policy's unit (1 s) paces the tries while GitHub cannot be reached too.

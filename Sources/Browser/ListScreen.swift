@@ -28,11 +28,11 @@ public struct ListScreen: Sendable, Equatable {
     public internal(set) var storedAt: Date?
 
     public init(id: ScreenID, list: UserList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
-                listHeight: Int, firstCursor: GitHubCursor) {
+                listHeight: Int, firstCursor: GitHubCursor, maxItems: Int? = nil) {
         self.id = id
         self.list = list
         self.crumbs = crumbs
-        pager = Pager(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch)
+        pager = Pager(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch, maxItems: maxItems)
         viewport = Viewport(height: listHeight, margin: 2)
     }
 
@@ -42,7 +42,18 @@ public struct ListScreen: Sendable, Equatable {
     public var items: Items { ListSubset(pager.items, indexes: matches) }
 
     public func rows(_ heights: RowHeights) -> Rows {
-        RowModel(pull: pull.isPulled ? false : nil, items: items, footer: pager.footer, heights: heights)
+        RowModel(headers: earlierRow.map { [$0] } ?? [], pull: pull.isPulled ? false : nil, items: items,
+                 footer: pager.footer, heights: heights)
+    }
+
+    /// The row above the loaded users when earlier ones were dropped to bound memory.
+    var earlierRow: String? {
+        guard pager.offset > 0 else { return nil }
+        switch pager.prependState {
+        case .loading: return "↑ Loading the \(pager.offset) \(list.noun) before these…"
+        case .failed(let failure): return "↑ The \(list.noun) before these could not be loaded: \(failure.message) · R retries"
+        default: return "↑ \(pager.offset) \(list.noun) before these load as you scroll up"
+        }
     }
 
     /// The selected user, if the selection is on a user.
@@ -51,9 +62,10 @@ public struct ListScreen: Sendable, Equatable {
         return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { rows.items[$0] }
     }
 
-    /// Position of the selection among the rows shown (1-based), for "3/40".
+    /// Position of the selection among the rows shown (1-based), for "3/40": in the whole list
+    /// (dropped pages counted), or among the matches of a filter.
     public func selectedPosition(_ heights: RowHeights) -> Int? {
-        viewport.selection.flatMap(rows(heights).itemIndex(forRow:)).map { $0 + 1 }
+        viewport.selection.flatMap(rows(heights).itemIndex(forRow:)).map { $0 + 1 + (matches == nil ? pager.offset : 0) }
     }
 
     public var isFiltered: Bool { matches != nil }

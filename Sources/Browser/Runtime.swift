@@ -74,10 +74,11 @@ final class Runtime {
         let client = client
         switch command {
         case let .fetch(screen, list, request):
-            // The first screen of a list comes from the cache at once when it can; a refresh
-            // always asks GitHub; more pages come from the cache while they are fresh.
+            // The first screen of a list comes from the cache at once when it can, and so does a
+            // page dropped to bound memory and wanted again; a refresh always asks GitHub; more
+            // pages come from the cache while they are fresh.
             let policy: CachePolicy = switch request.token.direction {
-            case .initial: .preferCache
+            case .initial, .prepend: .preferCache
             case .refresh: .revalidate
             case .append: .normal
             }

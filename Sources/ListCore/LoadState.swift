@@ -64,6 +64,9 @@ public enum FetchDirection: Sendable, Hashable, CaseIterable {
     case initial
     /// The first page again, replacing a list already shown.
     case refresh
-    /// The page after the last one loaded.
+    /// The page after the last one loaded (or after the loaded ones, again, when it was
+    /// dropped to bound memory).
     case append
+    /// A page before the loaded ones, again: it was dropped to bound memory.
+    case prepend
 }

@@ -13,6 +13,9 @@ where Item.ID: Sendable {
     public let firstCursor: Cursor
     public let pageSize: Int
     public var prefetch: any PrefetchPolicy
+    /// At most this many items are kept (nil: no limit): pages far from the viewport are
+    /// dropped, and loaded again by their cursor when the person comes back to them.
+    public let maxItems: Int?
 
     // MARK: - State
 
@@ -22,6 +25,16 @@ where Item.ID: Sendable {
     public private(set) var initialState: LoadState = .idle
     public private(set) var refreshState: LoadState = .idle
     public private(set) var appendState: LoadState = .idle
+    /// Loading a dropped page before the loaded ones.
+    public private(set) var prependState: LoadState = .idle
+    /// Every page of this generation, in order, with how many items it holds (its items are in
+    /// the store for ``loadedPages`` only).
+    public private(set) var pages: [PageRecord<Cursor>] = []
+    /// The pages whose items the store holds: always a contiguous run.
+    public private(set) var loadedPages: Range<Int> = 0..<0
+    /// Items of the dropped pages before the loaded ones: the first loaded item's position in
+    /// the whole list.
+    public private(set) var offset = 0
     /// Bumped by refresh and cancel; results of older generations are dropped.
     public private(set) var generation = 0
     /// The total the source reported, if any.
@@ -46,12 +59,16 @@ where Item.ID: Sendable {
     /// every id loaded is kept.
     public static var defaultDedupeWindow: Int { 1_000 }
 
+    /// `maxItems`: keep at most that many items (at least two pages' worth); nil keeps all.
+    /// With a limit the store de-duplicates against every item it holds (they are few); without,
+    /// against the last `dedupeWindow`.
     public init(firstCursor: Cursor, pageSize: Int, prefetch: any PrefetchPolicy = AdaptivePrefetch(),
-                dedupeWindow: Int? = defaultDedupeWindow) {
+                dedupeWindow: Int? = defaultDedupeWindow, maxItems: Int? = nil) {
         self.firstCursor = firstCursor
         self.pageSize = max(1, pageSize)
         self.prefetch = prefetch
-        self.store = ListStore(dedupeWindow: dedupeWindow.map { max($0, 3 * max(1, pageSize)) })
+        self.maxItems = maxItems.map { max($0, 2 * max(1, pageSize)) }
+        self.store = ListStore(dedupeWindow: maxItems == nil ? dedupeWindow.map { max($0, 3 * max(1, pageSize)) } : nil)
     }
 
     public var items: [Item] { store.items }
@@ -124,20 +141,28 @@ where Item.ID: Sendable {
         case .initial: initialState = state
         case .refresh: refreshState = state
         case .append: appendState = state
+        case .prepend: prependState = state
         }
     }
 
     private mutating func prefetchIfNeeded() -> [Effect] {
-        guard hasLoadedFirstPage, let rows = viewportRows, let cursor = nextCursor,
-              appendState == .idle, inFlight.isEmpty
-        else { return [] }
+        guard hasLoadedFirstPage, let rows = viewportRows, inFlight.isEmpty else { return [] }
         let count = store.count
         let start = min(visibleStart, count)
-        let context = PrefetchContext(
-            visible: start..<min(count, start + rows), loadedCount: count, viewportRows: rows, now: now)
-        let screenNotFull = count < visibleStart + rows
-        guard screenNotFull || prefetch.shouldPrefetch(context) else { return [] }
-        return [startFetch(.append, at: cursor)]
+        let visible = start..<min(count, start + rows)
+        // Forward: the next page, or the first dropped one after the loaded run.
+        let forward = loadedPages.upperBound < pages.count ? pages[loadedPages.upperBound].cursor : nextCursor
+        if let cursor = forward, appendState == .idle {
+            let context = PrefetchContext(visible: visible, loadedCount: count, viewportRows: rows, now: now)
+            let screenNotFull = count < visibleStart + rows
+            if screenNotFull || prefetch.shouldPrefetch(context) { return [startFetch(.append, at: cursor)] }
+        }
+        // Backward: a dropped page before the loaded run, a screen and a bit ahead.
+        if loadedPages.lowerBound > 0, prependState == .idle || prependState.failure?.reason == .cancelled,
+           visible.lowerBound <= FixedDistancePrefetch().effectiveDistance(viewportRows: rows) {
+            return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
+        }
+        return []
     }
 
     // MARK: - Results
@@ -150,12 +175,41 @@ where Item.ID: Sendable {
             initialState = .idle
             refreshState = .idle
             appendState = .idle
+            prependState = .idle
             seenCursors = [request.cursor]
             totalCount = page.totalCount
+            pages = [PageRecord(cursor: request.cursor, count: store.count)]
+            loadedPages = 0..<1
+            offset = 0
         case .append:
+            let before = store.count
             lastChange = store.append(contentsOf: page.items)
             appendState = .idle
             if let total = page.totalCount { totalCount = total }
+            let added = store.count - before
+            if loadedPages.upperBound < pages.count {
+                // A dropped page, loaded again: the pages after it are remembered already.
+                pages[loadedPages.upperBound].count = added
+                loadedPages = loadedPages.lowerBound..<(loadedPages.upperBound + 1)
+                retryCursor = nil
+                dropPages(fromFront: true)
+                return
+            }
+            pages.append(PageRecord(cursor: request.cursor, count: added))
+            loadedPages = loadedPages.lowerBound..<pages.count
+            dropPages(fromFront: true)
+        case .prepend:
+            let before = store.count
+            lastChange = store.insert(page.items, at: 0)
+            prependState = .idle
+            let index = loadedPages.lowerBound - 1
+            let added = store.count - before
+            visibleStart += added
+            offset = max(0, offset - pages[index].count)
+            pages[index].count = added
+            loadedPages = index..<loadedPages.upperBound
+            dropPages(fromFront: false)
+            return
         }
         retryCursor = nil
         if page.items.isEmpty {
@@ -171,6 +225,53 @@ where Item.ID: Sendable {
             }
         } else {
             end()
+        }
+    }
+
+    /// Drops whole pages from the end away from the one just loaded while more than
+    /// ``maxItems`` are held: never the page just loaded, nor one so near the screen that it
+    /// would be asked for again at once. The limit gives way a little instead (two pages
+    /// chasing each other would never stop); the next load at the other end drops what is then
+    /// far. The change reported is the net one: deletions in the indexes before the load,
+    /// insertions in the indexes after the drop.
+    private mutating func dropPages(fromFront: Bool) {
+        guard let maxItems, store.count > maxItems else { return }
+        let inserted = lastChange.inserted
+        let rows = viewportRows ?? 0
+        var front = 0
+        var back = 0
+        while store.count - front - back > maxItems, loadedPages.count > 1 {
+            if fromFront {
+                let page = loadedPages.lowerBound
+                let firstShown = visibleStart - front - pages[page].count
+                guard firstShown > FixedDistancePrefetch().effectiveDistance(viewportRows: rows) else { break }
+                front += pages[page].count
+                offset += pages[page].count
+                loadedPages = (page + 1)..<loadedPages.upperBound
+            } else {
+                let page = loadedPages.upperBound - 1
+                let remaining = store.count - back - pages[page].count
+                let start = min(visibleStart, remaining)
+                guard remaining >= visibleStart + rows else { break }
+                let context = PrefetchContext(visible: start..<(start + rows), loadedCount: remaining,
+                                              viewportRows: max(rows, 1), now: now)
+                guard !prefetch.shouldPrefetch(context) else { break }
+                back += pages[page].count
+                loadedPages = loadedPages.lowerBound..<page
+            }
+        }
+        guard front + back > 0 else { return }
+        let count = store.count
+        store.delete(at: Array(0..<front) + Array((count - back)..<count))
+        // What is on screen moved down in the store's indexes with the items before it.
+        visibleStart = max(0, visibleStart - front)
+        if fromFront {
+            // Appended at the end: the dropped items were the first ones before it too.
+            lastChange = ListChange(inserted: inserted.map { $0 - front }, deleted: Array(0..<front))
+        } else {
+            // Inserted at the start: the dropped ones were the last before it.
+            let before = count - inserted.count
+            lastChange = ListChange(inserted: inserted, deleted: Array((before - back)..<before))
         }
     }
 
@@ -196,11 +297,14 @@ where Item.ID: Sendable {
         guard refreshState != .loading else { return [] }
         generation += 1
         var effects: [Effect] = []
-        if let append = inFlight.removeValue(forKey: .append) {
-            effects.append(.cancelFetch(append.token))
-            prefetch.observe(.abandoned)
+        for direction in [FetchDirection.append, .prepend] {
+            if let request = inFlight.removeValue(forKey: direction) {
+                effects.append(.cancelFetch(request.token))
+                prefetch.observe(.abandoned)
+            }
         }
         if appendState == .loading { appendState = .idle }
+        if prependState == .loading { prependState = .idle }
         effects.append(startFetch(.refresh, at: firstCursor))
         return effects
     }
@@ -212,8 +316,12 @@ where Item.ID: Sendable {
         if case .failed = refreshState {
             return refresh()
         }
-        if case .failed = appendState, let cursor = retryCursor ?? nextCursor, inFlight.isEmpty {
+        if case .failed = appendState, inFlight.isEmpty,
+           let cursor = loadedPages.upperBound < pages.count ? pages[loadedPages.upperBound].cursor : retryCursor ?? nextCursor {
             return [startFetch(.append, at: cursor)]
+        }
+        if case .failed = prependState, inFlight.isEmpty, loadedPages.lowerBound > 0 {
+            return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
         }
         return []
     }
@@ -233,6 +341,12 @@ where Item.ID: Sendable {
     }
 }
 
+/// A page of the list as the pager remembers it: where it starts and how many items it added.
+public struct PageRecord<Cursor: Hashable & Sendable>: Sendable, Hashable {
+    public var cursor: Cursor
+    public var count: Int
+}
+
 // MARK: - Equality
 
 extension Pager: Equatable where Item: Equatable {
@@ -248,7 +362,9 @@ extension Pager: Equatable where Item: Equatable {
             && lhs.lastChange == rhs.lastChange && lhs.inFlight == rhs.inFlight
             && lhs.nextTokenID == rhs.nextTokenID && lhs.seenCursors == rhs.seenCursors
             && lhs.retryCursor == rhs.retryCursor && lhs.visibleStart == rhs.visibleStart
-            && lhs.viewportRows == rhs.viewportRows
+            && lhs.viewportRows == rhs.viewportRows && lhs.maxItems == rhs.maxItems
+            && lhs.prependState == rhs.prependState && lhs.pages == rhs.pages
+            && lhs.loadedPages == rhs.loadedPages && lhs.offset == rhs.offset
     }
 }
 

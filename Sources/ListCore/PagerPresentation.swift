@@ -44,6 +44,14 @@ extension Pager {
         }
     }
 
+    /// Items of the dropped pages after the loaded ones.
+    public var droppedAfter: Int {
+        pages[min(loadedPages.upperBound, pages.count)...].reduce(0) { $0 + $1.count }
+    }
+
+    /// Items the pager knows of: loaded, and dropped on either side (for "3,000/52,000").
+    public var knownCount: Int { offset + store.count + droppedAfter }
+
     /// True while a refresh runs with the old rows still on screen.
     public var isRefreshing: Bool { refreshState == .loading }
 

@@ -9,6 +9,7 @@ import TOMLKit
 /// ```toml
 /// per-page = 50
 /// prefetch = 10
+/// max-items = 200000     # users kept per list (0: all)
 /// layout = "comfortable"   # or "compact"
 /// colors = false           # as NO_COLOR does
 /// cache-size = 50          # MiB of responses kept on disk
@@ -21,6 +22,8 @@ import TOMLKit
 struct ConfigFile: Equatable {
     var perPage: Int?
     var prefetch: Int?
+    /// Users kept per list (0: all).
+    var maxItems: Int?
     var layout: AppState.Layout?
     var colors: Bool?
     /// The disk cache on or off, its size in MiB, and how long pages stay fresh (seconds).
@@ -30,10 +33,10 @@ struct ConfigFile: Equatable {
     /// Keys for actions, in the order the file gives them.
     var keys: [(action: Action, keys: [Key])] = []
 
-    static let settings = ["per-page", "prefetch", "layout", "colors", "cache", "cache-size", "max-age", "keys"]
+    static let settings = ["per-page", "prefetch", "max-items", "layout", "colors", "cache", "cache-size", "max-age", "keys"]
 
     static func == (lhs: ConfigFile, rhs: ConfigFile) -> Bool {
-        lhs.perPage == rhs.perPage && lhs.prefetch == rhs.prefetch && lhs.layout == rhs.layout && lhs.colors == rhs.colors
+        lhs.perPage == rhs.perPage && lhs.prefetch == rhs.prefetch && lhs.maxItems == rhs.maxItems && lhs.layout == rhs.layout && lhs.colors == rhs.colors
             && lhs.cache == rhs.cache && lhs.cacheSize == rhs.cacheSize && lhs.maxAge == rhs.maxAge
             && lhs.keys.map(\.action) == rhs.keys.map(\.action) && lhs.keys.map(\.keys) == rhs.keys.map(\.keys)
     }
@@ -86,6 +89,11 @@ struct ConfigFile: Equatable {
             case "prefetch":
                 guard let number = value.int, number >= 0 else { throw fail(key, "prefetch must be a whole number, 0 or more") }
                 config.prefetch = number
+            case "max-items":
+                guard let number = value.int, number >= 0 else {
+                    throw fail(key, "max-items must be a whole number, 0 (no limit) or more")
+                }
+                config.maxItems = number
             case "layout":
                 switch value.string {
                 case "compact": config.layout = .compact

@@ -10,6 +10,10 @@ import TerminalUI
 
 /// Options every list command takes.
 struct ListOptions: ParsableArguments {
+    /// Users kept per list unless told otherwise: 100,000 cost about 5 MB (`make bench`), and
+    /// scrolling back further than that loads pages again.
+    static let defaultMaxItems = 100_000
+
     @Option(name: .customLong("api-url"),
             help: "API base URL (else GITHUB_API_URL, else GH_HOST's API, else https://api.github.com).")
     var apiURL: String?
@@ -21,6 +25,9 @@ struct ListOptions: ParsableArguments {
     var perPage: Int?
     @Option(help: "Start loading the next page N rows before the end, always (default: learn from how fast you scroll and how long pages take, never later than a screen and a bit before).")
     var prefetch: Int?
+    @Option(name: .customLong("max-items"),
+            help: "Keep at most N users of a list in memory; pages far from the screen are dropped and loaded again when you scroll back (default 100000, about 5 MB; 0 keeps all).")
+    var maxItems: Int?
     @Option(help: "Start at this page (followers, following, members, stargazers, search); refresh comes back to it.")
     var page: Int?
     @Flag(help: "Browse a built-in fake GitHub (no network, no token).")
@@ -44,6 +51,7 @@ struct ListOptions: ParsableArguments {
     func validate() throws {
         if let perPage, !(1...100).contains(perPage) { throw ValidationError("--per-page must be between 1 and 100") }
         if let prefetch, prefetch < 0 { throw ValidationError("--prefetch must be 0 or more") }
+        if let maxItems, maxItems < 0 { throw ValidationError("--max-items must be 0 (no limit) or more") }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
         if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
         try cacheOptions.validate()
@@ -134,6 +142,8 @@ struct ListOptions: ParsableArguments {
         browser.layout = config.layout ?? .compact
         browser.colors = config.colors ?? true
         browser.keys = keys
+        let cap = maxItems ?? config.maxItems ?? Self.defaultMaxItems
+        browser.maxItems = cap == 0 ? nil : cap
         browser.store = store
         browser.maxAge = maxAge
         browser.notices = notices

@@ -28,7 +28,7 @@ struct ManualSectionsCommand: ParsableCommand {
         }
         lines += [".El", ".Sh FILES", ".Bl -tag -width Ds",
                   ".It Pa $XDG_CONFIG_HOME/ghscroll/config.toml",
-                  "Defaults set once (else under ~/.config): per-page, prefetch, layout (compact or comfortable), "
+                  "Defaults set once (else under ~/.config): per-page, prefetch, max-items, layout (compact or comfortable), cache, cache-size, max-age, "
                       + "colors (true or false) and a [keys] table of action = [keys] (ghscroll keys --actions names the actions). "
                       + "Options on the command line win.",
                   ".El", ".Sh EXIT STATUS", ".Bl -tag -width Ds",

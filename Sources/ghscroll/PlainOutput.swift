@@ -17,8 +17,10 @@ struct PlainOutput {
     let logger: Logger
 
     func run() async throws {
+        // Printed users are not kept: the pager holds the last thousand, enough to drop the
+        // repeats of a list that shifted between two pages.
         var pager = Pager<GitHubUser, GitHubCursor>(firstCursor: list.firstCursor(startPage: startPage), pageSize: pageSize,
-                                                    prefetch: FixedDistancePrefetch(distance: 0))
+                                                    prefetch: FixedDistancePrefetch(distance: 0), maxItems: 1_000)
         var printed = 0
         var pending = pager.handle(.start)
         let encoder = JSONEncoder()

@@ -56,6 +56,7 @@ struct PagerPropertyTests {
                 case .initial: harness.pager.initialState
                 case .refresh: harness.pager.refreshState
                 case .append: harness.pager.appendState
+                case .prepend: harness.pager.prependState
                 }
                 #expect(state.isLoading == !pending.isEmpty, "\(direction) is \(state) with \(pending.count) in flight")
             }
