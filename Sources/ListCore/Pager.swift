@@ -49,6 +49,8 @@ where Item.ID: Sendable {
     private var nextTokenID = 0
     private var seenCursors: Set<Cursor> = []
     private var retryCursor: Cursor?
+    /// The last page of the list was seen (it stays seen when that page is dropped).
+    private var listEnded = false
     private var visibleStart = 0
     private var viewportRows: Int?
     /// The time of the event being handled, if the caller gave one.
@@ -158,7 +160,7 @@ where Item.ID: Sendable {
             if screenNotFull || prefetch.shouldPrefetch(context) { return [startFetch(.append, at: cursor)] }
         }
         // Backward: a dropped page before the loaded run, a screen and a bit ahead.
-        if loadedPages.lowerBound > 0, prependState == .idle || prependState.failure?.reason == .cancelled,
+        if loadedPages.lowerBound > 0, prependState == .idle,
            visible.lowerBound <= FixedDistancePrefetch().effectiveDistance(viewportRows: rows) {
             return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
         }
@@ -177,6 +179,7 @@ where Item.ID: Sendable {
             appendState = .idle
             prependState = .idle
             seenCursors = [request.cursor]
+            listEnded = false
             totalCount = page.totalCount
             pages = [PageRecord(cursor: request.cursor, count: store.count)]
             loadedPages = 0..<1
@@ -192,6 +195,8 @@ where Item.ID: Sendable {
                 pages[loadedPages.upperBound].count = added
                 loadedPages = loadedPages.lowerBound..<(loadedPages.upperBound + 1)
                 retryCursor = nil
+                // The last page again, of a list that ended: it still ends there.
+                if listEnded, loadedPages.upperBound == pages.count { appendState = .endReached }
                 dropPages(fromFront: true)
                 return
             }
@@ -258,6 +263,8 @@ where Item.ID: Sendable {
                 guard !prefetch.shouldPrefetch(context) else { break }
                 back += pages[page].count
                 loadedPages = loadedPages.lowerBound..<page
+                // The end is no longer loaded: scrolling down loads the dropped pages again.
+                if appendState == .endReached { appendState = .idle }
             }
         }
         guard front + back > 0 else { return }
@@ -277,6 +284,7 @@ where Item.ID: Sendable {
 
     private mutating func end() {
         nextCursor = nil
+        listEnded = true
         appendState = .endReached
     }
 
@@ -361,7 +369,7 @@ extension Pager: Equatable where Item: Equatable {
             && lhs.totalCount == rhs.totalCount && lhs.hasLoadedFirstPage == rhs.hasLoadedFirstPage
             && lhs.lastChange == rhs.lastChange && lhs.inFlight == rhs.inFlight
             && lhs.nextTokenID == rhs.nextTokenID && lhs.seenCursors == rhs.seenCursors
-            && lhs.retryCursor == rhs.retryCursor && lhs.visibleStart == rhs.visibleStart
+            && lhs.retryCursor == rhs.retryCursor && lhs.visibleStart == rhs.visibleStart && lhs.listEnded == rhs.listEnded
             && lhs.viewportRows == rhs.viewportRows && lhs.maxItems == rhs.maxItems
             && lhs.prependState == rhs.prependState && lhs.pages == rhs.pages
             && lhs.loadedPages == rhs.loadedPages && lhs.offset == rhs.offset

@@ -40,7 +40,7 @@ extension Pager {
         case .idle: return nil
         case .loading: return .loading
         case .failed(let failure): return .failed(failure)
-        case .endReached: return .end(count: store.count)
+        case .endReached: return .end(count: knownCount)
         }
     }
 

@@ -87,6 +87,29 @@ struct PageDropTests {
         #expect(harness.ids == Array(20..<50))
     }
 
+    @Test("the end of a short list, dropped while scrolling back up, is loaded again and ends the list again")
+    mutating func endDroppedAndReloaded() {
+        var harness = capped()
+        for _ in 0..<25 { scrollToEnd(&harness) }
+        #expect(harness.pager.appendState == .endReached)
+        #expect(harness.ids == Array(170..<200))
+        #expect(harness.pager.footer == .end(count: 200))
+        // Back up to the top: the last pages are dropped and the list no longer shows its end.
+        for _ in 0..<20 {
+            harness.send(.visibleRange(0..<5, viewportRows: 5))
+            if let request = harness.pending.first { harness.load(list.page(request.cursor)) }
+        }
+        #expect(harness.ids == Array(0..<30))
+        #expect(harness.pager.appendState == .idle)
+        #expect(harness.pager.footer == nil)
+        #expect(harness.pager.knownCount == 200)
+        // Down again to the end: the dropped pages come back and the list ends where it did.
+        for _ in 0..<25 { scrollToEnd(&harness) }
+        #expect(harness.ids == Array(170..<200))
+        #expect(harness.pager.appendState == .endReached)
+        #expect(harness.pager.pages.count == 20)
+    }
+
     @Test("a refresh forgets the remembered pages")
     mutating func refreshForgets() {
         var harness = capped()
