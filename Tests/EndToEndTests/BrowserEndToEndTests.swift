@@ -27,6 +27,33 @@ struct BrowserEndToEndTests {
         #expect(Set(onScreen).count == onScreen.count)
     }
 
+    @Test("--max-items 200: paging on drops the first pages; g brings them back (from the cache), in order, the position true")
+    func boundedMemory() async throws {
+        let (server, pane) = try await launch("users --per-page 100 --max-items 200", rows: 20)
+        defer { close(server, pane) }
+        await pane.waitFor { idsOnScreen($0).count > 5 }
+        var screen: [String] = []
+        for _ in 0..<10 where !screenText(screen).contains(" 500 users") {
+            try await pane.keys("G")
+            screen = await pane.waitFor(2) { screenText($0).contains(" 500 users") }
+        }
+        #expect(screenText(screen).contains(" 500 users"), "\(screenText(screen))")
+        // Home goes to the first user still loaded; the ones before it are counted above it and
+        // come back a page at a time, the selection staying on its user.
+        for _ in 0..<10 where !screenText(screen).contains(" 1/500") {
+            try await pane.keys("g")
+            screen = await pane.waitFor(2) { screenText($0).contains(" 1/500") }
+        }
+        #expect(screenText(screen).contains(" 1/500"), "\(screenText(screen))")
+        #expect(!screenText(screen).contains("before these"))
+        let all = server.data.users.map(\.id)
+        let ids = idsOnScreen(screen)
+        #expect(ids == Array(all.prefix(ids.count)), "the first users, in the server's order")
+        // The dropped first page came back from the disk cache: GitHub was asked for it once.
+        let firstPage = await server.requestLog().filter { $0.queryValue("since") == "0" }
+        #expect(firstPage.count == 1)
+    }
+
     @Test("G repeated on a short list reaches the end row")
     func endOfList() async throws {
         let (server, pane) = try await launch("followers octocat --per-page 20", listSizes: ["followers:octocat": 45], rows: 20)
