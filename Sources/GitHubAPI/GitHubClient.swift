@@ -26,7 +26,7 @@ public struct ResponseInfo: Sendable {
     public var fromCache: Bool
 }
 
-/// Talks to the GitHub REST API over one long-lived `URLSession`.
+/// Talks to the GitHub REST API over libcurl (``CurlTransport``), keeping its connections.
 ///
 /// Sends GitHub's recommended headers, sends the token only to the base URL's origin, checks
 /// the status before decoding, maps failures to ``GitHubError`` and revalidates pages it has

@@ -147,6 +147,12 @@ where Item.ID: Sendable {
         }
     }
 
+    /// How near the first loaded item the screen may come before the dropped page before it is
+    /// asked for again: a screen and a bit, as the fixed rule does forwards.
+    private static func backwardDistance(viewportRows rows: Int) -> Int {
+        FixedDistancePrefetch().effectiveDistance(viewportRows: rows)
+    }
+
     private mutating func prefetchIfNeeded() -> [Effect] {
         guard hasLoadedFirstPage, let rows = viewportRows, inFlight.isEmpty else { return [] }
         let count = store.count
@@ -161,7 +167,7 @@ where Item.ID: Sendable {
         }
         // Backward: a dropped page before the loaded run, a screen and a bit ahead.
         if loadedPages.lowerBound > 0, prependState == .idle,
-           visible.lowerBound <= FixedDistancePrefetch().effectiveDistance(viewportRows: rows) {
+           visible.lowerBound <= Self.backwardDistance(viewportRows: rows) {
             return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
         }
         return []
@@ -249,7 +255,7 @@ where Item.ID: Sendable {
             if fromFront {
                 let page = loadedPages.lowerBound
                 let firstShown = visibleStart - front - pages[page].count
-                guard firstShown > FixedDistancePrefetch().effectiveDistance(viewportRows: rows) else { break }
+                guard firstShown > Self.backwardDistance(viewportRows: rows) else { break }
                 front += pages[page].count
                 offset += pages[page].count
                 loadedPages = (page + 1)..<loadedPages.upperBound

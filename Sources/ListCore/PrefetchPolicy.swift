@@ -119,7 +119,7 @@ public struct AdaptivePrefetch: PrefetchPolicy, Equatable {
         guard let first = recent.first, recent.count > 1 || now > first.at else { return 0 }
         // The first move's rows were covered before its time; what came after, since it.
         let rows = recent.dropFirst().reduce(0) { $0 + $1.rows }
-        let span = max(seconds(now - first.at), 1.0 / 60)
+        let span = max((now - first.at).inSeconds, 1.0 / 60)
         return Double(rows) / span
     }
 
@@ -148,7 +148,7 @@ public struct AdaptivePrefetch: PrefetchPolicy, Equatable {
         case let .answered(now):
             guard let asked = requestedAt else { return }
             requestedAt = nil
-            latencies.append(max(0, seconds(now - asked)))
+            latencies.append(max(0, (now - asked).inSeconds))
             if latencies.count > Self.latencySamples { latencies.removeFirst() }
         case .abandoned:
             requestedAt = nil
@@ -156,7 +156,10 @@ public struct AdaptivePrefetch: PrefetchPolicy, Equatable {
     }
 }
 
-private func seconds(_ duration: Duration) -> Double {
-    let parts = duration.components
-    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+extension Duration {
+    /// The duration in seconds, as a Double.
+    var inSeconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
 }

@@ -73,7 +73,7 @@ public struct ScrollSimulation: Sendable {
                 let page = Page(items: (start..<end).map(Row.init), next: end < total ? end : nil)
                 perform(pager.handle(.pageLoaded(first.request.token, page), at: first.at))
                 if let since = stalledSince, (viewport.selection ?? 0) + 1 < pager.items.count {
-                    result.stalledSeconds += seconds(first.at - since)
+                    result.stalledSeconds += (first.at - since).inSeconds
                     stalledSince = nil
                 }
                 tellVisible()
@@ -100,12 +100,7 @@ public struct ScrollSimulation: Sendable {
             }
             if arrivals.isEmpty && selected + 1 >= rows.count && pager.nextCursor == nil { break }
         }
-        result.seconds = seconds(now - began)
+        result.seconds = (now - began).inSeconds
         return result
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }
