@@ -8,10 +8,11 @@ import TerminalUI
 /// commands and draws.
 ///
 /// Keys, resizes, page and details results, the client's rate limit and waits, signals and (only
-/// while something animates) ticks all arrive on one `AsyncStream`. The terminal is never waited
-/// on: ``TerminalInput`` says when keys are ready and the consumer drains them without blocking,
-/// so no thread of the cooperative pool sits in curses, and an idle browser wakes for nothing.
-public struct Browser {
+/// while something animates) ticks all come to one consumer, on a thread of its own, through
+/// ``TerminalInput``: it sleeps until there is something, reads the keys without waiting and
+/// takes the messages the runtime's tasks posted. No thread of the cooperative pool sits in
+/// curses, and an idle browser wakes for nothing.
+public struct Browser: Sendable {
     public let list: UserList
     public let configuration: GitHubConfiguration
     public let retryPolicy: RetryPolicy
@@ -48,16 +49,29 @@ public struct Browser {
         self.environment = environment
     }
 
-    /// What the consumer hears: the terminal, or a message for the update.
-    enum Event: Sendable {
-        case terminal(TerminalEvent)
-        case message(Message)
+    /// Shows the list until the person quits or a signal arrives; returns 0, or 128 + the signal.
+    ///
+    /// The loop runs on a thread of its own, which sleeps in `poll` between wakes (see
+    /// ``TerminalInput``), so the cooperative pool is never blocked and a key press wakes one
+    /// thread only.
+    public func run() async throws -> Int32 {
+        let browser = self
+        return try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Result { try browser.loop() }) }
+            thread.name = "ghscroll-ui"
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
     }
 
-    /// Shows the list until the person quits or a signal arrives; returns 0, or 128 + the signal.
-    public func run() async throws -> Int32 {
-        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
-        let post: @Sendable (Message) -> Void = { continuation.yield(.message($0)) }
+    /// The one consumer: waits for keys, signals and messages, updates the state, runs the
+    /// commands and draws a frame when the state changed.
+    private func loop() throws -> Int32 {
+        let screen = try CursesScreen(environment: screenEnvironment)
+        defer { screen.end() }
+        let input = try TerminalInput<Message>()
+        defer { input.stop() }
+        let post: @Sendable (Message) -> Void = { input.post($0) }
         let logger = logger
         let client = GitHubClient(configuration: configuration, store: store ?? MemoryResponseStore(), maxAge: maxAge,
                                   retryPolicy: retryPolicy,
@@ -66,12 +80,6 @@ public struct Browser {
                                       if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                                       post(.wait(wait, now: Date()))
                                   })
-        var screenEnvironment = environment
-        if !colors { screenEnvironment["NO_COLOR"] = "1" }
-        let screen = try CursesScreen(environment: screenEnvironment)
-        defer { screen.end() }
-        let input = try TerminalInput { continuation.yield(.terminal($0)) }
-        defer { input.stop() }
         let runtime = Runtime(client: client, environment: environment, post: post,
                               writeTerminal: { screen.writeRaw($0) })
         defer { runtime.cancelAll() }
@@ -97,10 +105,10 @@ public struct Browser {
             logger.info("first rows drawn \(ProcessStart.milliseconds()) ms after the process started")
         }
         noteFirstRows()
-        for await event in events {
+        while state.exitStatus == nil {
+            let wake = input.wait()
             let before = state
-            switch event {
-            case .terminal(.inputReady):
+            if wake.input {
                 _ = state.update(.clock(Date()))
                 var read = 0
                 while state.exitStatus == nil, let key = screen.nextKey() {
@@ -111,30 +119,38 @@ public struct Browser {
                     runtime.run(state.update(message))
                 }
                 // Ready but nothing to read: the terminal went away.
-                if read == 0, input.isHungUp() { _ = state.update(.signal(SIGHUP)) }
-                input.resumeInput()
-            case .terminal(.resized):
+                if read == 0, wake.hungUp { _ = state.update(.signal(SIGHUP)) }
+            } else if wake.hungUp {
+                _ = state.update(.signal(SIGHUP))
+            }
+            if wake.resized, state.exitStatus == nil {
                 screen.resize()
                 runtime.run(state.update(.resized(rows: screen.size.rows, columns: screen.size.columns)))
-            case .terminal(.signal(let number)):
-                _ = state.update(.signal(number))
-            case .message(let message):
+            }
+            for message in wake.messages where state.exitStatus == nil {
                 // The pagers learn how long pages take: a page is timed as it arrives.
                 if message.isPageResult { _ = state.update(.clock(Date())) }
                 runtime.settle(message)
                 runtime.run(state.update(message))
             }
-            if state.exitStatus != nil { break }
-            if state != before {
+            for number in wake.signals where state.exitStatus == nil {
+                _ = state.update(.signal(number))
+            }
+            if state.exitStatus == nil, state != before {
                 AppView.render(state, on: screen)
                 frames += 1
                 noteFirstRows()
             }
         }
-        continuation.finish()
         let status = state.exitStatus ?? 0
         logger.info("leaving after \(frames) frames (exit status \(status))")
         return status
+    }
+
+    private var screenEnvironment: [String: String] {
+        var screenEnvironment = environment
+        if !colors { screenEnvironment["NO_COLOR"] = "1" }
+        return screenEnvironment
     }
 }
 

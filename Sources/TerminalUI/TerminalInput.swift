@@ -1,42 +1,42 @@
 import CNcurses
-import Dispatch
 import Foundation
 import Synchronization
 
-/// Something the terminal or the system told the program.
-public enum TerminalEvent: Sendable, Equatable {
-    /// Bytes wait on standard input: drain the keys, then call ``TerminalInput/resumeInput()``.
-    case inputReady
-    /// The terminal changed size (SIGWINCH).
-    case resized
-    /// SIGINT, SIGTERM or SIGHUP arrived.
-    case signal(Int32)
-}
+/// The write end of the wake pipe, for the signal handlers (-1 when none is installed).
+private let wakePipeWrite = Atomic<Int32>(-1)
 
-/// The write end of the signal pipe, for the signal handlers (-1 when none is installed).
-private let signalPipeWrite = Atomic<Int32>(-1)
-
-/// Tells the program when there is input or a signal, without a thread waiting in curses.
+/// Everything a terminal program waits for, in one place: keys on standard input, signals
+/// (SIGINT, SIGTERM, SIGHUP, SIGWINCH) and messages posted from other threads.
 ///
-/// Standard input's readiness comes from a dispatch read source that posts ``TerminalEvent/inputReady``
-/// once and then stays quiet until the reader has drained the keys and called ``resumeInput()``.
-/// Signals (SIGINT, SIGTERM, SIGHUP, SIGWINCH) are turned by their handlers into a byte on a pipe
-/// (the one async-signal-safe thing to do), which a second read source turns into an event. These
-/// handlers replace ncurses' own, so install this after curses started.
-public final class TerminalInput: @unchecked Sendable {
-    // Sources are created, resumed and cancelled through `lock`; their handlers run on `queue`.
-    private let queue = DispatchQueue(label: "ghscroll.terminal-input")
-    private let lock = Mutex<(inputSuspended: Bool, stopped: Bool)>((false, false))
-    private var input: (any DispatchSourceRead)?
-    private var signals: (any DispatchSourceRead)?
+/// The one consumer calls ``wait()`` on a thread of its own (never one of Swift's cooperative
+/// pool) and sleeps in a single `poll` until one of them arrives, then reads the keys with curses
+/// without waiting. Signal handlers and ``post(_:)`` write a byte on a pipe (the one thing a
+/// signal handler may safely do); a zero byte means "messages wait", any other is the signal's
+/// number. A key press therefore costs one wake of one thread, and an idle program none.
+/// The signal handlers replace ncurses' own, so make this after curses started.
+public final class TerminalInput<Message: Sendable>: Sendable {
+    /// What one wake found.
+    public struct Wake: Sendable {
+        /// Bytes wait on standard input: read the keys.
+        public var input = false
+        /// Standard input hung up or failed (the terminal went away).
+        public var hungUp = false
+        /// The terminal changed size (SIGWINCH).
+        public var resized = false
+        /// SIGINT, SIGTERM or SIGHUP, in the order they came.
+        public var signals: [Int32] = []
+        /// Messages posted since the last wake, in the order they were posted.
+        public var messages: [Message] = []
+    }
+
+    private let pending = Mutex<(messages: [Message], stopped: Bool)>(([], false))
     private let pipeRead: Int32
     private let pipeWrite: Int32
     private let inputDescriptor: Int32
 
-    public static let watchedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+    public static var watchedSignals: [Int32] { [SIGINT, SIGTERM, SIGHUP, SIGWINCH] }
 
-    /// Starts watching; `onEvent` runs on a private queue and must only hand the event on.
-    public init(inputDescriptor: Int32 = 0, onEvent: @escaping @Sendable (TerminalEvent) -> Void) throws {
+    public init(inputDescriptor: Int32 = 0) throws {
         self.inputDescriptor = inputDescriptor
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw TerminalInputError.pipe(errno) }
@@ -44,66 +44,76 @@ public final class TerminalInput: @unchecked Sendable {
         pipeWrite = fds[1]
         _ = ghs_set_nonblocking(pipeRead)
         _ = ghs_set_nonblocking(pipeWrite)
-        signalPipeWrite.store(pipeWrite, ordering: .sequentiallyConsistent)
+        wakePipeWrite.store(pipeWrite, ordering: .sequentiallyConsistent)
         for number in Self.watchedSignals {
             signal(number) { received in
                 var byte = UInt8(truncatingIfNeeded: received)
-                let fd = signalPipeWrite.load(ordering: .relaxed)
+                let fd = wakePipeWrite.load(ordering: .relaxed)
                 if fd >= 0 { _ = write(fd, &byte, 1) }
             }
         }
-
-        let signalSource = DispatchSource.makeReadSource(fileDescriptor: pipeRead, queue: queue)
-        let readEnd = pipeRead
-        signalSource.setEventHandler {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-                guard count > 0 else { break }
-                var resized = false
-                for byte in buffer.prefix(count) {
-                    if Int32(byte) == SIGWINCH { resized = true } else { onEvent(.signal(Int32(byte))) }
-                }
-                if resized { onEvent(.resized) }
-            }
-        }
-        let inputSource = DispatchSource.makeReadSource(fileDescriptor: inputDescriptor, queue: queue)
-        inputSource.setEventHandler { [weak self] in
-            guard let self else { return }
-            // Quiet until the keys are drained: a level-triggered source would fire again at once.
-            self.lock.withLock { state in
-                guard !state.inputSuspended, !state.stopped else { return }
-                state.inputSuspended = true
-                inputSource.suspend()
-            }
-            onEvent(.inputReady)
-        }
-        input = inputSource
-        signals = signalSource
-        signalSource.resume()
-        inputSource.resume()
     }
 
-    /// Watches standard input again, once the keys that were ready have been read.
-    public func resumeInput() {
-        lock.withLock { state in
-            guard state.inputSuspended, !state.stopped else { return }
-            state.inputSuspended = false
-            input?.resume()
+    /// Hands a message to the consumer (from any thread). Only the first message after a wake
+    /// writes to the pipe; the rest wait with it.
+    public func post(_ message: Message) {
+        let wake = pending.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.messages.append(message)
+            return state.messages.count == 1
+        }
+        guard wake else { return }
+        var byte: UInt8 = 0
+        _ = write(pipeWrite, &byte, 1)
+    }
+
+    /// Sleeps until there are keys, a signal or messages, and says which. Blocks the calling
+    /// thread: call it from the consumer's own thread only.
+    public func wait() -> Wake {
+        var wake = Wake()
+        var entries = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0)]
+        while true {
+            // Messages already waiting need no sleep (their byte may have been read already).
+            let waiting = pending.withLock { !$0.messages.isEmpty }
+            let ready = poll(&entries, 2, waiting ? 0 : -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                wake.hungUp = true  // poll itself failed: nothing more can be read
+                break
+            }
+            if ready > 0 || waiting { break }
+        }
+        let input = entries[0].revents
+        wake.input = input & Int16(POLLIN) != 0
+        wake.hungUp = wake.hungUp || input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+        if entries[1].revents != 0 { drainPipe(into: &wake) }
+        wake.messages = pending.withLock { state in
+            defer { state.messages = [] }
+            return state.messages
+        }
+        return wake
+    }
+
+    private func drainPipe(into wake: inout Wake) {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(pipeRead, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            for byte in buffer.prefix(count) where byte != 0 {
+                if Int32(byte) == SIGWINCH { wake.resized = true } else { wake.signals.append(Int32(byte)) }
+            }
         }
     }
 
-    /// Stops watching and puts the default signal handlers back.
+    /// Drops messages posted from now on and puts the default signal handlers back.
     public func stop() {
-        let wasStopped = lock.withLock { state -> Bool in
-            defer { state.stopped = true }
-            if state.inputSuspended, !state.stopped { input?.resume() }
+        let wasStopped = pending.withLock { state -> Bool in
+            defer { state.stopped = true; state.messages = [] }
             return state.stopped
         }
         guard !wasStopped else { return }
-        input?.cancel()
-        signals?.cancel()
-        signalPipeWrite.store(-1, ordering: .sequentiallyConsistent)
+        wakePipeWrite.store(-1, ordering: .sequentiallyConsistent)
         for number in Self.watchedSignals {
             signal(number, SIG_DFL)
         }
@@ -114,21 +124,13 @@ public final class TerminalInput: @unchecked Sendable {
         close(pipeRead)
         close(pipeWrite)
     }
-
-    /// True when standard input reports a hang-up or an error (the terminal is gone): what an
-    /// input-ready wake that yielded no key may mean.
-    public func isHungUp() -> Bool {
-        var entry = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, 0) >= 0 else { return false }
-        return entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-    }
 }
 
 public enum TerminalInputError: Error, CustomStringConvertible {
     case pipe(Int32)
     public var description: String {
         switch self {
-        case .pipe(let code): "could not make the signal pipe: \(String(cString: strerror(code)))"
+        case .pipe(let code): "could not make the wake pipe: \(String(cString: strerror(code)))"
         }
     }
 }
