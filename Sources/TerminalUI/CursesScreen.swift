@@ -25,10 +25,12 @@ public final class CursesScreen: Screen {
     private static let firstPixelPair: Int16 = 16
     /// The image cells of the frame being drawn, for the 24-bit colour pass after it.
     private var framePixels: [(row: Int, column: Int, top: RGB, bottom: RGB)] = []
-    /// What each row of the frame being drawn shows, and of the frame on screen (nil: unknown,
-    /// after a start or a resize, so every row is drawn).
+    /// What each row of the frame being drawn shows, and of the frame on screen. The two trade
+    /// places after each frame, so a steady frame allocates nothing.
     private var frame: [[Operation]] = []
-    private var shown: [[Operation]]?
+    private var shown: [[Operation]] = []
+    /// False after a start or a resize: every row is drawn.
+    private var shownValid = false
 
     /// One drawing call, kept to compare frames row by row.
     enum Operation: Equatable {
@@ -62,6 +64,9 @@ public final class CursesScreen: Screen {
         _ = leaveok(ghs_stdscr(), true)
         _ = mousemask(ghs_button4_pressed() | ghs_button5_pressed(), nil)
         mouseinterval(0)
+        // The keys are all read before a frame is drawn: no need for ncurses to look for more
+        // (a poll of standard input before every line) while it draws.
+        _ = typeahead(-1)
         if environment["NO_COLOR"].map({ !$0.isEmpty }) != true, has_colors() {
             start_color()
             use_default_colors()
@@ -94,11 +99,16 @@ public final class CursesScreen: Screen {
         active = false
         curs_set(1)
         endwin()
+        if frameFile >= 0 {
+            close(frameFile)
+            close(terminalOut)
+            frameFile = -1
+        }
     }
 
     public func updateSize() {
         let new = (Int(ghs_getmaxy(ghs_stdscr())), Int(ghs_getmaxx(ghs_stdscr())))
-        if new != size { shown = nil }
+        if new != size { shownValid = false }
         size = new
     }
 
@@ -110,12 +120,16 @@ public final class CursesScreen: Screen {
             _ = resizeterm(rows, columns)
         }
         updateSize()
-        shown = nil  // everything is drawn again, whatever the size
+        shownValid = false  // everything is drawn again, whatever the size
     }
 
     public func clear() {
-        frame = Array(repeating: [], count: size.rows)
-        framePixels = []
+        if frame.count == size.rows {
+            for row in frame.indices { frame[row].removeAll(keepingCapacity: true) }
+        } else {
+            frame = Array(repeating: [], count: size.rows)
+        }
+        framePixels.removeAll(keepingCapacity: true)
     }
 
     private func record(_ operation: Operation, row: Int) {
@@ -197,38 +211,52 @@ public final class CursesScreen: Screen {
     private func drawChangedRows() {
         let rows = size.rows
         if frame.count != rows { frame = Array(repeating: [], count: rows) }
-        guard var before = shown, before.count == rows else {
+        defer {
+            swap(&shown, &frame)
+            for row in frame.indices { frame[row].removeAll(keepingCapacity: true) }
+        }
+        guard shownValid, shown.count == rows else {
             erase()
             for row in 0..<rows { for operation in frame[row] { draw(operation, row: row) } }
-            shown = frame
+            shownValid = true
             return
         }
-        if let shift = Self.scroll(from: before, to: frame) {
+        if let shift = Self.scroll(from: shown, to: frame) {
             _ = scrollok(ghs_stdscr(), true)
             _ = wsetscrreg(ghs_stdscr(), Int32(shift.region.lowerBound), Int32(shift.region.upperBound - 1))
             _ = wscrl(ghs_stdscr(), Int32(shift.lines))
             _ = wsetscrreg(ghs_stdscr(), 0, Int32(rows - 1))
             _ = scrollok(ghs_stdscr(), false)
-            before = Self.scrolled(before, region: shift.region, by: shift.lines)
+            Self.shift(&shown, region: shift.region, by: shift.lines)
         }
-        for row in 0..<rows where frame[row] != before[row] {
+        for row in 0..<rows where frame[row] != shown[row] {
             _ = ghs_attrset(ghs_a_normal())
             _ = move(Int32(row), 0)
             _ = clrtoeol()
             for operation in frame[row] { draw(operation, row: row) }
         }
-        shown = frame
     }
 
     /// The rows `before` with those in `region` moved up by `lines` (down when negative), the
     /// rows left behind blank: what curses' `wscrl` does to its window.
     static func scrolled(_ before: [[Operation]], region: Range<Int>, by lines: Int) -> [[Operation]] {
         var after = before
-        for row in region {
-            let source = row + lines
-            after[row] = region.contains(source) ? before[source] : []
-        }
+        shift(&after, region: region, by: lines)
         return after
+    }
+
+    /// ``scrolled(_:region:by:)`` in place: the rows trade places, nothing is copied.
+    static func shift(_ rows: inout [[Operation]], region: Range<Int>, by lines: Int) {
+        guard lines != 0 else { return }
+        let order = lines > 0 ? Array(region) : region.reversed()
+        for row in order {
+            let source = row + lines
+            if region.contains(source) {
+                rows.swapAt(row, source)
+            } else {
+                rows[row].removeAll(keepingCapacity: true)
+            }
+        }
     }
 
     /// The scroll that turns `before` into `after` best: the shift of 1 to 3 lines that the most
@@ -255,7 +283,7 @@ public final class CursesScreen: Screen {
 
     public func present() {
         drawChangedRows()
-        refresh()
+        flushFrame()
         guard !framePixels.isEmpty else { return }
         // 24-bit colour through curses needs a terminfo entry most terminals are not run
         // with, so the exact colours go straight to the terminal, cell by cell, with the
@@ -275,18 +303,60 @@ public final class CursesScreen: Screen {
         writeRaw(Array(out.utf8))
     }
 
-    /// Bytes for the terminal itself (an OSC 52 clipboard request), sent after the frame so they
-    /// never interleave with it. They must not move the cursor or print anything.
-    public func writeRaw(_ bytes: [UInt8]) {
+    /// Where ncurses writes a frame before it goes to the terminal in one piece (-1: straight
+    /// to the terminal), and the terminal itself, kept to put it back.
+    private var frameFile: Int32 = -2
+    private var terminalOut: Int32 = -1
+    private var frameBytes: [UInt8] = []
+
+    /// Sends the frame: ncurses' `refresh`, gathered into one write.
+    ///
+    /// ncurses 6.4 flushes its output after every cursor movement, so a one-line scroll reached
+    /// the terminal as about nine small writes, each a wake-up of the terminal on the other end.
+    /// For the length of the refresh, standard output is an in-memory file (nothing else writes
+    /// to it meanwhile: only this consumer draws, and ncurses ignores SIGTSTP while it updates);
+    /// then the bytes go to the terminal in one write. Without such a file (an old kernel), or
+    /// when standard output cannot be swapped, ncurses writes to the terminal as it always did.
+    private func flushFrame() {
+        if frameFile == -2 {
+            frameFile = ghs_memory_file()
+            terminalOut = frameFile >= 0 ? fcntl(1, F_DUPFD_CLOEXEC, 3) : -1
+            if terminalOut < 0, frameFile >= 0 {
+                close(frameFile)
+                frameFile = -1
+            }
+        }
+        guard frameFile >= 0, lseek(frameFile, 0, SEEK_SET) == 0, dup2(frameFile, 1) == 1 else {
+            refresh()
+            return
+        }
+        refresh()
+        guard dup2(terminalOut, 1) == 1 else { return }
+        let length = Int(lseek(frameFile, 0, SEEK_CUR))
+        guard length > 0 else { return }
+        if frameBytes.count < length { frameBytes = [UInt8](repeating: 0, count: length) }
+        let read = frameBytes.withUnsafeMutableBytes { pread(frameFile, $0.baseAddress, length, 0) }
+        guard read > 0 else { return }
+        frameBytes.withUnsafeBytes { write(all: UnsafeRawBufferPointer(rebasing: $0[0..<read])) }
+    }
+
+    /// Writes every byte to the terminal, through interruptions.
+    private func write(all bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            let written = Glibc.write(1, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return
             }
             offset += written
         }
+    }
+
+    /// Bytes for the terminal itself (an OSC 52 clipboard request), sent after the frame so they
+    /// never interleave with it. They must not move the cursor or print anything.
+    public func writeRaw(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write(all: $0) }
     }
 
     /// The next key already typed, or nil when there is none (never waits, except ncurses'
