@@ -105,9 +105,16 @@ public struct KeyTable: Sendable, Equatable {
         }
         var kept = all.filter { $0 != helpKey }
         let tail = all.contains { $0 == helpKey } ? [helpKey ?? ""] : []
-        while !kept.isEmpty, TerminalText.width((kept + tail).joined(separator: "  ")) > width { kept.removeLast() }
-        let text = (kept + tail).joined(separator: "  ")
-        return TerminalText.width(text) <= width ? text : ""
+        // Each hint and two spaces between: drop from the end of the others until they fit.
+        let widths = kept.map { TerminalText.width($0) }
+        let tailWidth = tail.first.map { TerminalText.width($0) }
+        var used = widths.reduce(0, +) + (tailWidth ?? 0) + 2 * max(0, kept.count + tail.count - 1)
+        while !kept.isEmpty, used > width {
+            used -= widths[kept.count - 1] + 2
+            kept.removeLast()
+        }
+        if kept.isEmpty { used = tailWidth ?? 0 }
+        return used <= width ? (kept + tail).joined(separator: "  ") : ""
     }
 
     /// The bindings grouped by the modes they work in, in table order, each group with a title:

@@ -4,12 +4,40 @@ public enum TerminalText {
     /// and other zero-width characters none.
     public static func width(_ text: some StringProtocol) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
+        if let width = standaloneWidth(text) { return width }
         return text.reduce(0) { $0 + width(of: $1) }
     }
 
+    /// The width counted scalar by scalar, when every scalar is one column and stands alone
+    /// (printable ASCII, or one of ``standaloneNarrow``: the punctuation, arrows and spinner of
+    /// the bars); nil when any other scalar is there, which may join its neighbours.
+    static func standaloneWidth(_ text: some StringProtocol) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard value &- 0x20 < 0x5F || standaloneNarrow.contains(where: { $0.contains(value) }) else { return nil }
+            total += 1
+        }
+        return total
+    }
+
+    /// Scalars one column wide that never combine with what is around them and are never shown
+    /// as emoji: Latin-1 and Latin Extended letters and signs (not the soft hyphen), general
+    /// punctuation (not the zero-width and direction marks), arrows, box drawing and block
+    /// elements, and braille.
+    static let standaloneNarrow: [ClosedRange<UInt32>] = [
+        0xA0...0xAC, 0xAE...0x24F, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF, 0x2500...0x259F,
+        0x2800...0x28FF,
+    ]
+
     /// True when every byte is printable ASCII: one column each, nothing to neutralise.
     static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // 0x20...0x7E, as one unsigned comparison per byte, over the bytes in place when they
+        // are contiguous (they are for every native string).
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy { $0 &- 0x20 < 0x5F } }) {
+            return answer
+        }
+        return text.utf8.allSatisfy { $0 &- 0x20 < 0x5F }
     }
 
     /// Columns one grapheme cluster takes (0, 1 or 2).
@@ -49,7 +77,7 @@ public enum TerminalText {
     /// every escape sequence's introducer), and bidirectional overrides and isolates, which are
     /// replaced by U+FFFD so that a hostile name shows as broken rather than re-ordering the line.
     public static func sanitize(_ text: some StringProtocol) -> String {
-        if isPrintableASCII(text) { return String(text) }
+        if isPrintableASCII(text) || !text.unicodeScalars.contains(where: needsReplacing) { return String(text) }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -61,6 +89,14 @@ public enum TerminalText {
             }
         }
         return String(out)
+    }
+
+    /// True for a scalar ``sanitize(_:)`` replaces.
+    private static func needsReplacing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        default: false
+        }
     }
 
     /// `text` cut to at most `columns` columns, ending in "…" where it was cut.

@@ -70,3 +70,34 @@ struct WidgetTests {
                                       "..........m...................", "..........m.mmmmm............."])
     }
 }
+
+@Suite("Text width fast paths")
+struct TextWidthFastPathTests {
+    @Test("the scalar-by-scalar width agrees with the grapheme one for every standalone scalar")
+    func standalone() {
+        for range in TerminalText.standaloneNarrow {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let text = "a" + String(Character(scalar)) + "b"
+                #expect(TerminalText.standaloneWidth(text) == text.reduce(0) { $0 + TerminalText.width(of: $1) },
+                        "U+\(String(value, radix: 16))")
+            }
+        }
+    }
+
+    @Test("text that may join (accents, emoji, wide, zero-width) takes the grapheme path")
+    func joins() {
+        for text in ["e\u{301}", "👍🏽", "漢字", "a\u{200B}b", "🇫🇷", "·\u{FE0F}", "\u{AD}"] {
+            #expect(TerminalText.standaloneWidth(text) == nil, "\(text.unicodeScalars.map { $0.value })")
+        }
+        #expect(TerminalText.width(" 12 users · 3/12 · end") == 22)
+        #expect(TerminalText.width("All users › octocat › followers") == 31)
+        #expect(TerminalText.width("e\u{301}·漢") == 4)
+    }
+
+    @Test("sanitize leaves clean text alone and still replaces what a terminal would act on")
+    func sanitize() {
+        #expect(TerminalText.sanitize("a · b › c") == "a · b › c")
+        #expect(TerminalText.sanitize("a\u{1B}[31m·\u{202E}b\tc") == "a\u{FFFD}[31m·\u{FFFD}b c")
+    }
+}

@@ -59,22 +59,13 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     // MARK: - Rows
 
     private func drawRows(on screen: some Screen, in area: Rect) {
-        let columns = area.width
         var line = 0
         var index = viewport.top
         while index < rows.count, line < area.height {
             let rowHeight = rows.rowHeight(at: index)
             let selected = showsSelection && index == viewport.selection
-            let row = rows[index]
-            let texts = rowLines(row, columns: columns, height: rowHeight)
-            for (offset, text) in texts.lines.enumerated() where line + offset < area.height {
-                let style: Style = selected ? .selected : Self.style(for: row, offset: offset)
-                screen.put(row: area.top + line + offset, column: area.left, text, width: columns, style: style)
-            }
-            // The detail column (id, kind) in a quieter color, unless the row is highlighted.
-            if !selected, let detail = texts.detail {
-                screen.put(row: area.top + line, column: area.left + detail.column, detail.text, style: Style(color: .muted))
-            }
+            drawRow(rows[index], selected: selected, top: area.top + line, lines: min(rowHeight, area.height - line),
+                    left: area.left, columns: area.width, on: screen)
             line += rowHeight
             index += 1
         }
@@ -88,20 +79,15 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         }
     }
 
-    /// The text lines of one row (as many as its height), and for an item row where its detail
-    /// text starts on the first line (nil when the line is too narrow to show it).
-    func rowLines(_ row: ListRow<Items.Element>, columns: Int, height: Int)
-        -> (lines: [String], detail: (column: Int, text: String)?) {
-        var lines: [String]
-        var detailSegment: (column: Int, text: String)?
+    /// Draws the `lines` lines of one row, each across all `columns`. An item's detail text
+    /// (id, kind) sits against the right edge in a quieter colour, unless the row is selected;
+    /// it gives way when the line is too narrow for it. Blank space is filled, never padded.
+    private func drawRow(_ row: ListRow<Items.Element>, selected: Bool, top: Int, lines: Int, left: Int, columns: Int,
+                         on screen: some Screen) {
+        guard lines > 0 else { return }
+        func style(_ offset: Int) -> Style { selected ? .selected : Self.style(for: row, offset: offset) }
+        var subtitle: String?
         switch row {
-        case .header(let text): lines = [" " + TerminalText.sanitize(text)]
-        case .pull(let armed): lines = [armed ? " ↑ Release to refresh" : " ↓ Pull to refresh (press k again)"]
-        case .loading:
-            let text = notice.map { "Waiting: " + TerminalText.sanitize($0) } ?? "Loading more \(noun)…"
-            lines = [" \(Spinner.glyph(spinnerStep)) \(text)"]
-        case .retry(let failure): lines = [" ✗ \(TerminalText.sanitize(failure.message)) — press R to retry"]
-        case .end(let count): lines = [" — End of list · \(count) \(noun) —"]
         case .item(_, let item):
             let text = describe(item)
             let title = " " + TerminalText.sanitize(text.title)
@@ -109,16 +95,34 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             let detailWidth = TerminalText.width(detail)
             if detailWidth > 0, detailWidth + 4 < columns {
                 let room = columns - detailWidth - 1
-                let cut = TerminalText.truncate(title, to: room)
-                lines = [cut + String(repeating: " ", count: max(0, room - TerminalText.width(cut))) + detail]
-                detailSegment = (room, detail)
+                screen.put(row: top, column: left, title, width: room, style: style(0))
+                screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
+                screen.fill(row: top, column: left + room + detailWidth, count: 1, style: style(0))
             } else {
-                lines = [title]
+                screen.put(row: top, column: left, title, width: columns, style: style(0))
             }
-            if height > 1 { lines.append("   " + TerminalText.sanitize(text.subtitle)) }
+            subtitle = "   " + TerminalText.sanitize(text.subtitle)
+        case .header(let text):
+            screen.put(row: top, column: left, " " + TerminalText.sanitize(text), width: columns, style: style(0))
+        case .pull(let armed):
+            screen.put(row: top, column: left, armed ? " ↑ Release to refresh" : " ↓ Pull to refresh (press k again)",
+                       width: columns, style: style(0))
+        case .loading:
+            let text = notice.map { "Waiting: " + TerminalText.sanitize($0) } ?? "Loading more \(noun)…"
+            screen.put(row: top, column: left, " \(Spinner.glyph(spinnerStep)) \(text)", width: columns, style: style(0))
+        case .retry(let failure):
+            screen.put(row: top, column: left, " ✗ \(TerminalText.sanitize(failure.message)) — press R to retry",
+                       width: columns, style: style(0))
+        case .end(let count):
+            screen.put(row: top, column: left, " — End of list · \(count) \(noun) —", width: columns, style: style(0))
         }
-        while lines.count < height { lines.append("") }
-        return (Array(lines.prefix(height)), detailSegment)
+        for offset in 1..<max(1, lines) {
+            if offset == 1, let subtitle {
+                screen.put(row: top + 1, column: left, subtitle, width: columns, style: style(1))
+            } else {
+                screen.fill(row: top + offset, column: left, count: columns, style: style(offset))
+            }
+        }
     }
 
     // MARK: - Placeholders
