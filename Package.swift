@@ -56,7 +56,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ghscroll-bench",
-            dependencies: ["ListCore", "TerminalUI", "FakeGitHub"],
+            dependencies: ["ListCore", "TerminalUI", "FakeGitHub", "Browser", "GitHubAPI"],
             path: "Benchmarks"
         ),
         .testTarget(name: "ListCoreTests", dependencies: ["ListCore"]),

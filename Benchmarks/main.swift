@@ -2,7 +2,9 @@
 // Every figure is a median over several runs, or a ratio within one run (the machines are shared
 // and noisy). The table is printed and the same figures are written to .bench/results.json.
 // BENCH_QUICK=1 skips the slow runs (a million users through the browser).
+import Browser
 import FakeGitHub
+import GitHubAPI
 import Foundation
 import ListCore
 import TerminalUI
@@ -15,7 +17,7 @@ struct Item: Identifiable, Sendable {
 let clock = ContinuousClock()
 let quick = ProcessInfo.processInfo.environment["BENCH_QUICK"] == "1"
 /// BENCH_ONLY=scroll,memory runs only those sections (frames, appends, stalls, plain, idle,
-/// first-row, memory, scroll).
+/// first-row, memory, scroll, keys).
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"].map { Set($0.split(separator: ",").map(String.init)) }
 func wanted(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -541,6 +543,70 @@ if binaryBuilt, wanted("scroll") {
     record("cpu_per_scroll_ms", cpu, "ms", "%.3f", note: "the process's CPU (all threads) per one-line scroll")
     record("cpu_per_scroll_ms_less", lessCPU, "ms", "%.3f", note: "less, the same")
     record("cpu_per_scroll_ratio", cpu.flatMap { c in lessCPU.map { c / $0 } }, "×", "%.1f", note: "ours / less's (at most 3)")
+}
+
+// MARK: - One key, in-process: the update and the frame, no terminal
+
+/// A screen that records each row's drawing calls and compares them with the last frame's, as
+/// the curses screen does before it hands the changed rows to ncurses.
+final class RowDiffScreen: Screen {
+    enum Operation: Equatable {
+        case text(Int, String, Style)
+        case fill(Int, Int, Style)
+    }
+    let size: (rows: Int, columns: Int)
+    let colorDepth = ColorDepth.none
+    private var frame: [[Operation]]
+    private var shown: [[Operation]]
+    var changedRows = 0
+    init(rows: Int, columns: Int) {
+        size = (rows, columns)
+        frame = Array(repeating: [], count: rows)
+        shown = frame
+    }
+    func clear() { for row in frame.indices { frame[row].removeAll(keepingCapacity: true) } }
+    func put(row: Int, column: Int, _ text: String, style: Style) { frame[row].append(.text(column, text, style)) }
+    func fill(row: Int, column: Int, count: Int, style: Style) { frame[row].append(.fill(column, count, style)) }
+    func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {}
+    func present() {
+        for row in frame.indices where frame[row] != shown[row] { changedRows += 1 }
+        swap(&frame, &shown)
+    }
+}
+
+/// Microseconds for one j in an 80×24 browser over GET /users: the clock message and the key
+/// through `AppState.update`, the state compared with the one before, and the frame drawn into
+/// a row-diffing screen. Pages are answered at once as the pager asks for them.
+func keyCost(presses: Int) -> Double {
+    var state = AppState(list: .all(since: 0), host: "api.github.com", profileBase: "https://github.com",
+                         pageSize: 100, prefetchDistance: nil, size: AppState.Size(rows: 24, columns: 80),
+                         now: Date(timeIntervalSince1970: 0))
+    let screen = RowDiffScreen(rows: 24, columns: 80)
+    var next: Int64 = 1
+    func answer(_ commands: [Command]) {
+        for case let .fetch(id, _, request) in commands {
+            let users = (next..<next + 100).map { GitHubUser(login: "user-\($0)", id: $0) }
+            next += 100
+            answer(state.update(.pageLoaded(id, request.token, Page(items: users, next: .since(next - 1)))))
+        }
+    }
+    answer(state.start())
+    AppView.render(state, on: screen)
+    var now = Date(timeIntervalSince1970: 0)
+    return median(iterations: presses) {
+        for _ in 0..<presses {
+            now += 0.02
+            let before = state
+            _ = state.update(.clock(now))
+            answer(state.update(.key(.character("j"))))
+            if state != before { AppView.render(state, on: screen) }
+        }
+    }
+}
+
+if wanted("keys") {
+    heading("One j in-process (update and frame into a row-diffing 80×24 screen; medians of 7)")
+    record("key_us", keyCost(presses: 2_000), "µs", "%.1f", note: "per j: clock and key updates, state comparison, frame")
 }
 
 try writeResults()
