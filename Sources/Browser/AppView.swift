@@ -101,13 +101,39 @@ public enum AppView {
     }
 
     static func describe(_ user: GitHubUser, state: AppState) -> ItemText {
-        var detail = "#\(user.id)"
-        if user.isOrganization { detail += " · org" }
-        if user.isStaff { detail += " · staff" }
+        var detail: String
+        if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) {
+            detail = label
+        } else {
+            detail = "#" + String(user.id)
+            if user.isOrganization { detail += " · org" }
+            if user.isStaff { detail += " · staff" }
+            detail += " "
+        }
         // The second line exists only in the comfortable layout: nothing to look up otherwise.
-        guard state.layout == .comfortable else { return ItemText(title: user.login, detail: detail + " ") }
+        guard state.layout == .comfortable else { return ItemText(title: user.login, detail: detail) }
         let subtitle = state.details.cache.peek(user.login)?.name ?? state.profileURL(user.login)
-        return ItemText(title: user.login, detail: detail + " ", subtitle: subtitle)
+        return ItemText(title: user.login, detail: detail, subtitle: subtitle)
+    }
+
+    /// "#583231 ", written straight into a string's bytes: every row of every frame has one, and
+    /// building it by concatenation cost more than the rest of the row. Nil for an id too long
+    /// for the few bytes a string keeps inline.
+    static func idLabel(_ id: Int64) -> String? {
+        guard id >= 0, id < 10_000_000_000_000 else { return nil }
+        var digits = 1
+        var rest = id / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        return String(unsafeUninitializedCapacity: digits + 2) { bytes in
+            bytes[0] = UInt8(ascii: "#")
+            var value = id
+            for index in stride(from: digits, to: 0, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            bytes[digits + 1] = UInt8(ascii: " ")
+            return digits + 2
+        }
     }
 
     static func pane(_ state: AppState, user: GitHubUser, border: Bool) -> DetailsPane {

@@ -26,6 +26,21 @@ extension Action {
 public enum Mode: String, Sendable, Hashable, CaseIterable {
     case list, details, filter, help
 
+    /// The case's place in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .list: 0
+        case .details: 1
+        case .filter: 2
+        case .help: 3
+        }
+    }
+
+    // By case, not by the raw string (what RawRepresentable's defaults do): the key table asks
+    // which modes a binding works in on every key and every frame.
+    public static func == (lhs: Mode, rhs: Mode) -> Bool { lhs.ordinal == rhs.ordinal }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
     /// How help and the README name the mode.
     public var title: String {
         switch self {
@@ -66,10 +81,44 @@ public struct KeyBinding: Sendable, Equatable {
 /// The one key table: bindings as data. The key lookup, the help overlay, the status-line hints,
 /// `--help` and the README's key list all come from it.
 public struct KeyTable: Sendable, Equatable {
-    public var bindings: [KeyBinding]
+    public var bindings: [KeyBinding] {
+        didSet { hints = Hints(bindings) }
+    }
+    /// The status line's hints, worked out once per table rather than on every frame.
+    private var hints: Hints
+
+    private struct Hints: Sendable, Equatable {
+        /// Each mode's hints: at `ordinal * 2` with nothing to leave, at `ordinal * 2 + 1` with.
+        var lists: [[String]] = []
+        /// The help key's hint, which stays when the others give way.
+        var help: String?
+
+        init() {}
+
+        init(_ bindings: [KeyBinding]) {
+            let table = KeyTable(bindings: bindings, hints: Hints())
+            lists = Mode.allCases.flatMap { mode in
+                [false, true].map { canLeave in
+                    table.bindings(for: mode, canLeave: canLeave).compactMap { binding in
+                        guard let key = binding.keys.first, let hint = binding.hint else { return nil }
+                        return key.label + " " + hint
+                    }
+                }
+            }
+            help = bindings.first { $0.action == .help }.flatMap { binding in
+                binding.keys.first.map { $0.label + " " + (binding.hint ?? "help") }
+            }
+        }
+    }
 
     public init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
         self.bindings = bindings
+        hints = Hints(bindings)
+    }
+
+    private init(bindings: [KeyBinding], hints: Hints) {
+        self.bindings = bindings
+        self.hints = hints
     }
 
     /// The action `key` asks for in `mode`.
@@ -90,19 +139,14 @@ public struct KeyTable: Sendable, Equatable {
 
     /// The status line's hints for `mode`, most useful first: "Enter details", "/ filter", "? help".
     public func hints(for mode: Mode, canLeave: Bool = true) -> [String] {
-        bindings(for: mode, canLeave: canLeave).compactMap { binding in
-            guard let key = binding.keys.first, let hint = binding.hint else { return nil }
-            return "\(key.label) \(hint)"
-        }
+        hints.lists[mode.ordinal * 2 + (canLeave ? 1 : 0)]
     }
 
     /// The hints that fit in `width` columns, joined: the first ones, and the help key always
     /// when it fits at all.
     public func hints(for mode: Mode, canLeave: Bool = true, width: Int) -> String {
         let all = hints(for: mode, canLeave: canLeave)
-        let helpKey = bindings.first { $0.action == .help }.flatMap { binding in
-            binding.keys.first.map { "\($0.label) \(binding.hint ?? "help")" }
-        }
+        let helpKey = hints.help
         var kept = all.filter { $0 != helpKey }
         let tail = all.contains { $0 == helpKey } ? [helpKey ?? ""] : []
         // Each hint and two spaces between: drop from the end of the others until they fit.

@@ -367,18 +367,20 @@ extension Pager: Equatable where Item: Equatable {
     /// Two pagers are equal when every fact they hold is: items, cursors, load states, requests
     /// in flight, what they remember of the viewport, and their prefetch policy.
     public static func == (lhs: Pager, rhs: Pager) -> Bool {
-        lhs.firstCursor == rhs.firstCursor && lhs.pageSize == rhs.pageSize
-            && samePolicy(lhs.prefetch, rhs.prefetch)
-            && lhs.store == rhs.store && lhs.nextCursor == rhs.nextCursor
-            && lhs.initialState == rhs.initialState && lhs.refreshState == rhs.refreshState
-            && lhs.appendState == rhs.appendState && lhs.generation == rhs.generation
-            && lhs.totalCount == rhs.totalCount && lhs.hasLoadedFirstPage == rhs.hasLoadedFirstPage
-            && lhs.lastChange == rhs.lastChange && lhs.inFlight == rhs.inFlight
-            && lhs.nextTokenID == rhs.nextTokenID && lhs.seenCursors == rhs.seenCursors
-            && lhs.retryCursor == rhs.retryCursor && lhs.visibleStart == rhs.visibleStart && lhs.listEnded == rhs.listEnded
+        // What a scroll or a page changes first, so that unequal pagers are told apart cheaply;
+        // the policy (a dynamic cast) last.
+        lhs.visibleStart == rhs.visibleStart && lhs.lastChange == rhs.lastChange
+            && lhs.appendState == rhs.appendState && lhs.inFlight == rhs.inFlight
+            && lhs.offset == rhs.offset && lhs.generation == rhs.generation
+            && lhs.nextTokenID == rhs.nextTokenID && lhs.pageSize == rhs.pageSize
             && lhs.viewportRows == rhs.viewportRows && lhs.maxItems == rhs.maxItems
-            && lhs.prependState == rhs.prependState && lhs.pages == rhs.pages
-            && lhs.loadedPages == rhs.loadedPages && lhs.offset == rhs.offset
+            && lhs.initialState == rhs.initialState && lhs.refreshState == rhs.refreshState
+            && lhs.prependState == rhs.prependState && lhs.totalCount == rhs.totalCount
+            && lhs.hasLoadedFirstPage == rhs.hasLoadedFirstPage && lhs.listEnded == rhs.listEnded
+            && lhs.firstCursor == rhs.firstCursor && lhs.nextCursor == rhs.nextCursor
+            && lhs.retryCursor == rhs.retryCursor && lhs.store == rhs.store
+            && lhs.loadedPages == rhs.loadedPages && lhs.pages == rhs.pages
+            && lhs.seenCursors == rhs.seenCursors && samePolicy(lhs.prefetch, rhs.prefetch)
     }
 }
 

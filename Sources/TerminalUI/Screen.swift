@@ -43,8 +43,12 @@ extension Screen {
     /// Draws `text` (already sanitized) cut to `width` columns, and blanks the rest of them.
     public func put(row: Int, column: Int, _ text: String, width: Int, style: Style) {
         guard width > 0 else { return }
-        let cut = TerminalText.truncate(text, to: width)
-        let used = TerminalText.width(cut)
+        var cut = text
+        var used = TerminalText.width(text)
+        if used > width {
+            cut = TerminalText.truncate(text, to: width)
+            used = TerminalText.width(cut)
+        }
         if !cut.isEmpty { put(row: row, column: column, cut, style: style) }
         if used < width { fill(row: row, column: column + used, count: width - used, style: style) }
     }

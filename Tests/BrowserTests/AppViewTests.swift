@@ -400,3 +400,15 @@ struct AppViewTests {
         ])
     }
 }
+
+@Suite("Row detail labels")
+struct IDLabelTests {
+    @Test("the id label written byte by byte reads as the number would, and gives way past 13 digits")
+    func idLabel() {
+        for id: Int64 in [0, 7, 10, 99, 583_231, 1_000_000, 9_999_999_999_999] {
+            #expect(AppView.idLabel(id) == "#\(id) ")
+        }
+        #expect(AppView.idLabel(10_000_000_000_000) == nil)
+        #expect(AppView.idLabel(-1) == nil)
+    }
+}

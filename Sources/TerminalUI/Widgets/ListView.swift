@@ -90,18 +90,20 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         switch row {
         case .item(_, let item):
             let text = describe(item)
-            let title = " " + TerminalText.sanitize(text.title)
+            let title = TerminalText.sanitize(text.title)
             let detail = TerminalText.sanitize(text.detail)
             let detailWidth = TerminalText.width(detail)
             if detailWidth > 0, detailWidth + 4 < columns {
+                // A blank, the title (room ≥ 4), the detail, a blank: no strings joined.
                 let room = columns - detailWidth - 1
-                screen.put(row: top, column: left, title, width: room, style: style(0))
+                screen.fill(row: top, column: left, count: 1, style: style(0))
+                screen.put(row: top, column: left + 1, title, width: room - 1, style: style(0))
                 screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
                 screen.fill(row: top, column: left + room + detailWidth, count: 1, style: style(0))
             } else {
-                screen.put(row: top, column: left, title, width: columns, style: style(0))
+                screen.put(row: top, column: left, " " + title, width: columns, style: style(0))
             }
-            subtitle = "   " + TerminalText.sanitize(text.subtitle)
+            if lines > 1 { subtitle = "   " + TerminalText.sanitize(text.subtitle) }
         case .header(let text):
             screen.put(row: top, column: left, " " + TerminalText.sanitize(text), width: columns, style: style(0))
         case .pull(let armed):
