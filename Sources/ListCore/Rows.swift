@@ -9,11 +9,14 @@ public enum RowKind: Sendable, Hashable, CaseIterable {
 }
 
 /// How many terminal lines each kind of row takes.
+///
+/// One field per kind, not a dictionary: the viewport asks for a row's height many times a
+/// frame, and a lookup hashed each time.
 public struct RowHeights: Sendable, Equatable {
-    private var heights: [RowKind: Int]
+    private var header = 1, pull = 1, item = 1, loading = 1, retry = 1, end = 1
 
     public init(_ heights: [RowKind: Int] = [:]) {
-        self.heights = heights.mapValues { max(1, $0) }
+        for (kind, height) in heights { self[kind] = height }
     }
 
     /// Every row one line.
@@ -21,11 +24,35 @@ public struct RowHeights: Sendable, Equatable {
     /// Item rows two lines (login, then details); the rest one line.
     public static let comfortable = RowHeights([.item: 2])
 
-    public func height(of kind: RowKind) -> Int { heights[kind] ?? 1 }
+    /// The height of every kind, when they are all the same.
+    public var uniform: Int? {
+        header == item && pull == item && loading == item && retry == item && end == item ? item : nil
+    }
+
+    public func height(of kind: RowKind) -> Int {
+        switch kind {
+        case .header: header
+        case .pull: pull
+        case .item: item
+        case .loading: loading
+        case .retry: retry
+        case .end: end
+        }
+    }
 
     public subscript(kind: RowKind) -> Int {
         get { height(of: kind) }
-        set { heights[kind] = max(1, newValue) }
+        set {
+            let height = max(1, newValue)
+            switch kind {
+            case .header: header = height
+            case .pull: pull = height
+            case .item: item = height
+            case .loading: loading = height
+            case .retry: retry = height
+            case .end: end = height
+            }
+        }
     }
 }
 
@@ -57,6 +84,13 @@ public protocol RowHeightSource {
     func rowHeight(at index: Int) -> Int
     /// The rows the selection may rest on.
     var selectableRows: Range<Int> { get }
+    /// The one height every row has, when they all have the same: the viewport then counts
+    /// lines by multiplying rather than row by row.
+    var uniformRowHeight: Int? { get }
+}
+
+extension RowHeightSource {
+    public var uniformRowHeight: Int? { nil }
 }
 
 /// The rows of a list: static headers, an optional pull row, the items, then a footer row.
@@ -136,6 +170,7 @@ where Items.Index == Int {
     public var rowCount: Int { count }
     public func rowHeight(at index: Int) -> Int { heights.height(of: kind(at: index)) }
     public var selectableRows: Range<Int> { itemRows }
+    public var uniformRowHeight: Int? { heights.uniform }
 }
 
 extension RowModel: Sendable where Items: Sendable {}

@@ -34,6 +34,11 @@ public struct Viewport: Sendable, Equatable {
     /// The rows at least partly on screen.
     public func visibleRows(in rows: some RowHeightSource) -> Range<Int> {
         let start = min(top, rows.rowCount)
+        if let each = rows.uniformRowHeight {
+            // As many rows as it takes to reach the height (the last may be cut).
+            let wanted = height > 0 ? (height + each - 1) / each : 0
+            return start..<min(rows.rowCount, start + wanted)
+        }
         var end = start
         var used = 0
         while end < rows.rowCount, used < height {
@@ -158,6 +163,7 @@ public struct Viewport: Sendable, Equatable {
 
     /// Lines taken by rows `from..<to`.
     private func lines(_ from: Int, _ to: Int, _ rows: some RowHeightSource) -> Int {
+        if let each = rows.uniformRowHeight { return max(0, to - from) * each }
         var sum = 0
         var row = from
         while row < to {
@@ -167,15 +173,22 @@ public struct Viewport: Sendable, Equatable {
         return sum
     }
 
-    /// The largest top that leaves no empty lines below the last row.
-    private func maxTop(_ rows: some RowHeightSource) -> Int {
-        let count = rows.rowCount
-        var start = count
+    /// The first of the rows before `end` that fit whole in `height` lines, counted back from `end`.
+    private static func firstFitting(endingAt end: Int, height: Int, _ rows: some RowHeightSource) -> Int {
+        if let each = rows.uniformRowHeight { return end - min(end, max(0, height) / each) }
+        var start = end
         var used = 0
         while start > 0, used + rows.rowHeight(at: start - 1) <= height {
             used += rows.rowHeight(at: start - 1)
             start -= 1
         }
+        return start
+    }
+
+    /// The largest top that leaves no empty lines below the last row.
+    private func maxTop(_ rows: some RowHeightSource) -> Int {
+        let count = rows.rowCount
+        let start = Self.firstFitting(endingAt: count, height: height, rows)
         return start == count ? max(0, count - 1) : start
     }
 
@@ -192,13 +205,7 @@ public struct Viewport: Sendable, Equatable {
         }
         if top > selected - above { top = selected - above }
         // The smallest top that still shows rows up to selected + below.
-        let end = selected + below + 1
-        var start = end
-        var used = 0
-        while start > 0, used + rows.rowHeight(at: start - 1) <= height {
-            used += rows.rowHeight(at: start - 1)
-            start -= 1
-        }
+        let start = Self.firstFitting(endingAt: selected + below + 1, height: height, rows)
         if top < start { top = min(start, selected) }
         top = max(0, min(top, maxTop(rows)))
     }

@@ -34,10 +34,31 @@ public enum TerminalText {
     static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
         // 0x20...0x7E, as one unsigned comparison per byte, over the bytes in place when they
         // are contiguous (they are for every native string).
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy { $0 &- 0x20 < 0x5F } }) {
-            return answer
-        }
+        if let answer = text.utf8.withContiguousStorageIfAvailable(printableASCII) { return answer }
         return text.utf8.allSatisfy { $0 &- 0x20 < 0x5F }
+    }
+
+    /// ``isPrintableASCII(_:)`` over bytes, eight at a time.
+    static func printableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+            while index + 8 <= bytes.count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // With every byte below 0x80: one below 0x20 borrows into its high bit when
+                // 0x20 is taken from each, and 0x7F carries into it when 1 is added.
+                if word & highs != 0 || (word &- 0x20 &* ones) & ~word & highs != 0 || (word &+ ones) & highs != 0 {
+                    return false
+                }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] &- 0x20 >= 0x5F { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Columns one grapheme cluster takes (0, 1 or 2).

@@ -95,6 +95,21 @@ struct TextWidthFastPathTests {
         #expect(TerminalText.width("e\u{301}·漢") == 4)
     }
 
+    @Test("printable ASCII eight bytes at a time agrees with byte by byte, for every byte in every place")
+    func printableASCII() {
+        for length in [0, 1, 7, 8, 9, 16, 17, 23] {
+            for place in 0..<max(1, length) {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if length > 0 { bytes[place] = byte }
+                    let expected = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                    #expect(bytes.withUnsafeBufferPointer(TerminalText.printableASCII) == expected,
+                            "byte \(byte) at \(place) of \(length)")
+                }
+            }
+        }
+    }
+
     @Test("sanitize leaves clean text alone and still replaces what a terminal would act on")
     func sanitize() {
         #expect(TerminalText.sanitize("a · b › c") == "a · b › c")
