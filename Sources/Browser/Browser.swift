@@ -58,7 +58,6 @@ public struct Browser: Sendable {
         let browser = self
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread { continuation.resume(with: Result { try browser.loop() }) }
-            thread.name = "ghscroll-ui"
             thread.stackSize = 8 << 20
             thread.start()
         }
