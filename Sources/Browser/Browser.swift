@@ -106,7 +106,9 @@ public struct Browser: Sendable {
         noteFirstRows()
         while state.exitStatus == nil {
             let wake = input.wait()
-            let before = state
+            // The state before, to draw only when it changed; not kept across a page, which
+            // changes it anyway, so that appending to the list never copies all it holds.
+            let before: AppState? = wake.messages.contains(where: \.isPageResult) ? nil : state
             if wake.input {
                 _ = state.update(.clock(Date()))
                 var read = 0
@@ -135,7 +137,7 @@ public struct Browser: Sendable {
             for number in wake.signals where state.exitStatus == nil {
                 _ = state.update(.signal(number))
             }
-            if state.exitStatus == nil, state != before {
+            if state.exitStatus == nil, before.map({ state != $0 }) ?? true {
                 AppView.render(state, on: screen)
                 frames += 1
                 noteFirstRows()
