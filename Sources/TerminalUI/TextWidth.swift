@@ -129,6 +129,10 @@ public enum TerminalText {
 
     /// `text` cut to at most `columns` columns, without an ellipsis.
     static func truncateExact(_ text: String, to columns: Int) -> String {
+        if isPrintableASCII(text) {
+            return text.utf8.count <= columns ? text : String(decoding: text.utf8.prefix(max(0, columns)), as: UTF8.self)
+        }
+        if let width = standaloneWidth(text), width <= columns { return text }
         var out = ""
         var used = 0
         for character in text {

@@ -110,6 +110,26 @@ struct TextWidthFastPathTests {
         }
     }
 
+    @Test("cutting to a width takes the fast paths without changing what is kept")
+    func truncateExact() {
+        func slow(_ text: String, _ columns: Int) -> String {
+            var out = ""
+            var used = 0
+            for character in text {
+                let width = TerminalText.width(of: character)
+                if used + width > columns { break }
+                out.append(character)
+                used += width
+            }
+            return out
+        }
+        for text in ["", "octocat", " 1,234 users · 12/1,234 · end", "漢字かな", "e\u{301}té", "a👍🏽b"] {
+            for columns in -1...32 {
+                #expect(TerminalText.truncateExact(text, to: columns) == slow(text, columns), "\(text) to \(columns)")
+            }
+        }
+    }
+
     @Test("sanitize leaves clean text alone and still replaces what a terminal would act on")
     func sanitize() {
         #expect(TerminalText.sanitize("a · b › c") == "a · b › c")
