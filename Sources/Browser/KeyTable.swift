@@ -93,13 +93,10 @@ public struct KeyTable: Sendable, Equatable {
         /// The help key's hint, which stays when the others give way.
         var help: String?
 
-        init() {}
-
         init(_ bindings: [KeyBinding]) {
-            let table = KeyTable(bindings: bindings, hints: Hints())
             lists = Mode.allCases.flatMap { mode in
                 [false, true].map { canLeave in
-                    table.bindings(for: mode, canLeave: canLeave).compactMap { binding in
+                    KeyTable.bindings(bindings, for: mode, canLeave: canLeave).compactMap { binding in
                         guard let key = binding.keys.first, let hint = binding.hint else { return nil }
                         return key.label + " " + hint
                     }
@@ -116,11 +113,6 @@ public struct KeyTable: Sendable, Equatable {
         hints = Hints(bindings)
     }
 
-    private init(bindings: [KeyBinding], hints: Hints) {
-        self.bindings = bindings
-        self.hints = hints
-    }
-
     /// The action `key` asks for in `mode`.
     public func action(for key: Key, in mode: Mode) -> Action? {
         bindings.first { $0.modes.contains(mode) && $0.keys.contains(key) }?.action
@@ -129,7 +121,11 @@ public struct KeyTable: Sendable, Equatable {
     /// The bindings that do something in `mode`, in table order. `canLeave` says whether there
     /// is a filter to clear or a list to go back from.
     public func bindings(for mode: Mode, canLeave: Bool = true) -> [KeyBinding] {
-        bindings.filter { $0.modes.contains(mode) && (canLeave || !$0.needsSomethingToLeave || mode != .list) }
+        Self.bindings(bindings, for: mode, canLeave: canLeave)
+    }
+
+    private static func bindings(_ all: [KeyBinding], for mode: Mode, canLeave: Bool) -> [KeyBinding] {
+        all.filter { $0.modes.contains(mode) && (canLeave || !$0.needsSomethingToLeave || mode != .list) }
     }
 
     /// The help overlay's lines for `mode`.

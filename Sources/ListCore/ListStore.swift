@@ -6,7 +6,7 @@
 /// millions costs no set of millions: an appended item is checked against those. That is enough
 /// where repeats come from neighbouring pages (a list that shifted between two requests), as
 /// they do in paged APIs; an id repeated from further back would be shown twice.
-public struct ListStore<Item: Identifiable>: RandomAccessCollection {
+public struct ListStore<Item: Identifiable>: IntIndexedCollection {
     public private(set) var items: [Item]
     /// The ids of `items[windowStart...]`.
     private var ids: Set<Item.ID>
@@ -36,15 +36,8 @@ public struct ListStore<Item: Identifiable>: RandomAccessCollection {
 
     // MARK: - Collection
 
-    public typealias Indices = Range<Int>
     public var startIndex: Int { items.startIndex }
     public var endIndex: Int { items.endIndex }
-    public var count: Int { items.count }
-    public var indices: Range<Int> { items.indices }
-    public func index(after i: Int) -> Int { i + 1 }
-    public func index(before i: Int) -> Int { i - 1 }
-    public func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
-    public func distance(from start: Int, to end: Int) -> Int { end - start }
     public subscript(position: Int) -> Item { items[position] }
 
     /// True when an item has this id (among the last ``dedupeWindow`` items, with a window).

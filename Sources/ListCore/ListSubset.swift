@@ -2,7 +2,7 @@
 /// copies no element.
 ///
 /// `indexes` nil means every element, so the unfiltered and the filtered view are one type.
-public struct ListSubset<Base: RandomAccessCollection>: RandomAccessCollection where Base.Index == Int {
+public struct ListSubset<Base: RandomAccessCollection>: IntIndexedCollection where Base.Index == Int {
     public let base: Base
     /// Ascending indexes into `base`; nil for all of it.
     public let indexes: [Int]?
@@ -12,17 +12,8 @@ public struct ListSubset<Base: RandomAccessCollection>: RandomAccessCollection w
         self.indexes = indexes
     }
 
-    // Spelled out: without `Indices == Range<Int>` the standard library's defaults walk the
-    // collection to count it, and every frame asked for the count many times.
-    public typealias Indices = Range<Int>
     public var startIndex: Int { 0 }
     public var endIndex: Int { indexes?.count ?? base.count }
-    public var count: Int { endIndex }
-    public var indices: Range<Int> { 0..<endIndex }
-    public func index(after i: Int) -> Int { i + 1 }
-    public func index(before i: Int) -> Int { i - 1 }
-    public func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
-    public func distance(from start: Int, to end: Int) -> Int { end - start }
 
     public subscript(position: Int) -> Base.Element {
         base[baseIndex(of: position)]

@@ -97,7 +97,7 @@ extension RowHeightSource {
 ///
 /// A view over an items collection, not a copy, so building it costs the same for any list size.
 /// `Items` is any random-access collection indexed from 0: an array, or a ``ListSubset`` of one.
-public struct RowModel<Items: RandomAccessCollection>: RandomAccessCollection, RowHeightSource
+public struct RowModel<Items: RandomAccessCollection>: IntIndexedCollection, RowHeightSource
 where Items.Index == Int {
     public typealias Item = Items.Element
 
@@ -130,17 +130,8 @@ where Items.Index == Int {
 
     // MARK: - Collection
 
-    // Spelled out, like ListSubset's: the standard library's generic defaults cost a metadata
-    // lookup per call, and a frame asks for the count of rows many times.
-    public typealias Indices = Range<Int>
     public var startIndex: Int { 0 }
     public var endIndex: Int { leading + items.count + (footer == nil ? 0 : 1) }
-    public var count: Int { endIndex }
-    public var indices: Range<Int> { 0..<endIndex }
-    public func index(after i: Int) -> Int { i + 1 }
-    public func index(before i: Int) -> Int { i - 1 }
-    public func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
-    public func distance(from start: Int, to end: Int) -> Int { end - start }
 
     public subscript(position: Int) -> ListRow<Item> {
         if position < headers.count { return .header(headers[position]) }
