@@ -14,7 +14,6 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <fcntl.h>
-#include <sys/syscall.h>
 
 // Macros and mutable globals that Swift cannot import (or rejects under strict concurrency).
 
@@ -70,8 +69,5 @@ static inline int ghs_set_nonblocking(int fd) {
     if (flags < 0) return -1;
     return fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
-
-// An anonymous file in memory (memfd_create, close-on-exec); -1 when the kernel has none.
-static inline int ghs_memory_file(void) { return (int)syscall(SYS_memfd_create, "ghscroll-frame", 1u); }
 
 #endif

@@ -11,7 +11,7 @@ import Foundation
 /// terminal). Keys are read without waiting (``nextKey()``): the caller learns that input is
 /// ready from ``TerminalInput`` and drains it.
 public final class CursesScreen: Screen {
-    public private(set) var size: (rows: Int, columns: Int) = (0, 0)
+    @exclusivity(unchecked) public private(set) var size: (rows: Int, columns: Int) = (0, 0)
     /// Whether colours are drawn (off under `NO_COLOR` or on a terminal without them).
     public private(set) var hasColors = false
     /// The colours images are drawn in.
@@ -27,8 +27,10 @@ public final class CursesScreen: Screen {
     private var framePixels: [(row: Int, column: Int, top: RGB, bottom: RGB)] = []
     /// What each row of the frame being drawn shows, and of the frame on screen. The two trade
     /// places after each frame, so a steady frame allocates nothing.
-    private var frame: [[Operation]] = []
-    private var shown: [[Operation]] = []
+    /// (Only the one consumer touches a screen, never from two places at once: the runtime's
+    /// exclusivity check on each recorded call cost more than recording it.)
+    @exclusivity(unchecked) private var frame: [[Operation]] = []
+    @exclusivity(unchecked) private var shown: [[Operation]] = []
     /// False after a start or a resize: every row is drawn.
     private var shownValid = false
 
@@ -46,6 +48,12 @@ public final class CursesScreen: Screen {
         _ = ghs_setlocale_all()
         guard initscr() != nil else { throw CursesError.cannotStart }
         active = true
+        // ncurses 6.4 flushes its output after every cursor movement until the screen has been
+        // left and entered again once (`_nc_mvcur` checks for the state `initscr` leaves), so a
+        // one-line scroll reached the terminal as about nine small writes. One round trip here,
+        // before anything is drawn, makes each refresh one write.
+        endwin()
+        refresh()
         raw()
         noecho()
         nonl()
@@ -99,11 +107,6 @@ public final class CursesScreen: Screen {
         active = false
         curs_set(1)
         endwin()
-        if frameFile >= 0 {
-            close(frameFile)
-            close(terminalOut)
-            frameFile = -1
-        }
     }
 
     public func updateSize() {
@@ -277,13 +280,16 @@ public final class CursesScreen: Screen {
             let low = max(0, min(first, first + lines))
             let high = min(after.count, max(last, last + lines) + 1)
             best = (low..<high, lines, moved.count)
+            // Most rows moved together: take it (another shift could beat it only with rows that
+            // repeat; any row the scroll gets wrong is drawn again anyway).
+            if moved.count * 2 > after.count { break }
         }
         return best.map { ($0.region, $0.lines) }
     }
 
     public func present() {
         drawChangedRows()
-        flushFrame()
+        refresh()
         guard !framePixels.isEmpty else { return }
         // 24-bit colour through curses needs a terminfo entry most terminals are not run
         // with, so the exact colours go straight to the terminal, cell by cell, with the
@@ -301,43 +307,6 @@ public final class CursesScreen: Screen {
         }
         out += "\u{1B}[0m\u{1B}8"
         writeRaw(Array(out.utf8))
-    }
-
-    /// Where ncurses writes a frame before it goes to the terminal in one piece (-1: straight
-    /// to the terminal), and the terminal itself, kept to put it back.
-    private var frameFile: Int32 = -2
-    private var terminalOut: Int32 = -1
-    private var frameBytes: [UInt8] = []
-
-    /// Sends the frame: ncurses' `refresh`, gathered into one write.
-    ///
-    /// ncurses 6.4 flushes its output after every cursor movement, so a one-line scroll reached
-    /// the terminal as about nine small writes, each a wake-up of the terminal on the other end.
-    /// For the length of the refresh, standard output is an in-memory file (nothing else writes
-    /// to it meanwhile: only this consumer draws, and ncurses ignores SIGTSTP while it updates);
-    /// then the bytes go to the terminal in one write. Without such a file (an old kernel), or
-    /// when standard output cannot be swapped, ncurses writes to the terminal as it always did.
-    private func flushFrame() {
-        if frameFile == -2 {
-            frameFile = ghs_memory_file()
-            terminalOut = frameFile >= 0 ? fcntl(1, F_DUPFD_CLOEXEC, 3) : -1
-            if terminalOut < 0, frameFile >= 0 {
-                close(frameFile)
-                frameFile = -1
-            }
-        }
-        guard frameFile >= 0, lseek(frameFile, 0, SEEK_SET) == 0, dup2(frameFile, 1) == 1 else {
-            refresh()
-            return
-        }
-        refresh()
-        guard dup2(terminalOut, 1) == 1 else { return }
-        let length = Int(lseek(frameFile, 0, SEEK_CUR))
-        guard length > 0 else { return }
-        if frameBytes.count < length { frameBytes = [UInt8](repeating: 0, count: length) }
-        let read = frameBytes.withUnsafeMutableBytes { pread(frameFile, $0.baseAddress, length, 0) }
-        guard read > 0 else { return }
-        frameBytes.withUnsafeBytes { write(all: UnsafeRawBufferPointer(rebasing: $0[0..<read])) }
     }
 
     /// Writes every byte to the terminal, through interruptions.
