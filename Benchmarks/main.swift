@@ -464,6 +464,16 @@ func cpuNanoseconds(_ pid: String) -> Int? {
     return total
 }
 
+/// The write system calls a process has made (`syscw` in /proc/PID/io: write and writev, not
+/// socket sends).
+func writeCalls(_ pid: String) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix("syscw:") {
+        return Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces))
+    }
+    return nil
+}
+
 func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
 }
@@ -472,6 +482,7 @@ struct ScrollCost {
     var bytesPerScroll: Double
     var fullFrameBytes: Int
     var cpuMsPerScroll: Double
+    var writesPerScroll: Double?
 }
 
 /// Runs `command` in an 80×24 tmux pane whose output is logged (what the terminal receives),
@@ -496,6 +507,7 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
     }
     try await Task.sleep(for: .milliseconds(500))
     guard let pid = browserPID(marker, command: name), let cpuBefore = cpuNanoseconds(pid) else { return nil }
+    let writesBefore = writeCalls(pid)
     let bytesBefore = fileSize(capture)
     for _ in 0..<presses {
         try tmux(["send-keys", "j"])
@@ -503,11 +515,12 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
     }
     try await Task.sleep(for: .milliseconds(500))
     guard let cpuAfter = cpuNanoseconds(pid) else { return nil }
+    let writes = writeCalls(pid).flatMap { after in writesBefore.map { Double(after - $0) / Double(presses) } }
     let bytes = fileSize(capture) - bytesBefore
     try tmux(["send-keys", "q"])
     try await Task.sleep(for: .milliseconds(200))
     return ScrollCost(bytesPerScroll: Double(bytes) / Double(presses), fullFrameBytes: fullFrame,
-                      cpuMsPerScroll: Double(cpuAfter - cpuBefore) / 1e6 / Double(presses))
+                      cpuMsPerScroll: Double(cpuAfter - cpuBefore) / 1e6 / Double(presses), writesPerScroll: writes)
 }
 
 if binaryBuilt, wanted("scroll") {
@@ -540,6 +553,10 @@ if binaryBuilt, wanted("scroll") {
     record("scroll_bytes_ratio", bytes.flatMap { b in lessBytes.map { b / $0 } }, "×", "%.2f", note: "ours / less's (goal ≤ 2, at most 3)")
     record("full_frame_bytes", ours.isEmpty ? nil : middle(ours.map { Double($0.fullFrameBytes) }), "B", "%.0f",
            note: "the first whole screen, start-up sequences included")
+    let writes = ours.compactMap(\.writesPerScroll), lessWrites = theirs.compactMap(\.writesPerScroll)
+    record("scroll_writes", writes.isEmpty ? nil : middle(writes), "calls", "%.2f",
+           note: "write calls per one-line scroll (the terminal wakes for each)")
+    record("scroll_writes_less", lessWrites.isEmpty ? nil : middle(lessWrites), "calls", "%.2f", note: "less, the same")
     record("cpu_per_scroll_ms", cpu, "ms", "%.3f", note: "the process's CPU (all threads) per one-line scroll")
     record("cpu_per_scroll_ms_less", lessCPU, "ms", "%.3f", note: "less, the same")
     record("cpu_per_scroll_ratio", cpu.flatMap { c in lessCPU.map { c / $0 } }, "×", "%.1f", note: "ours / less's (at most 3)")

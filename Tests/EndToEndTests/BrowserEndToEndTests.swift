@@ -148,6 +148,27 @@ struct BrowserEndToEndTests {
         #expect(screenText(up).contains("3/100"), "\(screenText(up))")
     }
 
+    @Test("each j reaches the terminal in one write, not one per cursor movement (the terminal wakes for each)")
+    func oneWritePerFrame() async throws {
+        let (server, pane) = try await launch("users", before: "exec ", rows: 24)
+        defer { close(server, pane) }
+        await pane.waitFor { screenText($0).contains("· 1/") }
+        let pid = try await pane.programPID()
+        // Down to the bottom margin first, so that each press below scrolls the list a line.
+        for _ in 0..<20 { try await pane.keys("j") }
+        await pane.waitFor { screenText($0).contains("· 21/") }
+        let before = try #require(writeCalls(pid))
+        let presses = 20
+        for _ in 0..<presses { try await pane.keys("j") }
+        let screen = await pane.waitFor { screenText($0).contains("· 41/") }
+        #expect(screenText(screen).contains("· 41/"), "\(screenText(screen))")
+        let writes = try #require(writeCalls(pid)) - before
+        // A frame per press, and a few more (a page arriving is a frame, and wakes the loop
+        // through its pipe). ncurses' own habit was a write after every cursor movement:
+        // about nine per scroll.
+        #expect(writes <= presses + 6, "\(writes) writes for \(presses) presses")
+    }
+
     @Test("colors are used when the terminal has them, and none when NO_COLOR is set", arguments: [false, true])
     func noColor(set: Bool) async throws {
         let (server, pane) = try await launch("users", before: set ? "NO_COLOR=1 " : "", rows: 10)

@@ -113,6 +113,15 @@ final class TmuxPane: Sendable {
 
     func keys(_ keys: String...) async throws { try await run("tmux", ["-L", socket, "send-keys"] + keys) }
 
+    /// The process the pane runs (the program itself when the command starts with `exec`).
+    func programPID() async throws -> pid_t {
+        let output = try await run("tmux", ["-L", socket, "display-message", "-p", "#{pane_pid}"]).output
+        guard let pid = pid_t(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TmuxError.noPane(output)
+        }
+        return pid
+    }
+
     /// Sends raw bytes to the program, as a terminal would (mouse reports, escape sequences).
     func bytes(_ bytes: [UInt8]) async throws {
         try await run("tmux", ["-L", socket, "send-keys", "-H"] + bytes.map { String(format: "%02x", $0) })
@@ -146,6 +155,15 @@ final class TmuxPane: Sendable {
         }
         return screen
     }
+}
+
+enum TmuxError: Error { case noPane(String) }
+
+/// The write system calls process `pid` has made so far (`syscw` in /proc/PID/io), or nil.
+func writeCalls(_ pid: pid_t) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+    let line = text.split(separator: "\n").first { $0.hasPrefix("syscw:") }
+    return line.flatMap { Int($0.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)) }
 }
 
 /// The user ids drawn on screen, top to bottom (rows look like " login      #123 · org").
