@@ -92,6 +92,9 @@ public struct KeyTable: Sendable, Equatable {
         var lists: [[String]] = []
         /// The help key's hint, which stays when the others give way.
         var help: String?
+        /// Each list as the status line shows it when all of it fits, and its width: the line
+        /// most frames draw, built once.
+        var lines: [(text: String, width: Int)] = []
 
         init(_ bindings: [KeyBinding]) {
             lists = Mode.allCases.flatMap { mode in
@@ -105,7 +108,14 @@ public struct KeyTable: Sendable, Equatable {
             help = bindings.first { $0.action == .help }.flatMap { binding in
                 binding.keys.first.map { $0.label + " " + (binding.hint ?? "help") }
             }
+            lines = lists.map { [help] list in
+                let ordered = list.filter { $0 != help } + (list.contains { $0 == help } ? [help ?? ""] : [])
+                let text = ordered.joined(separator: "  ")
+                return (text, TerminalText.width(text))
+            }
         }
+
+        static func == (lhs: Hints, rhs: Hints) -> Bool { lhs.lists == rhs.lists && lhs.help == rhs.help }
     }
 
     public init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
@@ -141,6 +151,8 @@ public struct KeyTable: Sendable, Equatable {
     /// The hints that fit in `width` columns, joined: the first ones, and the help key always
     /// when it fits at all.
     public func hints(for mode: Mode, canLeave: Bool = true, width: Int) -> String {
+        let line = hints.lines[mode.ordinal * 2 + (canLeave ? 1 : 0)]
+        if line.width <= width { return line.text }
         let all = hints(for: mode, canLeave: canLeave)
         let helpKey = hints.help
         var kept = all.filter { $0 != helpKey }

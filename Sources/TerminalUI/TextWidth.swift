@@ -98,7 +98,7 @@ public enum TerminalText {
     /// every escape sequence's introducer), and bidirectional overrides and isolates, which are
     /// replaced by U+FFFD so that a hostile name shows as broken rather than re-ordering the line.
     public static func sanitize(_ text: some StringProtocol) -> String {
-        if isPrintableASCII(text) || !text.unicodeScalars.contains(where: needsReplacing) { return String(text) }
+        if isPrintableASCII(text) || !containsReplaced(text) { return String(text) }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -110,6 +110,38 @@ public enum TerminalText {
             }
         }
         return String(out)
+    }
+
+    /// Whether `text` holds a scalar ``sanitize(_:)`` replaces, read from its UTF-8 bytes in
+    /// place when they are contiguous (no scalar is decoded).
+    static func containsReplaced(_ text: some StringProtocol) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(containsReplaced) ?? text.unicodeScalars.contains(where: needsReplacing)
+    }
+
+    /// ``containsReplaced(_:)`` over valid UTF-8: C0 and DEL are single bytes, C1 is C2 80–9F,
+    /// U+061C is D8 9C, U+200E/F and U+202A–202E are E2 80 8E/8F/AA–AE, U+2066–2069 are
+    /// E2 81 A6–A9.
+    static func containsReplaced(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return true }
+            if byte >= 0xC2, index + 1 < count {
+                let next = bytes[index + 1]
+                switch byte {
+                case 0xC2 where next >= 0x80 && next <= 0x9F: return true
+                case 0xD8 where next == 0x9C: return true
+                case 0xE2 where index + 2 < count:
+                    let last = bytes[index + 2]
+                    if next == 0x80, last == 0x8E || last == 0x8F || (last >= 0xAA && last <= 0xAE) { return true }
+                    if next == 0x81, last >= 0xA6 && last <= 0xA9 { return true }
+                default: break
+                }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// True for a scalar ``sanitize(_:)`` replaces.

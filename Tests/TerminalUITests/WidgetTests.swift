@@ -135,4 +135,24 @@ struct TextWidthFastPathTests {
         #expect(TerminalText.sanitize("a · b › c") == "a · b › c")
         #expect(TerminalText.sanitize("a\u{1B}[31m·\u{202E}b\tc") == "a\u{FFFD}[31m·\u{FFFD}b c")
     }
+
+    @Test("finding what sanitize replaces from the UTF-8 bytes agrees with the scalars, for every scalar up to U+FFFF and beyond, at the start, middle and end")
+    func replacedBytes() {
+        func replaced(_ value: UInt32) -> Bool {
+            switch value {
+            case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+            default: false
+            }
+        }
+        let values = Array(0...0xFFFF) + [0x1_0000, 0x1_F44D, 0xE_0001, 0x10_FFFF]
+        for value in values {
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            let one = String(String.UnicodeScalarView([scalar]))
+            for text in [one, "é" + one, one + "·", "a›" + one + "b"] {
+                #expect(TerminalText.containsReplaced(text) == replaced(UInt32(value)), "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+            }
+        }
+        #expect(TerminalText.containsReplaced("All users › octocat · cached 3 min ago") == false)
+        #expect(TerminalText.containsReplaced("a\u{202E}"[...]) == true, "a substring")
+    }
 }
