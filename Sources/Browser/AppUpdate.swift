@@ -248,6 +248,8 @@ extension AppState {
         case .help:
             overlay = .help
             return []
+        case .suspend:
+            return [.suspend]
         case .quit:
             exitStatus = 0
             return []
@@ -323,6 +325,8 @@ extension AppState {
             withTop { $0.move(.lineDown, heights: heights) }
         case .lineUp:
             withTop { $0.move(.lineUp, heights: heights) }
+        case .suspend:
+            return [.suspend]
         case .quit:
             exitStatus = 0
             return []

@@ -66,10 +66,11 @@ public struct Browser: Sendable {
     /// The one consumer: waits for keys, signals and messages, updates the state, runs the
     /// commands and draws a frame when the state changed.
     private func loop() throws -> Int32 {
-        let screen = try CursesScreen(environment: screenEnvironment)
-        defer { screen.end() }
+        // The signal handlers first: curses then leaves SIGTSTP and the rest to them.
         let input = try TerminalInput<Message>()
         defer { input.stop() }
+        let screen = try CursesScreen(environment: screenEnvironment)
+        defer { screen.end() }
         let post: @Sendable (Message) -> Void = { input.post($0) }
         let logger = logger
         let client = GitHubClient(configuration: configuration, store: store ?? MemoryResponseStore(), maxAge: maxAge,
@@ -79,8 +80,11 @@ public struct Browser: Sendable {
                                       if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                                       post(.wait(wait, now: Date()))
                                   })
+        // Back from a suspension: the size may have changed, and the whole screen is drawn.
+        var resumed = false
         let runtime = Runtime(client: client, environment: environment, post: post,
-                              writeTerminal: { screen.writeRaw($0) })
+                              writeTerminal: { screen.writeRaw($0) },
+                              suspendTerminal: { screen.suspend(); resumed = true })
         defer { runtime.cancelAll() }
         let earlier = notices?.attach { post(.notice($0)) } ?? []
         defer { _ = notices?.attach(nil) }
@@ -137,7 +141,16 @@ public struct Browser: Sendable {
             for number in wake.signals where state.exitStatus == nil {
                 _ = state.update(.signal(number))
             }
-            if state.exitStatus == nil, before.map({ state != $0 }) ?? true {
+            if wake.suspend, state.exitStatus == nil {
+                screen.suspend()
+                resumed = true
+            }
+            let redraw = resumed
+            if resumed, state.exitStatus == nil {
+                resumed = false
+                runtime.run(state.update(.resized(rows: screen.size.rows, columns: screen.size.columns)))
+            }
+            if state.exitStatus == nil, redraw || before.map({ state != $0 }) ?? true {
                 AppView.render(state, on: screen)
                 frames += 1
                 noteFirstRows()

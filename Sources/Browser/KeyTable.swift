@@ -3,7 +3,7 @@ import TerminalUI
 /// What a key asks the browser to do.
 public enum Action: String, Sendable, Hashable, CaseIterable {
     case lineDown, lineUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
-    case details, back, followers, following, filter, refresh, retry, open, copy, layout, help, quit
+    case details, back, followers, following, filter, refresh, retry, open, copy, layout, help, suspend, quit
     case keepFilter, clearFilter, deleteCharacter, closeHelp
 }
 
@@ -284,12 +284,14 @@ public struct KeyTable: Sendable, Equatable {
         KeyBinding(.refresh, [.character("r"), .control("r")], "refresh the list", modes: moving),
         KeyBinding(.retry, [.character("R")], "retry what failed", modes: moving),
         KeyBinding(.help, [.character("?")], "the keys of this mode", hint: "help", modes: moving),
+        KeyBinding(.suspend, [.control("z")], "suspend to the shell (fg comes back)", modes: moving),
         KeyBinding(.quit, [.character("q"), .control("c")], "quit", hint: "quit", modes: moving),
         KeyBinding(.keepFilter, [.enter], "keep the filter and go back to the list", hint: "keep", modes: [.filter]),
         KeyBinding(.clearFilter, [.escape], "clear the filter", hint: "clear", modes: [.filter]),
         KeyBinding(.deleteCharacter, [.backspace], "delete the last character", modes: [.filter]),
         KeyBinding(.lineDown, [.down], "down one row", modes: [.filter]),
         KeyBinding(.lineUp, [.up], "up one row", modes: [.filter]),
+        KeyBinding(.suspend, [.control("z")], "suspend to the shell (fg comes back)", modes: [.filter]),
         KeyBinding(.quit, [.control("c")], "quit", modes: [.filter]),
         KeyBinding(.closeHelp, [.escape, .character("?")], "close this help (so does any other key)", hint: "close",
                    modes: [.help]),

@@ -100,4 +100,6 @@ public enum Command: Sendable, Equatable {
     case open(String)
     /// Put text on the clipboard through the terminal (OSC 52).
     case copy(String)
+    /// Hand the terminal back to the shell and stop until continued (Ctrl-Z).
+    case suspend
 }

@@ -22,15 +22,17 @@ final class Runtime {
     private let client: GitHubClient
     private let post: @Sendable (Message) -> Void
     private let writeTerminal: ([UInt8]) -> Void
+    private let suspendTerminal: () -> Void
     private let environment: [String: String]
     private var tasks: [TaskKey: Task<Void, Never>] = [:]
 
     init(client: GitHubClient, environment: [String: String], post: @escaping @Sendable (Message) -> Void,
-         writeTerminal: @escaping ([UInt8]) -> Void) {
+         writeTerminal: @escaping ([UInt8]) -> Void, suspendTerminal: @escaping () -> Void = {}) {
         self.client = client
         self.environment = environment
         self.post = post
         self.writeTerminal = writeTerminal
+        self.suspendTerminal = suspendTerminal
     }
 
     /// Tasks still running.
@@ -161,6 +163,8 @@ final class Runtime {
             }
         case .copy(let text):
             writeTerminal(Clipboard.osc52(text))
+        case .suspend:
+            suspendTerminal()
         }
     }
 }

@@ -109,6 +109,21 @@ public final class CursesScreen: Screen {
         endwin()
     }
 
+    /// Hands the terminal back to the shell and stops, as Ctrl-Z does to a program that reads
+    /// lines; when the shell continues it (`fg`), takes the terminal again at whatever size it
+    /// now has, and the next frame draws everything. (Raw mode turns Ctrl-Z into a key, and the
+    /// program's own SIGTSTP handler only wakes the loop: the stop itself happens here, with
+    /// the default action, so the shell sees the job stop.)
+    public func suspend() {
+        guard active else { return }
+        endwin()
+        let handler = signal(SIGTSTP, SIG_DFL)
+        kill(getpid(), SIGTSTP)
+        // Continued: the handler back, the terminal as the program wants it.
+        signal(SIGTSTP, handler)
+        resize()
+    }
+
     public func updateSize() {
         let new = (Int(ghs_getmaxy(ghs_stdscr())), Int(ghs_getmaxx(ghs_stdscr())))
         if new != size { shownValid = false }

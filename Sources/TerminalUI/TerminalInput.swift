@@ -6,14 +6,16 @@ import Synchronization
 private let wakePipeWrite = Atomic<Int32>(-1)
 
 /// Everything a terminal program waits for, in one place: keys on standard input, signals
-/// (SIGINT, SIGTERM, SIGHUP, SIGWINCH) and messages posted from other threads.
+/// (SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP) and messages posted from other threads.
 ///
 /// The one consumer calls ``wait()`` on a thread of its own (never one of Swift's cooperative
 /// pool) and sleeps in a single `poll` until one of them arrives, then reads the keys with curses
 /// without waiting. Signal handlers and ``post(_:)`` write a byte on a pipe (the one thing a
 /// signal handler may safely do); a zero byte means "messages wait", any other is the signal's
 /// number. A key press therefore costs one wake of one thread, and an idle program none.
-/// The signal handlers replace ncurses' own, so make this after curses started.
+/// Make this before curses starts: curses then leaves these signals to it, and with SIGTSTP
+/// taken it no longer switches SIGTSTP off and on around every refresh (two system calls a
+/// frame). The program suspends itself when told (``Wake/suspend``).
 public final class TerminalInput<Message: Sendable>: Sendable {
     /// What one wake found.
     public struct Wake: Sendable {
@@ -23,6 +25,9 @@ public final class TerminalInput<Message: Sendable>: Sendable {
         public var hungUp = false
         /// The terminal changed size (SIGWINCH).
         public var resized = false
+        /// Someone asked the program to stop (SIGTSTP, as `kill -TSTP` sends): hand the
+        /// terminal back and stop (``CursesScreen/suspend()``).
+        public var suspend = false
         /// SIGINT, SIGTERM or SIGHUP, in the order they came.
         public var signals: [Int32] = []
         /// Messages posted since the last wake, in the order they were posted.
@@ -34,7 +39,7 @@ public final class TerminalInput<Message: Sendable>: Sendable {
     private let pipeWrite: Int32
     private let inputDescriptor: Int32
 
-    public static var watchedSignals: [Int32] { [SIGINT, SIGTERM, SIGHUP, SIGWINCH] }
+    public static var watchedSignals: [Int32] { [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP] }
 
     public init(inputDescriptor: Int32 = 0) throws {
         self.inputDescriptor = inputDescriptor
@@ -101,7 +106,11 @@ public final class TerminalInput<Message: Sendable>: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(pipeRead, $0.baseAddress, $0.count) }
             guard count > 0 else { return }
             for byte in buffer.prefix(count) where byte != 0 {
-                if Int32(byte) == SIGWINCH { wake.resized = true } else { wake.signals.append(Int32(byte)) }
+                switch Int32(byte) {
+                case SIGWINCH: wake.resized = true
+                case SIGTSTP: wake.suspend = true
+                default: wake.signals.append(Int32(byte))
+                }
             }
         }
     }

@@ -338,6 +338,21 @@ struct AppModelTests {
         }
     }
 
+    @Test("Ctrl-z asks to suspend, in the list and while typing a filter, and changes nothing else; coming back is a resize")
+    func suspend() {
+        var store = loadedStore()
+        store.apply(.key(.character("j")))
+        store.press(.control("z"), [.suspend])
+        store.press(.character("/")) { $0.overlay = .filter }
+        store.press(.control("z"), [.suspend])
+        #expect(store.state.mode == .filter && store.state.top.filter == "", "Ctrl-z is not typed into the filter")
+        store.apply(.key(.escape))
+        // Back from the shell at another size: the same user stays selected.
+        store.apply(.resized(rows: 12, columns: 60))
+        #expect(store.state.size == AppState.Size(rows: 12, columns: 60))
+        #expect(store.state.top.selectedUser(.compact)?.id == 2)
+    }
+
     @Test("v switches to two lines a user and back, the selection staying on the same user")
     func layout() {
         var store = loadedStore()

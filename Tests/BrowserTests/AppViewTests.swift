@@ -285,9 +285,9 @@ struct AppViewTests {
         " user16  r Ctrl-r        refresh the list                                  #16",
         " user17  R               retry what failed                                 #17",
         " user18  ?               the keys of this mode                             #18",
-        " user19  q Ctrl-c        quit                                              #19",
-        " user20  Esc or ? closes this help · q quits                               #20",
-        " user21                                                                    #21",
+        " user19  Ctrl-z          suspend to the shell (fg comes back)              #19",
+        " user20  q Ctrl-c        quit                                              #20",
+        " user21  Esc or ? closes this help · q quits                               #21",
         " user22                                                                    #22",
         " 40 users · 1/40                                              Esc close  q quit",
         ], styles: [
@@ -313,7 +313,7 @@ struct AppViewTests {
         ".......RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..mmmm.",
         ".......RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..mmmm.",
         ".......RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..mmmm.",
-        "...........................................................................mmmm.",
+        ".......RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..mmmm.",
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }
@@ -343,9 +343,9 @@ struct AppViewTests {
         " user17     r Ctrl-r           refresh the list",
         " user18     R                  retry what failed",
         " user19     ?                  the keys of this mode",
-        " user20     q Ctrl-c           quit",
-        " user21     Esc or ? closes this help · q quits",
-        " user22                                        #22  │",
+        " user20     Ctrl-z             suspend to the shell (fg comes back)",
+        " user21     q Ctrl-c           quit",
+        " user22     Esc or ? closes this help · q quits",
         " 40 users · 2/40                                                                  Esc close  q quit",
         ], styles: [
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
@@ -370,7 +370,7 @@ struct AppViewTests {
         "..........RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..........",
         "..........RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..........",
         "..........RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..........",
-        "...............................................mmmm.m...............................................",
+        "..........RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..........",
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }

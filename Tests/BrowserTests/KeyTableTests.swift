@@ -46,7 +46,7 @@ struct KeyTableTests {
         #expect(!atRoot.contains("Esc h ← Backspace"))
         #expect(below.contains("Esc h ← Backspace"))
         #expect(!atRoot.contains("1") && table.helpEntries(for: .details).map(\.keys).contains("1"))
-        #expect(table.helpEntries(for: .filter).map(\.keys) == ["Enter", "Esc", "Backspace", "↓", "↑", "Ctrl-c"])
+        #expect(table.helpEntries(for: .filter).map(\.keys) == ["Enter", "Esc", "Backspace", "↓", "↑", "Ctrl-z", "Ctrl-c"])
     }
 
     @Test("status hints give way from the end when short of room, keeping the help key")

@@ -169,6 +169,38 @@ struct BrowserEndToEndTests {
         #expect(writes <= presses + 6, "\(writes) writes for \(presses) presses")
     }
 
+    @Test("Ctrl-z stops the program with the shell's screen back; fg brings the list back as it was; kill -TSTP does the same")
+    func suspendAndResume() async throws {
+        let (server, base) = try await startServer()
+        let pane = try await TmuxPane(command: "exec bash --norc --noprofile -i", columns: 80, rows: 24)
+        defer { close(server, pane) }
+        try await pane.keys("\(binary) users --api-url \(base)", "Enter")
+        await pane.waitFor { screenText($0).contains("· 1/") }
+        try await pane.keys("j", "j")
+        await pane.waitFor { screenText($0).contains("· 3/") }
+        for way in ["Ctrl-z", "kill -TSTP"] {
+            if way == "Ctrl-z" {
+                try await pane.keys("C-z")
+            } else {
+                let pid = try #require(processID(commandContaining: base))
+                kill(pid, SIGTSTP)
+            }
+            let shell = await pane.waitFor { screenText($0).contains("Stopped") }
+            #expect(screenText(shell).contains("Stopped"), "\(way): \(screenText(shell))")
+            #expect(!screenText(shell).contains("ghscroll · All users"), "\(way): the shell's screen, not the list")
+            try await pane.keys("fg", "Enter")
+            let back = await pane.waitFor { screenText($0).contains("· 3/") && idsOnScreen($0).count >= 22 }
+            #expect(screenText(back).contains("· 3/"), "\(way): \(screenText(back))")
+            #expect(idsOnScreen(back) == Array(server.data.users.prefix(22).map(\.id)), "\(way): the same rows, drawn whole")
+        }
+        try await pane.keys("j")
+        let moved = await pane.waitFor { screenText($0).contains("· 4/") }
+        #expect(screenText(moved).contains("· 4/"), "keys work after coming back")
+        try await pane.keys("q")
+        let left = await pane.waitFor { !screenText($0).contains("ghscroll · All users") }
+        #expect(!screenText(left).contains("ghscroll · All users"), "q leaves to the shell")
+    }
+
     @Test("colors are used when the terminal has them, and none when NO_COLOR is set", arguments: [false, true])
     func noColor(set: Bool) async throws {
         let (server, pane) = try await launch("users", before: set ? "NO_COLOR=1 " : "", rows: 10)

@@ -166,6 +166,17 @@ func writeCalls(_ pid: pid_t) -> Int? {
     return line.flatMap { Int($0.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)) }
 }
 
+/// The process whose command line contains `text` (the first found), or nil.
+func processID(commandContaining text: String) -> pid_t? {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries where entry.allSatisfy(\.isNumber) {
+        guard let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+              String(decoding: line, as: UTF8.self).contains(text), let pid = pid_t(entry), pid != getpid() else { continue }
+        return pid
+    }
+    return nil
+}
+
 /// The user ids drawn on screen, top to bottom (rows look like " login      #123 · org").
 func idsOnScreen(_ screen: [String]) -> [Int64] {
     screen.dropFirst().dropLast().compactMap { line -> Int64? in
