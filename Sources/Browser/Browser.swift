@@ -110,9 +110,10 @@ public struct Browser: Sendable {
         noteFirstRows()
         while state.exitStatus == nil {
             let wake = input.wait()
-            // The state before, to draw only when it changed; not kept across a page, which
-            // changes it anyway, so that appending to the list never copies all it holds.
-            let before: AppState? = wake.messages.contains(where: \.isPageResult) ? nil : state
+            // The state before, to draw only when it changed; not kept across keys or a page,
+            // which change it anyway (a frame that changed nothing sends nothing), so that
+            // neither copies the screens and pagers it holds when it changes them.
+            let before: AppState? = wake.input || wake.messages.contains(where: \.isPageResult) ? nil : state
             if wake.input {
                 _ = state.update(.clock(Date()))
                 var read = 0
