@@ -80,11 +80,15 @@ public struct Browser: Sendable {
                                       if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                                       post(.wait(wait, now: Date()))
                                   })
-        // Back from a suspension: the size may have changed, and the whole screen is drawn.
+        // Back from a suspension (Ctrl-z, or SIGTSTP from outside): the size may have changed,
+        // and the whole screen is drawn.
         var resumed = false
+        func suspend() {
+            screen.suspend()
+            resumed = true
+        }
         let runtime = Runtime(client: client, environment: environment, post: post,
-                              writeTerminal: { screen.writeRaw($0) },
-                              suspendTerminal: { screen.suspend(); resumed = true })
+                              writeTerminal: { screen.writeRaw($0) }, suspendTerminal: suspend)
         defer { runtime.cancelAll() }
         let earlier = notices?.attach { post(.notice($0)) } ?? []
         defer { _ = notices?.attach(nil) }
@@ -142,10 +146,7 @@ public struct Browser: Sendable {
             for number in wake.signals where state.exitStatus == nil {
                 _ = state.update(.signal(number))
             }
-            if wake.suspend, state.exitStatus == nil {
-                screen.suspend()
-                resumed = true
-            }
+            if wake.suspend, state.exitStatus == nil { suspend() }
             let redraw = resumed
             if resumed, state.exitStatus == nil {
                 resumed = false

@@ -88,34 +88,39 @@ public struct KeyTable: Sendable, Equatable {
     private var hints: Hints
 
     private struct Hints: Sendable, Equatable {
-        /// Each mode's hints: at `ordinal * 2` with nothing to leave, at `ordinal * 2 + 1` with.
-        var lists: [[String]] = []
-        /// The help key's hint, which stays when the others give way.
-        var help: String?
-        /// Each list as the status line shows it when all of it fits, and its width: the line
-        /// most frames draw, built once.
-        var lines: [(text: String, width: Int)] = []
+        /// One mode's hints, in table order, and as the status line orders them: the others,
+        /// then the help key's (which stays when the others give way), with the whole line
+        /// and its width, the line most frames draw.
+        struct Line: Sendable, Equatable {
+            var all: [String]
+            var others: [String]
+            var help: String?
+            var text: String
+            var width: Int
+        }
+
+        /// At `ordinal * 2` with nothing to leave, at `ordinal * 2 + 1` with.
+        var lines: [Line] = []
 
         init(_ bindings: [KeyBinding]) {
-            lists = Mode.allCases.flatMap { mode in
+            let helpKey = bindings.first { $0.action == .help }.flatMap { binding in
+                binding.keys.first.map { $0.label + " " + (binding.hint ?? "help") }
+            }
+            lines = Mode.allCases.flatMap { mode in
                 [false, true].map { canLeave in
-                    KeyTable.bindings(bindings, for: mode, canLeave: canLeave).compactMap { binding in
+                    let all = KeyTable.bindings(bindings, for: mode, canLeave: canLeave).compactMap { binding -> String? in
                         guard let key = binding.keys.first, let hint = binding.hint else { return nil }
                         return key.label + " " + hint
                     }
+                    let others = all.filter { $0 != helpKey }
+                    let help = all.contains { $0 == helpKey } ? helpKey : nil
+                    let text = (others + (help.map { [$0] } ?? [])).joined(separator: "  ")
+                    return Line(all: all, others: others, help: help, text: text, width: TerminalText.width(text))
                 }
-            }
-            help = bindings.first { $0.action == .help }.flatMap { binding in
-                binding.keys.first.map { $0.label + " " + (binding.hint ?? "help") }
-            }
-            lines = lists.map { [help] list in
-                let ordered = list.filter { $0 != help } + (list.contains { $0 == help } ? [help ?? ""] : [])
-                let text = ordered.joined(separator: "  ")
-                return (text, TerminalText.width(text))
             }
         }
 
-        static func == (lhs: Hints, rhs: Hints) -> Bool { lhs.lists == rhs.lists && lhs.help == rhs.help }
+        subscript(mode: Mode, canLeave: Bool) -> Line { lines[mode.ordinal * 2 + (canLeave ? 1 : 0)] }
     }
 
     public init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
@@ -145,22 +150,20 @@ public struct KeyTable: Sendable, Equatable {
 
     /// The status line's hints for `mode`, most useful first: "Enter details", "/ filter", "? help".
     public func hints(for mode: Mode, canLeave: Bool = true) -> [String] {
-        hints.lists[mode.ordinal * 2 + (canLeave ? 1 : 0)]
+        hints[mode, canLeave].all
     }
 
     /// The hints that fit in `width` columns, joined: the first ones, and the help key always
     /// when it fits at all.
     public func hints(for mode: Mode, canLeave: Bool = true, width: Int) -> String {
-        let line = hints.lines[mode.ordinal * 2 + (canLeave ? 1 : 0)]
+        let line = hints[mode, canLeave]
         if line.width <= width { return line.text }
-        let all = hints(for: mode, canLeave: canLeave)
-        let helpKey = hints.help
-        var kept = all.filter { $0 != helpKey }
-        let tail = all.contains { $0 == helpKey } ? [helpKey ?? ""] : []
+        var kept = line.others
+        let tail = line.help.map { [$0] } ?? []
         // Each hint and two spaces between: drop from the end of the others until they fit.
         let widths = kept.map { TerminalText.width($0) }
-        let tailWidth = tail.first.map { TerminalText.width($0) }
-        var used = widths.reduce(0, +) + (tailWidth ?? 0) + 2 * max(0, kept.count + tail.count - 1)
+        let tailWidth = line.help.map { TerminalText.width($0) }
+        var used = line.width
         while !kept.isEmpty, used > width {
             used -= widths[kept.count - 1] + 2
             kept.removeLast()

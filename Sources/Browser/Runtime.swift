@@ -27,7 +27,7 @@ final class Runtime {
     private var tasks: [TaskKey: Task<Void, Never>] = [:]
 
     init(client: GitHubClient, environment: [String: String], post: @escaping @Sendable (Message) -> Void,
-         writeTerminal: @escaping ([UInt8]) -> Void, suspendTerminal: @escaping () -> Void = {}) {
+         writeTerminal: @escaping ([UInt8]) -> Void, suspendTerminal: @escaping () -> Void) {
         self.client = client
         self.environment = environment
         self.post = post

@@ -5,7 +5,7 @@ import Testing
 /// The consumer's one place to wait: keys on an input descriptor (a pipe here), messages posted
 /// from other threads, and signals turned into bytes. Serialized: the signal handlers are the
 /// process's own.
-@Suite("TerminalInput: one wait for keys, messages and signals", .serialized)
+@Suite("TerminalInput: one wait for keys, messages and signals", .serialized, .timeLimit(.minutes(1)))
 struct TerminalInputTests {
     /// A pipe standing in for the terminal: (read end, write end).
     func terminal() throws -> (Int32, Int32) {
@@ -57,7 +57,7 @@ struct TerminalInputTests {
         #expect(input.wait().hungUp)
     }
 
-    @Test("SIGWINCH becomes a resize and SIGHUP a signal, both on the same wait as messages")
+    @Test("SIGWINCH becomes a resize, SIGTSTP a request to suspend (the process does not stop) and SIGHUP a signal, all on the same wait as messages")
     func signals() throws {
         let (keys, typing) = try terminal()
         defer { close(keys); close(typing) }
@@ -66,12 +66,14 @@ struct TerminalInputTests {
         // To the process: the pool's threads block signals, so one that does not takes it.
         kill(getpid(), SIGWINCH)
         kill(getpid(), SIGHUP)  // our handler, not the default (which would end the test run)
+        kill(getpid(), SIGTSTP)  // likewise: the default would stop the test run
         input.post(1)
         var wake = input.wait()
         // The handlers' bytes and the message's may come over more than one wake.
-        while !(wake.resized && wake.signals == [SIGHUP] && wake.messages == [1]) {
+        while !(wake.resized && wake.suspend && wake.signals == [SIGHUP] && wake.messages == [1]) {
             let next = input.wait()
             wake.resized = wake.resized || next.resized
+            wake.suspend = wake.suspend || next.suspend
             wake.signals += next.signals
             wake.messages += next.messages
         }
