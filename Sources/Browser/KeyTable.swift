@@ -82,8 +82,12 @@ public struct KeyBinding: Sendable, Equatable {
 /// `--help` and the README's key list all come from it.
 public struct KeyTable: Sendable, Equatable {
     public var bindings: [KeyBinding] {
-        didSet { hints = Hints(bindings) }
+        didSet {
+            hints = Hints(bindings)
+            actions = Actions(bindings)
+        }
     }
+    private var actions: Actions
     /// The status line's hints, worked out once per table rather than on every frame.
     private var hints: Hints
 
@@ -123,14 +127,52 @@ public struct KeyTable: Sendable, Equatable {
         subscript(mode: Mode, canLeave: Bool) -> Line { lines[mode.ordinal * 2 + (canLeave ? 1 : 0)] }
     }
 
+    /// Each mode's keys and the action each asks for (the first binding of a key wins): a key
+    /// press is one look-up, not a walk through the table. A typed ASCII character, the common
+    /// case, is found by its code (hashing a `Character` costs more than the rest of the look-up).
+    private struct Actions: Sendable, Equatable {
+        /// By `mode.ordinal * 128 + code`.
+        var ascii: [Action?]
+        /// By `mode.ordinal`: every other key.
+        var others: [[Key: Action]]
+
+        init(_ bindings: [KeyBinding]) {
+            ascii = Array(repeating: nil, count: Mode.allCases.count * 128)
+            others = Array(repeating: [:], count: Mode.allCases.count)
+            for binding in bindings {
+                for mode in binding.modes {
+                    for key in binding.keys {
+                        if let code = Self.code(key) {
+                            let index = mode.ordinal * 128 + code
+                            if ascii[index] == nil { ascii[index] = binding.action }
+                        } else if others[mode.ordinal][key] == nil {
+                            others[mode.ordinal][key] = binding.action
+                        }
+                    }
+                }
+            }
+        }
+
+        static func code(_ key: Key) -> Int? {
+            guard case .character(let character) = key, let code = character.asciiValue else { return nil }
+            return Int(code)
+        }
+
+        subscript(key: Key, mode: Mode) -> Action? {
+            if let code = Self.code(key) { return ascii[mode.ordinal * 128 + code] }
+            return others[mode.ordinal][key]
+        }
+    }
+
     public init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
         self.bindings = bindings
         hints = Hints(bindings)
+        actions = Actions(bindings)
     }
 
     /// The action `key` asks for in `mode`.
     public func action(for key: Key, in mode: Mode) -> Action? {
-        bindings.first { $0.modes.contains(mode) && $0.keys.contains(key) }?.action
+        actions[key, mode]
     }
 
     /// The bindings that do something in `mode`, in table order. `canLeave` says whether there

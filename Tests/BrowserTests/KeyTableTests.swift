@@ -22,6 +22,29 @@ struct KeyTableTests {
         #expect(bound == Set(Action.allCases))
     }
 
+    @Test("a key's action is the first binding's in table order, for every key of every binding, in every mode, after a rebinding too")
+    func lookupIsTheFirstBinding() {
+        var rebound = table
+        // j also bound first to open details in the list, and a non-ASCII key bound: the earlier
+        // binding wins, as the table reads from the top.
+        rebound.bindings.insert(KeyBinding(.details, [.character("j"), .character("é"), .control("x")], "test", modes: [.list]), at: 0)
+        let special: [Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace,
+                              .delete, .tab, .wheelUp, .wheelDown, .character("é"), .character("漢"), .control("x")]
+        let printable = (32..<127).compactMap { Unicode.Scalar($0).map { Key.character(Character($0)) } }
+        let controls = "abcdefghijklmnopqrstuvwxyz".map { Key.control($0) }
+        for keys in [table, rebound] {
+            for mode in Mode.allCases {
+                for key in special + printable + controls {
+                    let first = keys.bindings.first { $0.modes.contains(mode) && $0.keys.contains(key) }?.action
+                    #expect(keys.action(for: key, in: mode) == first, "\(key.label) in \(mode)")
+                }
+            }
+        }
+        #expect(rebound.action(for: .character("j"), in: .list) == .details)
+        #expect(rebound.action(for: .character("é"), in: .list) == .details)
+        #expect(rebound.action(for: .character("j"), in: .details) == .lineDown)
+    }
+
     @Test("keys mean what the mode says: letters type into the filter, Esc goes back, q quits only outside it")
     func lookups() {
         #expect(table.action(for: .character("j"), in: .list) == .lineDown)
