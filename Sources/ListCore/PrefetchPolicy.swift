@@ -88,9 +88,17 @@ public struct AdaptivePrefetch: PrefetchPolicy, Equatable {
     public static let window = Duration.seconds(1)
 
     /// Recent answer times, in seconds, oldest first.
-    public private(set) var latencies: [Double] = []
-    /// Moves within the last ``window``: when, and how many rows down.
+    public private(set) var latencies: [Double] = [] {
+        didSet { latency = Self.percentile(latencies) }
+    }
+    /// The latency it plans for, in seconds (nil before the first answer): kept up to date as
+    /// answers arrive, since the policy is asked on every move.
+    public private(set) var latency: Double?
+    /// Moves within the last ``window`` (and perhaps a few older ones not yet let go): when, and
+    /// how many rows down; oldest first.
     private var moves: [Move] = []
+    /// The rows of all of `moves`, so the speed is not summed again on every key.
+    private var movedRows = 0
     private var lastTop: Int?
     private var requestedAt: Duration?
 
@@ -104,22 +112,27 @@ public struct AdaptivePrefetch: PrefetchPolicy, Equatable {
         self.floor = floor
     }
 
-    /// The latency it plans for, in seconds (nil before the first answer).
-    public var latency: Double? {
-        guard !latencies.isEmpty else { return nil }
-        let sorted = latencies.sorted()
-        // The 90th percentile of what is kept: the slowest but one once there are enough.
+    /// The 90th percentile of `samples`: the slowest but one once there are enough.
+    private static func percentile(_ samples: [Double]) -> Double? {
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted()
         return sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.down)))]
     }
 
     /// Rows per second downwards over the window ending at `now` (0 without a clock).
     public func speed(at now: Duration?) -> Double {
         guard let now else { return 0 }
-        let recent = moves.drop { $0.at <= now - Self.window }
-        guard let first = recent.first, recent.count > 1 || now > first.at else { return 0 }
+        let cutoff = now - Self.window
+        var first = 0
+        var rows = movedRows
+        while first < moves.count, moves[first].at <= cutoff {
+            rows -= moves[first].rows
+            first += 1
+        }
+        guard first < moves.count, moves.count - first > 1 || now > moves[first].at else { return 0 }
         // The first move's rows were covered before its time; what came after, since it.
-        let rows = recent.dropFirst().reduce(0) { $0 + $1.rows }
-        let span = max((now - first.at).inSeconds, 1.0 / 60)
+        rows -= moves[first].rows
+        let span = max((now - moves[first].at).inSeconds, 1.0 / 60)
         return Double(rows) / span
     }
 
@@ -140,16 +153,26 @@ public struct AdaptivePrefetch: PrefetchPolicy, Equatable {
         switch observation {
         case let .scrolled(visible, now):
             defer { lastTop = visible.lowerBound }
-            moves.removeAll { $0.at <= now - Self.window }
+            let cutoff = now - Self.window
+            var expired = 0
+            while expired < moves.count, moves[expired].at <= cutoff {
+                movedRows -= moves[expired].rows
+                expired += 1
+            }
+            if expired > 0 { moves.removeFirst(expired) }
             guard let lastTop, visible.lowerBound != lastTop else { return }
-            moves.append(Move(at: now, rows: max(0, visible.lowerBound - lastTop)))
+            let rows = max(0, visible.lowerBound - lastTop)
+            moves.append(Move(at: now, rows: rows))
+            movedRows += rows
         case let .requested(now):
             requestedAt = now
         case let .answered(now):
             guard let asked = requestedAt else { return }
             requestedAt = nil
-            latencies.append(max(0, (now - asked).inSeconds))
-            if latencies.count > Self.latencySamples { latencies.removeFirst() }
+            var kept = latencies
+            kept.append(max(0, (now - asked).inSeconds))
+            if kept.count > Self.latencySamples { kept.removeFirst() }
+            latencies = kept
         case .abandoned:
             requestedAt = nil
         }

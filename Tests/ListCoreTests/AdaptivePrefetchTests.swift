@@ -21,6 +21,77 @@ struct AdaptivePrefetchTests {
         PrefetchContext(visible: 0..<20, loadedCount: 20 + rowsBelow, viewportRows: 20, now: now)
     }
 
+    /// What the policy knows, worked out from all it was told, the long way: the 90th
+    /// percentile of the last eight answers, and the rows moved down in the last second.
+    struct Reference {
+        var latencies: [Double] = []
+        var moves: [(at: Duration, rows: Int)] = []
+        var lastTop: Int?
+        var requestedAt: Duration?
+
+        mutating func observe(_ observation: PrefetchObservation) {
+            switch observation {
+            case let .scrolled(visible, now):
+                defer { lastTop = visible.lowerBound }
+                moves.removeAll { $0.at <= now - .seconds(1) }
+                guard let lastTop, visible.lowerBound != lastTop else { return }
+                moves.append((now, max(0, visible.lowerBound - lastTop)))
+            case let .requested(now): requestedAt = now
+            case let .answered(now):
+                guard let asked = requestedAt else { return }
+                requestedAt = nil
+                latencies.append(max(0, Double((now - asked).components.attoseconds) / 1e18 + Double((now - asked).components.seconds)))
+                if latencies.count > 8 { latencies.removeFirst() }
+            case .abandoned: requestedAt = nil
+            }
+        }
+
+        var latency: Double? {
+            guard !latencies.isEmpty else { return nil }
+            let sorted = latencies.sorted()
+            return sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.down)))]
+        }
+
+        func speed(at now: Duration) -> Double {
+            let recent = moves.drop { $0.at <= now - .seconds(1) }
+            guard let first = recent.first, recent.count > 1 || now > first.at else { return 0 }
+            let rows = recent.dropFirst().reduce(0) { $0 + $1.rows }
+            let span = max(Double((now - first.at).components.seconds) + Double((now - first.at).components.attoseconds) / 1e18, 1.0 / 60)
+            return Double(rows) / span
+        }
+    }
+
+    @Test("the latency and speed it keeps up to date as it goes are what the whole history gives, over random sessions")
+    func incrementalEstimatesMatchTheHistory() {
+        for seed in 0..<40 {
+            var rng = SplitMix64(seed: UInt64(seed) &* 6_364_136_223 &+ 11)
+            var policy = AdaptivePrefetch()
+            var reference = Reference()
+            var now = Duration.zero
+            var top = 0
+            for step in 0..<400 {
+                now += .milliseconds(Int64(rng.next() % 300))
+                let observation: PrefetchObservation
+                switch rng.next() % 10 {
+                case 0: observation = .requested(at: now)
+                case 1: observation = .answered(at: now)
+                case 2: observation = .abandoned
+                default:
+                    top = max(0, top + Int(rng.next() % 7) - 2)
+                    observation = .scrolled(visible: top..<(top + 20), at: now)
+                }
+                policy.observe(observation)
+                reference.observe(observation)
+                #expect(policy.latency == reference.latency, "seed \(seed), step \(step)")
+                #expect(policy.latencies == reference.latencies, "seed \(seed), step \(step)")
+                for later in [Duration.zero, .milliseconds(400), .milliseconds(1_500)] {
+                    let (ours, theirs) = (policy.speed(at: now + later), reference.speed(at: now + later))
+                    #expect(abs(ours - theirs) < 1e-9, "seed \(seed), step \(step), \(later) later: \(ours) against \(theirs)")
+                }
+            }
+        }
+    }
+
     @Test("without a clock it is the fixed one-screen rule")
     func withoutTimeItIsTheFixedRule() {
         let fixed = FixedDistancePrefetch()
