@@ -47,8 +47,11 @@ public struct AppState: Sendable, Equatable {
 
     // MARK: - State
 
-    /// The stack of lists; never empty. The last one is on screen.
-    public internal(set) var screens: [ListScreen]
+    /// The list on top of the stack: on screen, with the keyboard. Kept apart from the ones
+    /// below so that reading it (most of what a key does) never copies it out of an array.
+    public internal(set) var top: ListScreen
+    /// The lists under the top one, bottom first, each as it was left.
+    public internal(set) var below: [ListScreen] = []
     public internal(set) var overlay: Overlay?
     public internal(set) var details = DetailsState()
     public internal(set) var avatar = AvatarState()
@@ -98,15 +101,23 @@ public struct AppState: Sendable, Equatable {
         self.keys = keys
         self.size = size
         self.now = now
-        screens = [ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
+        top = ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
                               prefetch: Self.prefetchPolicy(prefetchDistance),
                               listHeight: ListRenderer.listHeight(screenRows: size.rows),
-                              firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)]
+                              firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)
     }
 
     // MARK: - Derived
 
-    public var top: ListScreen { screens[screens.count - 1] }
+    /// The stack of lists, bottom first; never empty. The last one is on screen.
+    public internal(set) var screens: [ListScreen] {
+        get { below + [top] }
+        set {
+            guard let last = newValue.last else { return assertionFailure("the stack of lists cannot be empty") }
+            top = last
+            below = Array(newValue.dropLast())
+        }
+    }
 
     var heights: RowHeights { layout.heights }
 
@@ -122,11 +133,15 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// Whether Esc has something to do in the list: a filter to clear or a list to go back from.
-    public var canLeave: Bool { top.detailsOpen || top.isFiltered || screens.count > 1 }
+    public var canLeave: Bool { top.detailsOpen || top.isFiltered || !below.isEmpty }
 
     /// The web page of a user.
     public func profileURL(_ login: String) -> String {
-        profileBase + "/" + GitHubConfiguration.segment(login)
+        Self.profileURL(login, base: profileBase)
+    }
+
+    static func profileURL(_ login: String, base: String) -> String {
+        base + "/" + GitHubConfiguration.segment(login)
     }
 
     /// The cells the picture in the details pane takes: about a third of the pane's width
@@ -149,13 +164,18 @@ public struct AppState: Sendable, Equatable {
 
     /// True while something on screen moves (a spinner, a countdown), so ticks must come.
     public var isAnimating: Bool {
-        let pager = top.pager
-        return wait != nil || pager.isRefreshing || pager.appendState == .loading || pager.placeholder == .loading
+        isWaiting || top.pager.isRefreshing || top.pager.appendState == .loading || top.pager.placeholder == .loading
             || (top.detailsOpen && details.isLoading)
     }
 
     /// How often ticks come while animating: the spinner's pace, slower during a long wait.
-    var tickPeriod: Duration { wait == nil ? .milliseconds(100) : .milliseconds(500) }
+    var tickPeriod: Duration { isWaiting ? .milliseconds(500) : .milliseconds(100) }
+
+    /// Whether a wait is on (`wait != nil` copies the wait to compare it).
+    var isWaiting: Bool {
+        if case .some = wait { return true }
+        return false
+    }
 
     // MARK: - Starting
 
@@ -168,7 +188,20 @@ public struct AppState: Sendable, Equatable {
 
     /// Runs `body` on the top screen.
     mutating func withTop<T>(_ body: (inout ListScreen) -> T) -> T {
-        body(&screens[screens.count - 1])
+        body(&top)
+    }
+
+    /// Runs `body` on the screen `id` wherever it is on the stack, and says whether it is the top
+    /// one; nil when that screen is gone.
+    mutating func withScreen<T>(_ id: ScreenID, _ body: (inout ListScreen) -> T) -> (result: T, isTop: Bool)? {
+        if top.id == id { return (body(&top), true) }
+        guard let index = below.firstIndex(where: { $0.id == id }) else { return nil }
+        return (body(&below[index]), false)
+    }
+
+    /// The screen `id`, wherever it is on the stack.
+    func screen(_ id: ScreenID) -> ListScreen? {
+        top.id == id ? top : below.first { $0.id == id }
     }
 
     /// Steps the top screen's pager, on the browser's clock.

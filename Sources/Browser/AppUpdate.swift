@@ -73,7 +73,8 @@ extension AppState {
 
     /// Whether `token` is the fetch the screen `id` waits for.
     private func isCurrent(_ id: ScreenID, _ token: FetchToken) -> Bool {
-        screens.first { $0.id == id }?.pager.inFlight[token.direction]?.token == token
+        if top.id == id { return top.pager.inFlight[token.direction]?.token == token }
+        return screen(id)?.pager.inFlight[token.direction]?.token == token
     }
 
     /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
@@ -81,34 +82,38 @@ extension AppState {
     /// A result the screen no longer waits for (or for a screen that is gone) changes nothing.
     private mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<GitHubUser, GitHubCursor>,
                                  _ origin: ResponseOrigin) -> [Command] {
-        guard isCurrent(id, token), let index = screens.firstIndex(where: { $0.id == id }) else { return [] }
+        guard isCurrent(id, token) else { return [] }
         let firstPage = token.direction == .initial || token.direction == .refresh
         var revalidate = false
         var reconnect: [Command] = []
+        var storedAt: Date??
         switch origin {
         case .network, .revalidated:
             offline = nil
-            if firstPage { screens[index].storedAt = nil }
+            if firstPage { storedAt = .some(nil) }
         case let .cache(fetchedAt, fresh):
-            if firstPage { screens[index].storedAt = fetchedAt }
+            if firstPage { storedAt = fetchedAt }
             // Drawn from the cache at once; then GitHub is asked (If-None-Match) whether it
             // changed, and its answer replaces the rows through the store's change set.
             revalidate = token.direction == .initial && !fresh
         case .offline(let fetchedAt):
-            if firstPage { screens[index].storedAt = fetchedAt }
+            if firstPage { storedAt = fetchedAt }
             reconnect = wentOffline()
         }
-        let heights = heights
-        var commands = screens[index].send(.pageLoaded(token, page), heights: heights, at: moment)
-        if revalidate { commands += screens[index].send(.refresh, heights: heights, at: moment) }
-        return commands + finishPage(index) + reconnect
+        let (heights, moment) = (heights, moment)
+        guard let (commands, isTop) = withScreen(id, { screen -> [Command] in
+            if let storedAt { screen.storedAt = storedAt }
+            let loaded = screen.send(.pageLoaded(token, page), heights: heights, at: moment)
+            return revalidate ? loaded + screen.send(.refresh, heights: heights, at: moment) : loaded
+        }) else { return [] }
+        return commands + finishPage(isTop: isTop) + reconnect
     }
 
     /// What follows a change on a screen, when it is the top one: the prefetch hint and the
     /// details pane. A filtered list loads more only when the person scrolls, so a filter that
     /// matches nothing cannot page through a whole list by itself.
-    private mutating func finishPage(_ index: Int) -> [Command] {
-        guard index == screens.count - 1 else { return [] }
+    private mutating func finishPage(isTop: Bool) -> [Command] {
+        guard isTop else { return [] }
         return (top.isFiltered ? [] : reportVisible()) + details.want(wantedDetails, debounce: true)
     }
 
@@ -139,9 +144,7 @@ extension AppState {
     private mutating func probed(_ id: ScreenID, _ origin: ResponseOrigin?) -> [Command] {
         guard let origin, origin.reachedGitHub else { return wentOffline() }
         offline = nil
-        if origin == .revalidated, let index = screens.firstIndex(where: { $0.id == id }) {
-            screens[index].storedAt = nil
-        }
+        if origin == .revalidated { _ = withScreen(id) { $0.storedAt = nil } }
         return []
     }
 
@@ -149,9 +152,9 @@ extension AppState {
 
     /// A page result for the screen `id`; dropped when that screen is no longer on the stack.
     private mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<GitHubUser, GitHubCursor>) -> [Command] {
-        guard let index = screens.firstIndex(where: { $0.id == id }) else { return [] }
-        let heights = heights
-        return screens[index].send(event, heights: heights, at: moment) + finishPage(index)
+        let (heights, moment) = (heights, moment)
+        guard let (commands, isTop) = withScreen(id, { $0.send(event, heights: heights, at: moment) }) else { return [] }
+        return commands + finishPage(isTop: isTop)
     }
 
     /// After the selection or what is on screen moved: the prefetch hint, and the details
@@ -163,8 +166,9 @@ extension AppState {
     private mutating func resize(rows: Int, columns: Int) -> [Command] {
         size = Size(rows: rows, columns: columns)
         let (height, heights) = (listHeight, heights)
-        for index in screens.indices {
-            screens[index].resize(listHeight: height, heights: heights)
+        top.resize(listHeight: height, heights: heights)
+        for index in below.indices {
+            below[index].resize(listHeight: height, heights: heights)
         }
         return selectionMoved()
     }
@@ -241,8 +245,9 @@ extension AppState {
         case .layout:
             let old = heights
             layout = layout == .compact ? .comfortable : .compact
-            for index in screens.indices {
-                screens[index].relayout(from: old, to: layout.heights)
+            top.relayout(from: old, to: layout.heights)
+            for index in below.indices {
+                below[index].relayout(from: old, to: layout.heights)
             }
             return reportVisible()
         case .help:
@@ -275,11 +280,12 @@ extension AppState {
             withTop { $0.setFilter("", heights: heights) }
             return reportVisible()
         }
-        guard screens.count > 1 else {
+        guard let under = below.popLast() else {
             flash = "Nothing to go back to · q quits"
             return []
         }
-        var popped = screens.removeLast()
+        var popped = top
+        top = under
         // The popped list's requests are cancelled; the list below is as it was left.
         let cancels = popped.send(.cancel, heights: heights, at: moment)
         return cancels + details.want(wantedDetails, debounce: false)
@@ -301,9 +307,11 @@ extension AppState {
             (list, crumb) = (.following(user.login), "following")
         }
         nextScreenID += 1
-        screens.append(ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [user.login, crumb],
-                                  pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
-                                  listHeight: listHeight, firstCursor: list.firstCursor, maxItems: maxItems))
+        let pushed = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [user.login, crumb],
+                                pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
+                                listHeight: listHeight, firstCursor: list.firstCursor, maxItems: maxItems)
+        below.append(top)
+        top = pushed
         return sendTop(.start) + details.want(nil, debounce: false)
     }
 

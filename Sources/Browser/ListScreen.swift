@@ -93,10 +93,13 @@ public struct ListScreen: Sendable, Equatable {
             // The footer may have come or gone.
             viewport.sync(rows(heights))
         }
-        return effects.map(command)
+        // Not `map(command)`: the method as a value would carry a copy of the whole screen.
+        guard !effects.isEmpty else { return [] }
+        let (id, list) = (id, list)
+        return effects.map { Self.command($0, screen: id, list: list) }
     }
 
-    func command(_ effect: PagerEffect<GitHubCursor>) -> Command {
+    static func command(_ effect: PagerEffect<GitHubCursor>, screen id: ScreenID, list: UserList) -> Command {
         switch effect {
         case .fetch(let request): .fetch(id, list, request)
         case .cancelFetch(let token): .cancelFetch(id, token)
@@ -161,6 +164,9 @@ public struct ListScreen: Sendable, Equatable {
 
     /// Feeds the pull gesture an action; true when the pull was released (refresh).
     mutating func pull(_ action: Action?, heights: RowHeights) -> (changed: Bool, released: Bool) {
+        // Only k pulls or releases; any other key just lets go of a pull (the common case: no
+        // rows to work out).
+        guard action == .lineUp || pull.isPulled else { return (false, false) }
         let before = rows(heights)
         let atFirstRow = before.itemRows.isEmpty || viewport.selection == before.itemRows.lowerBound
         let wasPulled = pull.isPulled
