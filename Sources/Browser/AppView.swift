@@ -9,14 +9,41 @@ public enum AppView {
     /// The narrowest terminal that shows the details pane beside the list.
     public static let splitColumns = 100
 
-    public static func render(_ state: AppState, on screen: some Screen) {
+    /// What a frame can reuse from the last one: the loop keeps one for its screen. (A render
+    /// without one draws everything afresh, as tests do.)
+    public final class Memo {
+        let title = DrawingMemo<TitleKey>()
+        public init() {}
+    }
+
+    /// All the title line shows.
+    struct TitleKey: Equatable {
+        var crumbs: [String]
+        var host: String
+        var tokenLabel: String
+        var rateLimit: RateLimit?
+        var offline: Bool
+        var cachedAgo: String?
+        var refreshingSpinner: Int?
+    }
+
+    public static func render(_ state: AppState, on screen: some Screen, memo: Memo? = nil) {
         let (rows, columns) = screen.size
         screen.clear()
         guard rows > 0, columns > 0 else { return screen.present() }
-        let top = state.top
-        if rows >= 2 { drawTitle(state, on: screen, columns: columns) }
+        if rows >= 2 {
+            if let memo {
+                let key = TitleKey(crumbs: state.top.crumbs, host: state.host, tokenLabel: state.tokenLabel,
+                                   rateLimit: state.rateLimit, offline: state.offline != nil,
+                                   cachedAgo: state.top.storedAt.map { ago($0, now: state.now) },
+                                   refreshingSpinner: state.top.pager.isRefreshing ? state.spinner : nil)
+                memo.title.draw(key, on: screen) { drawTitle(state, on: $0, columns: columns) }
+            } else {
+                drawTitle(state, on: screen, columns: columns)
+            }
+        }
         let body = ListRenderer.body(rows: rows, columns: columns)
-        if top.detailsOpen, let user = top.selectedUser(state.heights) {
+        if state.top.detailsOpen, let user = state.top.selectedUser(state.heights) {
             if columns >= splitColumns {
                 let (left, right) = body.splitColumns(leftWidth: columns - paneWidth(columns))
                 list(state).draw(on: screen, in: left)
@@ -28,13 +55,13 @@ public enum AppView {
             list(state).draw(on: screen, in: body)
         }
         if state.overlay == .help {
-            let mode: Mode = top.detailsOpen ? .details : .list
+            let mode: Mode = state.top.detailsOpen ? .details : .list
             HelpOverlay(title: "Keys · \(mode.title.lowercased())",
                         entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave),
                         footer: "Esc or ? closes this help · q quits").draw(on: screen, in: body)
         }
         if state.overlay == .filter {
-            Bar.field(prompt: "/", text: top.filter, right: filterCount(state), row: rows - 1, on: screen, columns: columns)
+            Bar.field(prompt: "/", text: state.top.filter, right: filterCount(state), row: rows - 1, on: screen, columns: columns)
         } else {
             let status = statusText(state)
             let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
@@ -72,35 +99,47 @@ public enum AppView {
     }
 
     static func list(_ state: AppState) -> ListView<ListScreen.Items> {
-        let top = state.top
-        let noun = top.list.noun
+        let noun = state.top.list.noun
         let notice = state.wait?.summary(at: state.now)
-        var view = ListView(rows: top.rows(state.heights), viewport: top.viewport,
-                            describe: { describe($0, state: state) }, noun: noun, spinnerStep: state.spinner,
+        var view = ListView(rows: state.top.rows(state.heights), viewport: state.top.viewport,
+                            describe: describer(state), noun: noun, spinnerStep: state.spinner,
                             notice: notice)
-        if let placeholder = top.pager.placeholder {
+        if let placeholder = state.top.pager.placeholder {
             view.placeholder = ListView<ListScreen.Items>.placeholderLines(
                 placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns)
-        } else if top.isFiltered, top.items.isEmpty {
+        } else if state.top.isFiltered, state.top.items.isEmpty {
             view.placeholder = noMatch(state)
         }
         return view
     }
 
     private static func noMatch(_ state: AppState) -> [StyledText] {
-        let top = state.top
         let next: String
-        switch top.pager.appendState {
+        switch state.top.pager.appendState {
         case .endReached: next = "That is the whole list · Esc clears the filter"
-        case .loading: next = "\(Spinner.glyph(state.spinner)) Loading more \(top.list.noun)…"
+        case .loading: next = "\(Spinner.glyph(state.spinner)) Loading more \(state.top.list.noun)…"
         case .failed: next = "Loading more failed · R retries · Esc clears the filter"
         case .idle: next = "j loads more · Esc clears the filter"
         }
-        return [StyledText("No loaded \(top.list.noun) match “\(top.filter)”."), StyledText(""),
+        return [StyledText("No loaded \(state.top.list.noun) match “\(state.top.filter)”."), StyledText(""),
                 StyledText(next, Style(color: .muted))]
     }
 
-    static func describe(_ user: GitHubUser, state: AppState) -> ItemText {
+    /// How the list describes a user: the login, the id (and kind), and in the comfortable
+    /// layout the name or profile address below. The closure holds only what a row needs (one
+    /// over the whole state would copy every screen and cache into its context on each frame).
+    static func describer(_ state: AppState) -> (GitHubUser) -> ItemText {
+        guard state.layout == .comfortable else { return { user in ItemText(title: user.login, detail: detail(user)) } }
+        let cache = state.details.cache
+        let profileBase = state.profileBase
+        return { user in
+            let subtitle = cache.peek(user.login)?.name ?? AppState.profileURL(user.login, base: profileBase)
+            return ItemText(title: user.login, detail: detail(user), subtitle: subtitle)
+        }
+    }
+
+    /// "#583231 ", or with the kind: "#9919 · org ".
+    private static func detail(_ user: GitHubUser) -> String {
         var detail: String
         if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) {
             detail = label
@@ -110,10 +149,7 @@ public enum AppView {
             if user.isStaff { detail += " · staff" }
             detail += " "
         }
-        // The second line exists only in the comfortable layout: nothing to look up otherwise.
-        guard state.layout == .comfortable else { return ItemText(title: user.login, detail: detail) }
-        let subtitle = state.details.cache.peek(user.login)?.name ?? state.profileURL(user.login)
-        return ItemText(title: user.login, detail: detail, subtitle: subtitle)
+        return detail
     }
 
     /// "#583231 ", written straight into a string's bytes: every row of every frame has one, and
@@ -163,29 +199,27 @@ public enum AppView {
     /// The status line's left side: counts, position, loading, waits, or a one-off message.
     static func statusText(_ state: AppState) -> String {
         if let flash = state.flash { return " " + flash }
-        let top = state.top
-        let pager = top.pager
-        let count = pager.knownCount
+        let count = state.top.pager.knownCount
         var text: String
-        if let matches = top.matches {
-            text = " \(matches.count) of \(pager.items.count) loaded"
+        if let matches = state.top.matches {
+            text = " \(matches.count) of \(state.top.pager.items.count) loaded"
         } else {
-            text = " \(count) \(top.list.noun)"
-            if let total = pager.totalCount, total > count { text += " of \(total)" }
+            text = " \(count) \(state.top.list.noun)"
+            if let total = state.top.pager.totalCount, total > count { text += " of \(total)" }
         }
-        if let position = top.selectedPosition(state.heights) {
-            text += " · \(position)/\(top.matches == nil ? count : top.items.count)"
+        if let position = state.top.selectedPosition(state.heights) {
+            text += " · \(position)/\(state.top.matches == nil ? count : state.top.items.count)"
         }
-        switch pager.appendState {
-        case .loading where state.wait != nil: break
+        switch state.top.pager.appendState {
+        case .loading where state.isWaiting: break
         case .loading: text += " · loading more"
         case .failed: text += " · load failed (R retries)"
         case .endReached where count > 0: text += " · end"
         default: break
         }
         if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
-        if top.pull.isPulled { text += " · k again refreshes" }
-        if top.isFiltered { text += " · /\(top.filter)" }
+        if state.top.pull.isPulled { text += " · k again refreshes" }
+        if state.top.isFiltered { text += " · /\(state.top.filter)" }
         return text
     }
 }

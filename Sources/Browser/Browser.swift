@@ -103,7 +103,8 @@ public struct Browser: Sendable {
         if let notice = startupNotice ?? earlier.last { _ = state.update(.notice(notice)) }
         // The retry policy's unit (1 s) paces the tries while GitHub cannot be reached too.
         state.reconnectUnit = retryPolicy.baseDelay
-        AppView.render(state, on: screen)
+        let memo = AppView.Memo()
+        AppView.render(state, on: screen, memo: memo)
         var frames = 1
         var firstRowsLogged = false
         func noteFirstRows() {
@@ -153,7 +154,7 @@ public struct Browser: Sendable {
                 runtime.run(state.update(.resized(rows: screen.size.rows, columns: screen.size.columns)))
             }
             if state.exitStatus == nil, redraw || before.map({ state != $0 }) ?? true {
-                AppView.render(state, on: screen)
+                AppView.render(state, on: screen, memo: memo)
                 frames += 1
                 noteFirstRows()
             }
