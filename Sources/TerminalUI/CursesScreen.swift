@@ -16,7 +16,8 @@ public final class CursesScreen: Screen {
     public private(set) var hasColors = false
     /// The colours images are drawn in.
     public private(set) var colorDepth = ColorDepth.none
-    private var colorPairs: [Style.Color: Int16] = [:]
+    /// The pair of each colour, by ``pairIndex(_:)`` (0: the terminal's own colours).
+    private var colorPairs: [Int16] = [0, 0, 0, 0, 0]
     /// The selection bar's pair (nil without colours: reverse video instead).
     private var selectionPair: Int16?
     private var active = false
@@ -33,6 +34,8 @@ public final class CursesScreen: Screen {
     @exclusivity(unchecked) private var shown: [[Operation]] = []
     /// False after a start or a resize: every row is drawn.
     private var shownValid = false
+    /// The cells of the text being drawn, kept between calls so drawing allocates nothing.
+    @exclusivity(unchecked) private var cells: [cchar_t] = []
 
     /// One drawing call, kept to compare frames row by row.
     enum Operation: Equatable {
@@ -83,7 +86,7 @@ public final class CursesScreen: Screen {
             for (index, entry) in palette.enumerated() {
                 let pair = Int16(index + 1)
                 init_pair(pair, entry.1, -1)
-                colorPairs[entry.0] = pair
+                colorPairs[Self.pairIndex(entry.0)] = pair
             }
             // The selection: black on cyan reads on light and dark themes alike, and unlike
             // reverse video a terminal with back-colour erase can clear a run of it at once.
@@ -189,8 +192,19 @@ public final class CursesScreen: Screen {
         if style.bold { attributes |= ghs_a_bold() }
         if style.highlight, let selectionPair { return attributes | ghs_color_pair(Int32(selectionPair)) }
         if style.reverse { attributes |= ghs_a_reverse() }
-        if let pair = colorPairs[style.color], !style.reverse { attributes |= ghs_color_pair(Int32(pair)) }
+        let pair = colorPairs[Self.pairIndex(style.color)]
+        if pair != 0, !style.reverse { attributes |= ghs_color_pair(Int32(pair)) }
         return attributes
+    }
+
+    private static func pairIndex(_ color: Style.Color) -> Int {
+        switch color {
+        case .none: 0
+        case .accent: 1
+        case .muted: 2
+        case .error: 3
+        case .success: 4
+        }
     }
 
     public func fill(row: Int, column: Int, count: Int, style: Style) {
@@ -213,7 +227,7 @@ public final class CursesScreen: Screen {
             if row == size.rows - 1 {
                 clipped = TerminalText.truncateExact(text, to: max(0, size.columns - column - 1))
             }
-            _ = ghs_mvaddstr(Int32(row), Int32(column), clipped)
+            putCells(clipped, row: row, column: column)
             _ = ghs_attrset(ghs_a_normal())
         case let .fill(column, count, style):
             let end = min(column + count, row == size.rows - 1 ? size.columns - 1 : size.columns)
@@ -222,6 +236,56 @@ public final class CursesScreen: Screen {
         case let .pixel(column, top, bottom):
             drawHalfBlock(row: row, column: column, top: top, bottom: bottom)
         }
+    }
+
+    /// Writes `text` into curses' window from (row, column) as ready-made cells, one per
+    /// character, in the window's current attributes: curses copies them as they are, where
+    /// `addstr` would decode the UTF-8 and look each character up again byte by byte. Cells past
+    /// the right edge are dropped; the cursor stays where it was.
+    private func putCells(_ text: String, row: Int, column: Int) {
+        // No more cells than bytes: one buffer, grown rarely, holds any text.
+        let capacity = text.utf8.count
+        guard capacity > 0 else { return }
+        if cells.count < capacity { cells = Array(repeating: cchar_t(), count: max(capacity, 2 * cells.count, 256)) }
+        let count = cells.withUnsafeMutableBufferPointer { buffer in
+            var count = 0
+            if Self.oneScalarPerCharacter(text) {
+                for scalar in text.unicodeScalars {
+                    buffer[count] = cchar_t(attr: 0, chars: (wchar_t(bitPattern: scalar.value), 0, 0, 0, 0), ext_color: 0)
+                    count += 1
+                }
+            } else {
+                for character in text {
+                    var cell = cchar_t()
+                    withUnsafeMutableBytes(of: &cell.chars) { raw in
+                        let slots = raw.bindMemory(to: wchar_t.self)
+                        // A character of more scalars than a cell holds keeps its first ones.
+                        for (slot, scalar) in zip(slots.indices, character.unicodeScalars) {
+                            slots[slot] = wchar_t(bitPattern: scalar.value)
+                        }
+                    }
+                    buffer[count] = cell
+                    count += 1
+                }
+            }
+            return count
+        }
+        guard wmove(ghs_stdscr(), Int32(row), Int32(column)) != ERR else { return }
+        _ = cells.withUnsafeBufferPointer { wadd_wchnstr(ghs_stdscr(), $0.baseAddress, Int32(count)) }
+    }
+
+    /// Whether each scalar of `text` is a character of its own: true for printable ASCII, Latin
+    /// and the punctuation, arrows and symbols the bars use, where no scalar combines with the
+    /// one before or after it. (Anything else is split into characters the slow way; control
+    /// characters never get here, sanitized away, and CR LF would be one character.)
+    static func oneScalarPerCharacter(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20..<0x7F, 0xA0..<0x300, 0x2010..<0x2028, 0x2030..<0x205F, 0x2190..<0x2C00: continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Draws the rows of the frame that differ from what is on screen, after scrolling curses'
