@@ -46,9 +46,11 @@ run: build
 
 # Performance figures (medians; compare ratios), as a table and in .bench/results.json: frames,
 # appends, prefetch stalls, --plain throughput, idle CPU, first row, memory per loaded user, bytes
-# and CPU per scroll beside less. About 25 minutes; BENCH_QUICK=1 skips the million-user runs.
+# and CPU per scroll beside less and beside ncurses alone drawing the same frames (ncurses-floor).
+# About 25 minutes; BENCH_QUICK=1 skips the million-user runs.
 bench:
 	$(SWIFT) build $(RELEASE_FLAGS) --product ghscroll $(BUILD_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product ncurses-floor $(BUILD_FLAGS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product ghscroll-bench $(BUILD_FLAGS)
 	.build/release/ghscroll-bench
 

@@ -57,7 +57,14 @@ let package = Package(
         .executableTarget(
             name: "ghscroll-bench",
             dependencies: ["ListCore", "TerminalUI", "FakeGitHub", "Browser", "GitHubAPI"],
-            path: "Benchmarks"
+            path: "Benchmarks",
+            exclude: ["Floor"]
+        ),
+        // The same scrolling frames drawn by ncurses with no program around it, for the bench.
+        .executableTarget(
+            name: "ncurses-floor",
+            path: "Benchmarks/Floor",
+            linkerSettings: [.linkedLibrary("ncursesw")]
         ),
         .testTarget(name: "ListCoreTests", dependencies: ["ListCore"]),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore"]),

@@ -535,12 +535,19 @@ if binaryBuilt, wanted("scroll") {
     try lines.write(toFile: text, atomically: true, encoding: .utf8)
     var ours: [ScrollCost] = []
     var theirs: [ScrollCost] = []
+    var floors: [ScrollCost] = []
+    // ncurses with no program around it, drawing the same frames (Benchmarks/Floor/main.c).
+    let floor = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("ncurses-floor").path
     for _ in 0..<3 {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).log").path
         if let cost = try await scrollCost("\(binary) users --api-url \(base) --no-config --no-cache --log-file \(log)",
                                            marker: log, name: "ghscroll") { ours.append(cost) }
         try? FileManager.default.removeItem(atPath: log)
         if let cost = try await scrollCost("less -S \(text)", marker: text, name: "less") { theirs.append(cost) }
+        if FileManager.default.isExecutableFile(atPath: floor) {
+            let marker = "ghs-bench-\(UUID().uuidString)"
+            if let cost = try await scrollCost("\(floor) \(marker)", marker: marker, name: "ncurses-floor") { floors.append(cost) }
+        }
     }
     try? FileManager.default.removeItem(atPath: text)
     await server.stop()
@@ -560,6 +567,13 @@ if binaryBuilt, wanted("scroll") {
     record("cpu_per_scroll_ms", cpu, "ms", "%.3f", note: "the process's CPU (all threads) per one-line scroll")
     record("cpu_per_scroll_ms_less", lessCPU, "ms", "%.3f", note: "less, the same")
     record("cpu_per_scroll_ratio", cpu.flatMap { c in lessCPU.map { c / $0 } }, "×", "%.1f", note: "ours / less's (at most 3)")
+    let floorCPU = floors.isEmpty ? nil : middle(floors.map(\.cpuMsPerScroll))
+    record("cpu_per_scroll_ms_floor", floorCPU, "ms", "%.3f",
+           note: "ncurses alone drawing the same frames (ncurses-floor), the same way")
+    record("cpu_per_scroll_floor_ratio", floorCPU.flatMap { f in lessCPU.map { f / $0 } }, "×", "%.1f",
+           note: "ncurses-floor / less's: the least any ncurses screen of this list can reach")
+    record("scroll_bytes_floor", floors.isEmpty ? nil : middle(floors.map(\.bytesPerScroll)), "B", "%.0f",
+           note: "ncurses-floor's bytes per one-line scroll")
 }
 
 // MARK: - One key, in-process: the update and the frame, no terminal
@@ -609,14 +623,15 @@ func keyCost(presses: Int) -> Double {
         }
     }
     answer(state.start())
-    AppView.render(state, on: screen)
+    let memo = AppView.Memo()
+    AppView.render(state, on: screen, memo: memo)
     var now = Date(timeIntervalSince1970: 0)
     return median(iterations: presses) {
         for _ in 0..<presses {
             now += 0.02
             _ = state.update(.clock(now))
             answer(state.update(.key(.character("j"))))
-            AppView.render(state, on: screen)
+            AppView.render(state, on: screen, memo: memo)
         }
     }
 }
