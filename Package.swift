@@ -68,7 +68,7 @@ let package = Package(
         ),
         .testTarget(name: "ListCoreTests", dependencies: ["ListCore"]),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore", "CNcurses"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore"]),
         .testTarget(name: "AvatarsTests", dependencies: ["Avatars", "CImage", "TerminalUI"]),
         .testTarget(name: "PageCacheTests", dependencies: ["PageCache", "GitHubAPI", "FakeGitHub", "ListCore"]),

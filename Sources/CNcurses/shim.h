@@ -45,6 +45,11 @@ static inline mmask_t ghs_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 
 static inline int ghs_setlocale_all(void) { return setlocale(LC_ALL, "") != NULL; }
 
+// The columns the terminal (and curses) give a character: wcwidth, which <wchar.h> declares
+// only for X/Open.
+int wcwidth(wchar_t c);
+static inline int ghs_wcwidth(wchar_t c) { return wcwidth(c); }
+
 // Draw a UTF-8 string at (y, x). Returns ERR/OK like mvaddstr.
 static inline int ghs_mvaddstr(int y, int x, const char *s) { return mvaddstr(y, x, s); }
 static inline int ghs_attrset(attr_t a) { return attrset(a); }

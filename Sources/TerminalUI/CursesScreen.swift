@@ -247,36 +247,51 @@ public final class CursesScreen: Screen {
         let capacity = text.utf8.count
         guard capacity > 0 else { return }
         if cells.count < capacity { cells = Array(repeating: cchar_t(), count: max(capacity, 2 * cells.count, 256)) }
-        let count = cells.withUnsafeMutableBufferPointer { buffer in
-            var count = 0
-            if Self.oneScalarPerCharacter(text) {
-                for scalar in text.unicodeScalars {
-                    buffer[count] = cchar_t(attr: 0, chars: (wchar_t(bitPattern: scalar.value), 0, 0, 0, 0), ext_color: 0)
-                    count += 1
-                }
-            } else {
-                for character in text {
-                    var cell = cchar_t()
-                    withUnsafeMutableBytes(of: &cell.chars) { raw in
-                        let slots = raw.bindMemory(to: wchar_t.self)
-                        // A character of more scalars than a cell holds keeps its first ones.
-                        for (slot, scalar) in zip(slots.indices, character.unicodeScalars) {
-                            slots[slot] = wchar_t(bitPattern: scalar.value)
-                        }
-                    }
-                    buffer[count] = cell
-                    count += 1
-                }
-            }
-            return count
-        }
-        guard wmove(ghs_stdscr(), Int32(row), Int32(column)) != ERR else { return }
+        let count = cells.withUnsafeMutableBufferPointer { Self.fillCells(text, into: $0) }
+        guard count > 0, wmove(ghs_stdscr(), Int32(row), Int32(column)) != ERR else { return }
         _ = cells.withUnsafeBufferPointer { wadd_wchnstr(ghs_stdscr(), $0.baseAddress, Int32(count)) }
     }
 
-    /// Whether each scalar of `text` is a character of its own: true for printable ASCII, Latin
-    /// and the punctuation, arrows and symbols the bars use, where no scalar combines with the
-    /// one before or after it. (Anything else is split into characters the slow way; control
+    /// Writes the cells of `text` into `buffer` (at least as long as its UTF-8) and says how
+    /// many there are: a cell per character, holding up to its first five scalars. A character
+    /// the terminal gives no width (`wcwidth` 0: a zero-width space, a mark with nothing before
+    /// it) joins the cell before it, as `addstr` did, so curses' columns stay the terminal's;
+    /// one with no cell before it is dropped.
+    static func fillCells(_ text: String, into buffer: UnsafeMutableBufferPointer<cchar_t>) -> Int {
+        var count = 0
+        if oneScalarPerCharacter(text) {
+            for scalar in text.unicodeScalars {
+                buffer[count] = cchar_t(attr: 0, chars: (wchar_t(bitPattern: scalar.value), 0, 0, 0, 0), ext_color: 0)
+                count += 1
+            }
+            return count
+        }
+        for character in text {
+            let joins = character.unicodeScalars.first.map { ghs_wcwidth(wchar_t(bitPattern: $0.value)) == 0 } ?? true
+            if joins, count == 0 { continue }
+            var cell = joins ? buffer[count - 1] : cchar_t()
+            withUnsafeMutableBytes(of: &cell.chars) { raw in
+                let slots = raw.bindMemory(to: wchar_t.self)
+                // Scalars past the five a cell holds are left out.
+                var slot = slots.firstIndex(of: 0) ?? slots.endIndex
+                for scalar in character.unicodeScalars where slot < slots.endIndex {
+                    slots[slot] = wchar_t(bitPattern: scalar.value)
+                    slot += 1
+                }
+            }
+            if joins {
+                buffer[count - 1] = cell
+            } else {
+                buffer[count] = cell
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Whether each scalar of `text` is a character of its own, a column or more wide: true for
+    /// printable ASCII, Latin and the punctuation, arrows and symbols the bars use, where no
+    /// scalar combines with the one before or after it. (Anything else is split into characters the slow way; control
     /// characters never get here, sanitized away, and CR LF would be one character.)
     static func oneScalarPerCharacter(_ text: String) -> Bool {
         for scalar in text.unicodeScalars {

@@ -1,8 +1,12 @@
+import CNcurses
+import Foundation
 import Testing
 @testable import TerminalUI
 
 @Suite("Text into curses cells")
 struct CursesCellTests {
+    init() { _ = setlocale(LC_CTYPE, "C.UTF-8") }
+
     /// Scalars the fast path takes as characters of their own.
     static let fastScalars: [Unicode.Scalar] = [0x20..<0x7F, 0xA0..<0x300, 0x2010..<0x2028, 0x2030..<0x205F, 0x2190..<0x2C00]
         .flatMap { range in range.compactMap { Unicode.Scalar(UInt32($0)) } }
@@ -11,6 +15,11 @@ struct CursesCellTests {
     func fastPathScalarsNeverCombine() {
         let scalars = Self.fastScalars
         #expect(CursesScreen.oneScalarPerCharacter(String(String.UnicodeScalarView(scalars))))
+        // Each takes a cell of its own, so none may be one the terminal gives no width (it would
+        // join the cell before). Unassigned ones (-1) take a cell, as curses gives them.
+        for scalar in scalars {
+            #expect(ghs_wcwidth(wchar_t(bitPattern: scalar.value)) != 0, "U+\(String(scalar.value, radix: 16)) has no width")
+        }
         // Each scalar after and before a sample of the others (every one of them against every
         // other would be 13 million strings): a letter, the bars' separators, an arrow, a symbol
         // that can be an emoji.
@@ -32,6 +41,43 @@ struct CursesCellTests {
         }
         for text in ["plain ascii", " 3/100 · end", " ghscroll · All users › octocat", "↑ Loading…", "— End of list —", "Zoë"] {
             #expect(CursesScreen.oneScalarPerCharacter(text), "\(text.debugDescription)")
+        }
+    }
+}
+
+@Suite("Cells handed to curses")
+struct CursesCellContentTests {
+    /// Widths as the terminal and curses see them (`wcwidth`) need a UTF-8 locale, as the
+    /// program sets at start.
+    init() { _ = setlocale(LC_CTYPE, "C.UTF-8") }
+
+    /// The scalars of each cell `text` becomes.
+    func cells(_ text: String) -> [[UInt32]] {
+        var buffer = [cchar_t](repeating: cchar_t(), count: max(1, text.utf8.count))
+        let count = buffer.withUnsafeMutableBufferPointer { CursesScreen.fillCells(text, into: $0) }
+        return buffer.prefix(count).map { cell in
+            withUnsafeBytes(of: cell.chars) { raw in
+                raw.bindMemory(to: wchar_t.self).prefix { $0 != 0 }.map { UInt32(bitPattern: $0) }
+            }
+        }
+    }
+
+    @Test("a cell per character the terminal gives a column or more, as many as TerminalText counts")
+    func cellsFollowCharacters() {
+        #expect(cells("ab") == [[0x61], [0x62]])
+        #expect(cells(" 3/100 · end").count == 12)
+        #expect(cells("e\u{301}x") == [[0x65, 0x301], [0x78]], "a mark stays with its letter")
+        #expect(cells("漢字") == [[0x6F22], [0x5B57]], "a wide character is one cell (curses takes two columns for it)")
+        #expect(cells("a\u{200B}b") == [[0x61, 0x200B], [0x62]], "a zero-width space joins the cell before it")
+        #expect(cells("x\u{AD}y") == [[0x78], [0xAD], [0x79]], "a soft hyphen is a column wide to a terminal")
+        #expect(cells("\u{301}x") == [[0x78]], "a mark with nothing before it is dropped")
+        // Seven scalars, one character: the cell keeps the first five.
+        #expect(cells("👨\u{200D}👩\u{200D}👧\u{200D}👦") == [[0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467]])
+        // Joining never overflows a cell: the sixth mark and later are left out.
+        #expect(cells("e" + String(repeating: "\u{301}", count: 8)) == [[0x65, 0x301, 0x301, 0x301, 0x301]])
+        for text in ["Zoë 山田 🚀", "smile😀", "\u{FFFD}]0;x", "e\u{301}\u{301}\u{301}accents"] {
+            let widths = text.map { TerminalText.width(of: $0) }
+            #expect(cells(text).count == widths.filter { $0 > 0 }.count, "\(text.debugDescription)")
         }
     }
 }
