@@ -73,8 +73,7 @@ extension AppState {
 
     /// Whether `token` is the fetch the screen `id` waits for.
     private func isCurrent(_ id: ScreenID, _ token: FetchToken) -> Bool {
-        if top.id == id { return top.pager.inFlight[token.direction]?.token == token }
-        return screen(id)?.pager.inFlight[token.direction]?.token == token
+        screen(id)?.pager.inFlight[token.direction]?.token == token
     }
 
     /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
@@ -86,23 +85,23 @@ extension AppState {
         let firstPage = token.direction == .initial || token.direction == .refresh
         var revalidate = false
         var reconnect: [Command] = []
-        var storedAt: Date??
+        // When the rows were fetched, if they are not GitHub's latest (set by a first page).
+        var storedAt: Date?
         switch origin {
         case .network, .revalidated:
             offline = nil
-            if firstPage { storedAt = .some(nil) }
         case let .cache(fetchedAt, fresh):
-            if firstPage { storedAt = fetchedAt }
+            storedAt = fetchedAt
             // Drawn from the cache at once; then GitHub is asked (If-None-Match) whether it
             // changed, and its answer replaces the rows through the store's change set.
             revalidate = token.direction == .initial && !fresh
         case .offline(let fetchedAt):
-            if firstPage { storedAt = fetchedAt }
+            storedAt = fetchedAt
             reconnect = wentOffline()
         }
         let (heights, moment) = (heights, moment)
         guard let (commands, isTop) = withScreen(id, { screen -> [Command] in
-            if let storedAt { screen.storedAt = storedAt }
+            if firstPage { screen.storedAt = storedAt }
             let loaded = screen.send(.pageLoaded(token, page), heights: heights, at: moment)
             return revalidate ? loaded + screen.send(.refresh, heights: heights, at: moment) : loaded
         }) else { return [] }

@@ -12,12 +12,13 @@ public enum AppView {
     /// What a frame can reuse from the last one: the loop keeps one for its screen. (A render
     /// without one draws everything afresh, as tests do.)
     public final class Memo {
-        let title = DrawingMemo<TitleKey>()
+        let title = DrawingMemo<Title>()
         public init() {}
     }
 
-    /// All the title line shows.
-    struct TitleKey: Equatable {
+    /// All the title line shows: it is drawn from this alone, so a memo keyed by it can never
+    /// show a stale title.
+    struct Title: Equatable {
         var crumbs: [String]
         var host: String
         var tokenLabel: String
@@ -25,6 +26,16 @@ public enum AppView {
         var offline: Bool
         var cachedAgo: String?
         var refreshingSpinner: Int?
+
+        init(_ state: AppState) {
+            crumbs = state.top.crumbs
+            host = state.host
+            tokenLabel = state.tokenLabel
+            rateLimit = state.rateLimit
+            offline = state.offline != nil
+            cachedAgo = state.top.storedAt.map { AppView.ago($0, now: state.now) }
+            refreshingSpinner = state.top.pager.isRefreshing ? state.spinner : nil
+        }
     }
 
     public static func render(_ state: AppState, on screen: some Screen, memo: Memo? = nil) {
@@ -32,14 +43,11 @@ public enum AppView {
         screen.clear()
         guard rows > 0, columns > 0 else { return screen.present() }
         if rows >= 2 {
+            let title = Title(state)
             if let memo {
-                let key = TitleKey(crumbs: state.top.crumbs, host: state.host, tokenLabel: state.tokenLabel,
-                                   rateLimit: state.rateLimit, offline: state.offline != nil,
-                                   cachedAgo: state.top.storedAt.map { ago($0, now: state.now) },
-                                   refreshingSpinner: state.top.pager.isRefreshing ? state.spinner : nil)
-                memo.title.draw(key, on: screen) { drawTitle(state, on: $0, columns: columns) }
+                memo.title.draw(title, on: screen) { drawTitle(title, on: $0, columns: columns) }
             } else {
-                drawTitle(state, on: screen, columns: columns)
+                drawTitle(title, on: screen, columns: columns)
             }
         }
         let body = ListRenderer.body(rows: rows, columns: columns)
@@ -76,15 +84,15 @@ public enum AppView {
 
     // MARK: - Parts
 
-    private static func drawTitle(_ state: AppState, on screen: some Screen, columns: Int) {
-        var right = state.host
-        if !state.tokenLabel.isEmpty { right += " · \(state.tokenLabel)" }
-        if let limit = state.rateLimit { right += "  \(limit.summary)" }
+    private static func drawTitle(_ title: Title, on screen: some Screen, columns: Int) {
+        var right = title.host
+        if !title.tokenLabel.isEmpty { right += " · \(title.tokenLabel)" }
+        if let limit = title.rateLimit { right += "  \(limit.summary)" }
         var suffix = ""
-        if state.offline != nil { suffix += " · offline" }
-        if let storedAt = state.top.storedAt { suffix += " · cached \(ago(storedAt, now: state.now))" }
-        if state.top.pager.isRefreshing { suffix += "  \(Spinner.glyph(state.spinner)) refreshing" }
-        Bar.title(prefix: " ghscroll · ", crumbs: state.top.crumbs, suffix: suffix, right: right, on: screen, columns: columns)
+        if title.offline { suffix += " · offline" }
+        if let ago = title.cachedAgo { suffix += " · cached \(ago)" }
+        if let spinner = title.refreshingSpinner { suffix += "  \(Spinner.glyph(spinner)) refreshing" }
+        Bar.title(prefix: " ghscroll · ", crumbs: title.crumbs, suffix: suffix, right: right, on: screen, columns: columns)
     }
 
     /// "12 s ago", "5 min ago", "3 h ago", "2 days ago".

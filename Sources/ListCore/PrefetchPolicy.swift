@@ -169,10 +169,8 @@ public struct AdaptivePrefetch: PrefetchPolicy, Equatable {
         case let .answered(now):
             guard let asked = requestedAt else { return }
             requestedAt = nil
-            var kept = latencies
-            kept.append(max(0, (now - asked).inSeconds))
-            if kept.count > Self.latencySamples { kept.removeFirst() }
-            latencies = kept
+            latencies.append(max(0, (now - asked).inSeconds))
+            if latencies.count > Self.latencySamples { latencies.removeFirst() }
         case .abandoned:
             requestedAt = nil
         }

@@ -259,7 +259,8 @@ public final class CursesScreen: Screen {
     /// one with no cell before it is dropped.
     static func fillCells(_ text: String, into buffer: UnsafeMutableBufferPointer<cchar_t>) -> Int {
         var count = 0
-        if oneScalarPerCharacter(text) {
+        // Scalars that stand alone (ASCII, Latin, the bars' punctuation and arrows): a cell each.
+        if TerminalText.standaloneWidth(text) != nil {
             for scalar in text.unicodeScalars {
                 buffer[count] = cchar_t(attr: 0, chars: (wchar_t(bitPattern: scalar.value), 0, 0, 0, 0), ext_color: 0)
                 count += 1
@@ -287,20 +288,6 @@ public final class CursesScreen: Screen {
             }
         }
         return count
-    }
-
-    /// Whether each scalar of `text` is a character of its own, a column or more wide: true for
-    /// printable ASCII, Latin and the punctuation, arrows and symbols the bars use, where no
-    /// scalar combines with the one before or after it. (Anything else is split into characters the slow way; control
-    /// characters never get here, sanitized away, and CR LF would be one character.)
-    static func oneScalarPerCharacter(_ text: String) -> Bool {
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x20..<0x7F, 0xA0..<0x300, 0x2010..<0x2028, 0x2030..<0x205F, 0x2190..<0x2C00: continue
-            default: return false
-            }
-        }
-        return true
     }
 
     /// Draws the rows of the frame that differ from what is on screen, after scrolling curses'

@@ -7,14 +7,15 @@ import Testing
 struct CursesCellTests {
     init() { _ = setlocale(LC_CTYPE, "C.UTF-8") }
 
-    /// Scalars the fast path takes as characters of their own.
-    static let fastScalars: [Unicode.Scalar] = [0x20..<0x7F, 0xA0..<0x300, 0x2010..<0x2028, 0x2030..<0x205F, 0x2190..<0x2C00]
-        .flatMap { range in range.compactMap { Unicode.Scalar(UInt32($0)) } }
+    /// Scalars the fast path takes as characters of their own: those ``TerminalText`` counts as
+    /// standing alone.
+    static let fastScalars: [Unicode.Scalar] = ([0x20...0x7E] + TerminalText.standaloneNarrow)
+        .flatMap { range in range.compactMap { Unicode.Scalar($0) } }
 
     @Test("every scalar the fast path takes stays a character of its own beside any other it takes")
     func fastPathScalarsNeverCombine() {
         let scalars = Self.fastScalars
-        #expect(CursesScreen.oneScalarPerCharacter(String(String.UnicodeScalarView(scalars))))
+        #expect(TerminalText.standaloneWidth(String(String.UnicodeScalarView(scalars))) != nil)
         // Each takes a cell of its own, so none may be one the terminal gives no width (it would
         // join the cell before). Unassigned ones (-1) take a cell, as curses gives them.
         for scalar in scalars {
@@ -37,10 +38,10 @@ struct CursesCellTests {
     func otherTextIsSplitByCharacter() {
         for text in ["e\u{301}", "👍🏽", "👨\u{200D}👩\u{200D}👧", "☀\u{FE0F}", "漢字", "\u{1100}\u{1161}", "a\r\nb", "\u{1F1EB}\u{1F1F7}",
                      "tab\there"] {
-            #expect(!CursesScreen.oneScalarPerCharacter(text), "\(text.debugDescription)")
+            #expect(TerminalText.standaloneWidth(text) == nil, "\(text.debugDescription)")
         }
         for text in ["plain ascii", " 3/100 · end", " ghscroll · All users › octocat", "↑ Loading…", "— End of list —", "Zoë"] {
-            #expect(CursesScreen.oneScalarPerCharacter(text), "\(text.debugDescription)")
+            #expect(TerminalText.standaloneWidth(text) != nil, "\(text.debugDescription)")
         }
     }
 }
