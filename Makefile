@@ -11,15 +11,27 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -cross-module-optimiza
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: all build release test e2e demo run bench fuzz soak clean man completions install uninstall install-check
+.PHONY: all deps build release test e2e demo run bench fuzz soak clean man completions install uninstall install-check
 
 all: build
 
+# The Debian packages each target needs, installed when missing (scripts/install-deps; .ci/run
+# uses the same script). DEPS=0 skips the check.
+DEPS ?= 1
+define deps
+	@if [ "$(DEPS)" != 0 ]; then scripts/install-deps $(1); fi
+endef
+
+deps:
+	$(call deps,all)
+
 build:
+	$(call deps,build)
 	@$(SWIFT) build $(BUILD_FLAGS) 2>&1 | tee .build-log.txt; exit $${PIPESTATUS[0]}
 	@scripts/check-warnings .build-log.txt
 
 release:
+	$(call deps,release)
 	$(SWIFT) build $(RELEASE_FLAGS) --product ghscroll $(BUILD_FLAGS)
 
 # Everything: unit tests, integration tests against the fake server on loopback, and the tmux
@@ -28,12 +40,14 @@ release:
 # binary, their own fake servers), and next to them the in-process servers of the integration
 # tests have missed their 10 s timeouts on a 2-core machine.
 test: build
+	$(call deps,test)
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build --skip 'EndToEndTests\.' $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build --filter 'EndToEndTests\.' $(BUILD_FLAGS); status=$$?; rm -rf "$${TMPDIR:-/tmp}/ghs-e2e-caches"; exit $$status
 
 # Only the end-to-end tests (tmux, --plain, the short soak).
 e2e: build
+	$(call deps,test)
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build --filter 'EndToEndTests\.' $(BUILD_FLAGS); status=$$?; rm -rf "$${TMPDIR:-/tmp}/ghs-e2e-caches"; exit $$status
 
@@ -49,6 +63,7 @@ run: build
 # and CPU per scroll beside less and beside ncurses alone drawing the same frames (ncurses-floor).
 # About 25 minutes; BENCH_QUICK=1 skips the million-user runs.
 bench:
+	$(call deps,release)
 	$(SWIFT) build $(RELEASE_FLAGS) --product ghscroll $(BUILD_FLAGS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product ncurses-floor $(BUILD_FLAGS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product ghscroll-bench $(BUILD_FLAGS)
@@ -58,12 +73,14 @@ bench:
 # requests, 3 items of page overlap and random latency, with GitHub's real 1/4/9 s retry waits.
 # (`make test` runs the same test on 1,000 users with 20 ms retry steps.)
 soak: build
+	$(call deps,test)
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	SOAK_USERS=5000 SOAK_RETRY_MS=1000 $(SWIFT) test --skip-build --filter SoakTests $(BUILD_FLAGS)
 
 # libFuzzer on the Link parser and the page decoder, FUZZ_SECONDS each (CI runs them briefly).
 FUZZ_SECONDS ?= 60
 fuzz:
+	$(call deps,build)
 	SWIFTC="$(SWIFT)c" scripts/fuzz $(FUZZ_SECONDS)
 
 # The man page: swift-argument-parser's manual generator over the command definitions, with the
