@@ -17,7 +17,7 @@ struct Item: Identifiable, Sendable {
 let clock = ContinuousClock()
 let quick = ProcessInfo.processInfo.environment["BENCH_QUICK"] == "1"
 /// BENCH_ONLY=scroll,memory runs only those sections (frames, appends, stalls, plain, idle,
-/// first-row, memory, scroll, keys).
+/// first-row, memory, scroll, keys, cache-cost).
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"].map { Set($0.split(separator: ",").map(String.init)) }
 func wanted(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -640,5 +640,7 @@ if wanted("keys") {
     heading("One j in-process (update and frame into a row-diffing 80×24 screen; medians of 7)")
     record("key_us", keyCost(presses: 2_000), "µs", "%.1f", note: "per j: clock and key updates, frame")
 }
+
+if binaryBuilt, wanted("cache-cost") { try await cacheCostBench() }  // Benchmarks/CacheCostBench.swift
 
 try writeResults()
