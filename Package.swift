@@ -71,7 +71,10 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore", "CNcurses"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore"]),
         .testTarget(name: "AvatarsTests", dependencies: ["Avatars", "CImage", "TerminalUI"]),
-        .testTarget(name: "PageCacheTests", dependencies: ["PageCache", "GitHubAPI", "FakeGitHub", "ListCore"]),
+        .testTarget(
+            name: "PageCacheTests",
+            dependencies: ["PageCache", "GitHubAPI", "FakeGitHub", "ListCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["FakeGitHub"]),
     ],
     swiftLanguageModes: [.v6]

@@ -19,61 +19,65 @@ public final class DiskResponseStore: ResponseStore {
         self.now = now
     }
 
+    // MARK: - ResponseStore
+
     public func response(for url: String) async -> StoredResponse? {
         let identity = identity
-        let found: StoredResponse?
+        let found: EntryWithBody?
         do {
-            found = try await cache.pool.read { db -> StoredResponse? in
-                guard let row = try Row.fetchOne(db, sql: """
-                    SELECT url, etag, links, body, fetchedAt, maxAge FROM response WHERE identity = ? AND url = ?
-                    """, arguments: [identity, url]) else { return nil }
-                let linkText: String = row["links"] ?? "{}"
-                let links = (try? JSONDecoder().decode([String: String].self, from: Data(linkText.utf8))) ?? [:]
-                return StoredResponse(url: row["url"], etag: row["etag"], body: row["body"], links: links,
-                                      fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]), maxAge: row["maxAge"])
+            found = try await cache.pool.read { db in
+                try Entry.stored(identity: identity, url: url).including(required: Entry.body)
+                    .asRequest(of: EntryWithBody.self).fetchOne(db)
             }
         } catch {
             cache.warnings.say("cache read failed: \(PageCache.reason(error))")
             return nil
         }
-        guard let stored = found else { return nil }
+        guard let found, let id = found.entry.id else { return nil }
         await write("mark a use") { [now] db in
-            try db.execute(sql: "UPDATE response SET usedAt = ? WHERE identity = ? AND url = ?",
-                           arguments: [now().timeIntervalSince1970, identity, url])
+            try Entry.filter(key: id).updateAll(db, Entry.Columns.usedAt.set(to: now().timeIntervalSince1970))
         }
-        return stored
+        let entry = found.entry
+        let links = (try? JSONDecoder().decode([String: String].self, from: Data(entry.links.utf8))) ?? [:]
+        return StoredResponse(url: entry.url, etag: entry.etag, body: found.entryBody.data, links: links,
+                              fetchedAt: Date(timeIntervalSince1970: entry.fetchedAt), maxAge: entry.maxAge)
     }
 
     public func save(_ response: StoredResponse) async {
-        let identity = identity
         let links = String(decoding: (try? JSONEncoder().encode(response.links)) ?? Data("{}".utf8), as: UTF8.self)
         let (list, kind) = Self.classify(response.url)
-        let size = response.body.count + response.url.utf8.count + links.utf8.count + 64
-        let usedAt = now().timeIntervalSince1970
+        let entry = Entry(id: nil, identity: identity, url: response.url, list: list, kind: kind, etag: response.etag,
+                          links: links, fetchedAt: response.fetchedAt.timeIntervalSince1970, maxAge: response.maxAge,
+                          usedAt: now().timeIntervalSince1970,
+                          size: response.body.count + response.url.utf8.count + links.utf8.count + 64)
+        let body = response.body
         let limit = cache.sizeLimit
         await write("save") { db in
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO response (identity, url, list, kind, etag, links, body, fetchedAt, maxAge, usedAt, size)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [identity, response.url, list, kind, response.etag, links, response.body,
-                                 response.fetchedAt.timeIntervalSince1970, response.maxAge, usedAt, size])
+            // An upsert, not INSERT OR REPLACE: a replacement is an update, which the running
+            // total's trigger sees (REPLACE's deletions fire no trigger), and the entry keeps its id.
+            var saved = entry
+            try saved.upsert(db)
+            guard let id = saved.id else { throw DatabaseError(message: "the saved entry has no id") }
+            try EntryBody(entryId: id, data: body).upsert(db)
             try Self.evict(db, limit: limit)
         }
     }
 
     public func revalidated(_ url: String, at date: Date, maxAge: TimeInterval?) async {
         let identity = identity
+        let seconds = date.timeIntervalSince1970
         await write("revalidate") { db in
-            try db.execute(sql: """
-                UPDATE response SET fetchedAt = ?, usedAt = ?, maxAge = coalesce(?, maxAge) WHERE identity = ? AND url = ?
-                """, arguments: [date.timeIntervalSince1970, date.timeIntervalSince1970, maxAge, identity, url])
+            var assignments = [Entry.Columns.fetchedAt.set(to: seconds), Entry.Columns.usedAt.set(to: seconds)]
+            // No max-age in the 304: the stored one stands.
+            if let maxAge { assignments.append(Entry.Columns.maxAge.set(to: maxAge)) }
+            try Entry.stored(identity: identity, url: url).updateAll(db, assignments)
         }
     }
 
     public func remove(_ url: String) async {
         let identity = identity
         await write("remove") { db in
-            try db.execute(sql: "DELETE FROM response WHERE identity = ? AND url = ?", arguments: [identity, url])
+            _ = try Entry.stored(identity: identity, url: url).deleteAll(db)
         }
     }
 
@@ -87,22 +91,38 @@ public final class DiskResponseStore: ResponseStore {
         }
     }
 
-    /// Least recently used responses go until the total is back under 90% of the limit.
+    // MARK: - Eviction
+
+    /// What eviction brings the total down to: 90% of the limit, so that it runs once for many
+    /// writes rather than on each one.
+    static func lowWater(_ limit: Int) -> Int { limit / 10 * 9 }
+
+    /// Once the total passes the limit, the least recently used entries go (their bodies with
+    /// them) until it is back at the low-water mark. The total is one row; the entries are found
+    /// oldest first through the `usedAt` index, which holds their sizes: no body is read.
     static func evict(_ db: Database, limit: Int) throws {
-        let total = try Int.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM response") ?? 0
+        let total = try CacheTotal.bytes(db)
         guard total > limit else { return }
-        var freed = 0
-        var doomed: [Int64] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT rowid, size FROM response ORDER BY usedAt")
-        while freed < total - limit * 9 / 10, let row = try rows.next() {
-            doomed.append(row[0])
-            freed += row[1] as Int
-        }
-        for chunk in stride(from: 0, to: doomed.count, by: 500) {
-            let ids = doomed[chunk..<min(doomed.count, chunk + 500)]
-            try db.execute(sql: "DELETE FROM response WHERE rowid IN (\(ids.map { String($0) }.joined(separator: ",")))")
+        let doomed = try leastRecentlyUsed(db, freeing: total - lowWater(limit))
+        for start in stride(from: 0, to: doomed.count, by: 1_000) {
+            _ = try Entry.deleteAll(db, keys: doomed[start..<min(doomed.count, start + 1_000)])
         }
     }
+
+    /// The ids of the oldest entries whose sizes add up to `bytes` or more.
+    private static func leastRecentlyUsed(_ db: Database, freeing bytes: Int) throws -> [Int64] {
+        let oldestFirst = try Entry.select(Entry.Columns.id, Entry.Columns.size).order(Entry.Columns.usedAt)
+            .asRequest(of: Row.self).fetchCursor(db)
+        var ids: [Int64] = []
+        var freed = 0
+        while freed < bytes, let row = try oldestFirst.next() {
+            ids.append(row[0])
+            freed += row[1] as Int
+        }
+        return ids
+    }
+
+    // MARK: - Lists
 
     /// What a URL holds, for `cache info`: a page of a list (the list being the URL without its
     /// paging), or one user's details.

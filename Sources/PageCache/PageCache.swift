@@ -103,32 +103,16 @@ public final class PageCache: Sendable {
         let old = umask(0o077)
         defer { umask(old) }
         pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(pool)
+        let carriesVersion1 = try pool.read { db in try db.tableExists("response") }
+        try CacheSchema.migrator.migrate(pool)
+        if carriesVersion1 {
+            // The old table's pages are free now, as many as the responses took: give them back
+            // rather than keep a file twice the size of what it holds. Only worth a try.
+            try? compact()
+        }
         if (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) != 0o600 {
             try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         }
-    }
-
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: responses") { db in
-            try db.create(table: "response") { table in
-                table.column("identity", .text).notNull()
-                table.column("url", .text).notNull()
-                table.column("list", .text).notNull()
-                table.column("kind", .text).notNull()
-                table.column("etag", .text)
-                table.column("links", .text).notNull()
-                table.column("body", .blob).notNull()
-                table.column("fetchedAt", .double).notNull()
-                table.column("maxAge", .double)
-                table.column("usedAt", .double).notNull()
-                table.column("size", .integer).notNull()
-                table.primaryKey(["identity", "url"])
-            }
-            try db.create(index: "response_usedAt", on: "response", columns: ["usedAt"])
-        }
-        return migrator
     }
 
     /// The responses of one identity, as the client's store.
@@ -150,25 +134,36 @@ public final class PageCache: Sendable {
         public var newest: Date?
     }
 
+    /// What the cache holds. Reads the entries (small rows) and the running total, no body.
     public func info() throws -> Info {
         try pool.read { db in
-            let pages = try Int.fetchOne(db, sql: "SELECT count(*) FROM response WHERE kind = 'page'") ?? 0
-            let users = try Int.fetchOne(db, sql: "SELECT count(*) FROM response WHERE kind = 'user'") ?? 0
-            let lists = try Int.fetchOne(db, sql: "SELECT count(DISTINCT identity || ' ' || list) FROM response WHERE kind = 'page'") ?? 0
-            let identities = try Int.fetchOne(db, sql: "SELECT count(DISTINCT identity) FROM response") ?? 0
-            let bytes = try Int.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM response") ?? 0
-            let oldest = try Double.fetchOne(db, sql: "SELECT min(fetchedAt) FROM response")
-            let newest = try Double.fetchOne(db, sql: "SELECT max(fetchedAt) FROM response")
-            return Info(path: path, fileBytes: Self.fileBytes(path), responseBytes: bytes, lists: lists, pages: pages,
-                        users: users, identities: identities, oldest: oldest.map(Date.init(timeIntervalSince1970:)),
-                        newest: newest.map(Date.init(timeIntervalSince1970:)))
+            let pages = Entry.filter(Entry.Columns.kind == "page")
+            let fetched = try Entry.select(min(Entry.Columns.fetchedAt), max(Entry.Columns.fetchedAt))
+                .asRequest(of: Row.self).fetchOne(db)
+            let oldest: Double? = fetched?[0]
+            let newest: Double? = fetched?[1]
+            return Info(path: path, fileBytes: Self.fileBytes(path), responseBytes: try CacheTotal.bytes(db),
+                        lists: try pages.select(Entry.Columns.identity, Entry.Columns.list).distinct().fetchCount(db),
+                        pages: try pages.fetchCount(db),
+                        users: try Entry.filter(Entry.Columns.kind == "user").fetchCount(db),
+                        identities: try Entry.select(Entry.Columns.identity).distinct().fetchCount(db),
+                        oldest: oldest.map(Date.init(timeIntervalSince1970:)), newest: newest.map(Date.init(timeIntervalSince1970:)))
         }
     }
 
     /// Removes every response and gives the space back.
     public func clear() throws {
-        try pool.write { db in try db.execute(sql: "DELETE FROM response") }
+        try pool.write { db in _ = try Entry.deleteAll(db) }
+        try compact()
+    }
+
+    /// Gives free pages back to the file system: the file rebuilt without them, then the WAL
+    /// (which the rebuild went through) emptied. Emptying the WAL waits for other processes'
+    /// readers, so it is only tried: the WAL goes anyway when the last connection closes.
+    private func compact() throws {
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try pool.vacuum()
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
     /// The database file and its WAL, in bytes.
