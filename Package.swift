@@ -23,11 +23,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CImage", path: "Sources/CImage"),
         .target(name: "Avatars", dependencies: ["CImage"]),
         .target(name: "ListCore"),
-        .target(name: "GitHubAPI", dependencies: ["ListCore", "CCurl"]),
+        .target(name: "GitHubAPI", dependencies: ["ListCore"]),
         .target(
             name: "FakeGitHub",
             dependencies: ["CImage", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -26,14 +26,15 @@ public struct ResponseInfo: Sendable {
     public var fromCache: Bool
 }
 
-/// Talks to the GitHub REST API over libcurl (``CurlTransport``), keeping its connections.
+/// Talks to the GitHub REST API through an ``HTTPTransport`` (one long-lived `URLSession`
+/// unless a test passes another), keeping its connections.
 ///
 /// Sends GitHub's recommended headers, sends the token only to the base URL's origin, checks
 /// the status before decoding, maps failures to ``GitHubError`` and revalidates pages it has
 /// seen with `If-None-Match`.
 public final class GitHubClient: Sendable {
     public let configuration: GitHubConfiguration
-    private let transport: CurlTransport
+    private let transport: any HTTPTransport
     private let store: any ResponseStore
     /// How long a stored response without `max-age` stays fresh; `maxAgeOverride` replaces
     /// GitHub's `max-age` when set (`--max-age`).
@@ -48,15 +49,18 @@ public final class GitHubClient: Sendable {
     ///   - maxAge: seconds a stored response stays fresh, instead of GitHub's `max-age`.
     ///   - retryPolicy: how failures are retried and rate limits waited out (``perform(_:)``).
     ///   - clock: what waits are timed on; tests pass a scripted one.
+    ///   - transport: how requests are sent; a ``URLSessionTransport`` with the configuration's
+    ///     timeout unless given.
     ///   - onResponse: called with every response's status and rate limit.
     ///   - onWait: called when a wait starts (with its end) and when it ends (with nil).
     public init(configuration: GitHubConfiguration, store: any ResponseStore = MemoryResponseStore(),
                 maxAge: TimeInterval? = nil, retryPolicy: RetryPolicy = RetryPolicy(),
                 clock: any RequestClock = SystemRequestClock(),
+                transport: (any HTTPTransport)? = nil,
                 onResponse: (@Sendable (ResponseInfo) -> Void)? = nil,
                 onWait: (@Sendable (Wait?) -> Void)? = nil) {
         self.configuration = configuration
-        self.transport = CurlTransport(timeout: configuration.timeout)
+        self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
         self.store = store
         self.defaultMaxAge = 60
         self.maxAgeOverride = maxAge
@@ -198,8 +202,8 @@ public final class GitHubClient: Sendable {
         switch error.code {
         case .cancelled: .cancelled
         case .timedOut: .timeout(host: host)
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
-            .connectionRefused(host: host)
+        case .cannotFindHost, .dnsLookupFailed: .hostNotFound(host: host)
+        case .cannotConnectToHost, .notConnectedToInternet: .connectionRefused(host: host)
         case .networkConnectionLost: .connectionLost(host: host)
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
             .malformedBody(detail: "the server's answer was not valid HTTP")

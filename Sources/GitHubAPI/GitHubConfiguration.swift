@@ -119,12 +119,7 @@ public struct GitHubConfiguration: Sendable {
 
     /// Whether `url` is on the base URL's origin (scheme, host and port), where the token may go.
     public func isSameOrigin(_ url: URL) -> Bool {
-        func origin(_ url: URL) -> String? {
-            guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-            let port = url.port ?? (scheme == "https" ? 443 : 80)
-            return "\(scheme)://\(host):\(port)"
-        }
-        guard let mine = origin(baseURL), let theirs = origin(url) else { return false }
+        guard let mine = Origin(baseURL), let theirs = Origin(url) else { return false }
         return mine == theirs
     }
 

@@ -22,12 +22,16 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     case http(status: Int, message: String)
     case timeout(host: String)
     case connectionRefused(host: String)
+    /// The host's name could not be resolved (no such host, or no DNS: offline).
+    case hostNotFound(host: String)
     case connectionLost(host: String)
     case network(message: String)
     /// The body was not the JSON expected (truncated, malformed, wrong types, not UTF-8).
     case malformedBody(detail: String)
     case bodyTooLarge(limit: Int)
     case invalidURL(String)
+    /// A redirect that was not followed: too many, or to something other than http(s).
+    case badRedirect(reason: String)
     /// A `Link` to the next page that must not be followed (another host or scheme, a page that
     /// goes backwards or is out of range).
     case unusableLink(reason: String)
@@ -62,6 +66,8 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(host) did not answer in time."
         case .connectionRefused(let host):
             return "Could not connect to \(host) (connection refused or host unreachable)."
+        case .hostNotFound(let host):
+            return "Could not find \(host): its name did not resolve (check the address, or the network)."
         case .connectionLost(let host):
             return "The connection to \(host) dropped."
         case .network(let message):
@@ -72,6 +78,8 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
             return "The response was larger than \(limit / 1_048_576) MiB; refused."
         case .invalidURL(let url):
             return "Not a usable URL: \(url)"
+        case .badRedirect(let reason):
+            return "GitHub's redirect was not followed: \(reason)."
         case .unusableLink(let reason):
             return "GitHub's link to the next page was not followed: \(reason)."
         case .cancelled:

@@ -109,7 +109,7 @@ extension GitHubError {
     /// GitHub could not be reached at all (as opposed to answering with an error).
     public var isUnreachable: Bool {
         switch self {
-        case .timeout, .connectionRefused, .connectionLost, .network: true
+        case .timeout, .connectionRefused, .hostNotFound, .connectionLost, .network: true
         default: false
         }
     }

@@ -111,6 +111,7 @@ extension GitHubError {
         case .timeout: "timed out"
         case .connectionLost: "connection dropped"
         case .connectionRefused: "cannot connect"
+        case .hostNotFound: "host not found"
         case .network: "network error"
         case .malformedBody: "unreadable response"
         case .bodyTooLarge: "response too large"
@@ -123,6 +124,7 @@ extension GitHubError {
         case .validation: "rejected"
         case .invalidURL: "bad URL"
         case .unusableLink: "bad next-page link"
+        case .badRedirect: "bad redirect"
         case .cancelled: "cancelled"
         }
     }

@@ -148,23 +148,6 @@ struct ErrorTests {
         #expect(host == "127.0.0.1:1")
     }
 
-    @Test("cancelling the task cancels the request")
-    func cancelled() async throws {
-        var options = FakeGitHubOptions()
-        options.latencyMilliseconds = 2_000...2_000
-        let fixture = try await Fixture.start(options: options)
-        defer { Task { await fixture.stop() } }
-        let source = AllUsersSource(client: fixture.client)
-        let task = Task { try await source.loadPage(at: .since(0), pageSize: 10) }
-        try await Task.sleep(for: .milliseconds(100))
-        task.cancel()
-        let result = await task.result
-        guard case .failure(let error) = result, error as? GitHubError == .cancelled else {
-            Issue.record("expected cancelled, got \(result)")
-            return
-        }
-    }
-
     @Test("the fake refuses a request without a User-Agent with 403, as GitHub does")
     func userAgentRequired() async throws {
         let fixture = try await Fixture.start()

@@ -1,0 +1,155 @@
+import FakeGitHub
+import Foundation
+@testable import GitHubAPI
+import ListCore
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Runs `body` against a started server and stops the server before returning, whatever happens.
+func withServer<T>(_ server: FakeGitHub, _ body: (URL) async throws -> T) async throws -> T {
+    let base = try await server.start()
+    do {
+        let result = try await body(base)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// A 301 to `location`, as GitHub answers for a renamed account.
+private func moved(to location: String) -> FakeRawReply {
+    FakeRawReply(status: 301, headers: [("Location", location)],
+                 json: #"{"message":"Moved Permanently","url":"\#(location)"}"#)
+}
+
+@Suite("HTTP over URLSession, against loopback servers", .timeLimit(.minutes(1)))
+struct TransportTests {
+    // MARK: - Body caps
+
+    @Test("a body announced over the cap is refused before it is read")
+    func capByLength() async throws {
+        var options = FakeGitHubOptions()
+        options.scriptedReplies = [FakeRawReply(json: "[" + String(repeating: " ", count: 3_000_000) + "]")]
+        try await withServer(FakeGitHub(options: options)) { base in
+            let transport = URLSessionTransport(timeout: 10)
+            await #expect(throws: GitHubError.bodyTooLarge(limit: 1_048_576)) {
+                _ = try await transport.load(URLRequest(url: base.appendingPathComponent("users")), limit: 1_048_576)
+            }
+        }
+    }
+
+    @Test("a chunked body with no length is refused once the bytes received cross the cap")
+    func capByBytesReceived() async throws {
+        // (Not an endless body: in this process every URLSession shares corelibs' one work
+        // queue, and a body read at loopback speed can hold it until the body ends.)
+        let total = 256 * 1_048_576
+        let responder = try RawResponder(.endlessBody(limit: total))
+        defer { responder.stop() }
+        let transport = URLSessionTransport(timeout: 10)
+        let url = try #require(URL(string: "http://127.0.0.1:\(responder.port)/users"))
+        await #expect(throws: GitHubError.bodyTooLarge(limit: 1_048_576)) {
+            _ = try await transport.load(URLRequest(url: url), limit: 1_048_576)
+        }
+        guard case .ended? = await responder.next({ if case .ended = $0 { true } else { false } }) else {
+            Issue.record("the connection never ended")
+            return
+        }
+    }
+
+    @Test("cancelling the task cancels the request: the caller hears at once and the connection is closed")
+    func cancellation() async throws {
+        let responder = try RawResponder(.silent)
+        defer { responder.stop() }
+        let client = GitHubClient(configuration: GitHubConfiguration(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(responder.port)")), timeout: 30), retryPolicy: .none)
+        let task = Task { try await AllUsersSource(client: client).loadPage(at: .since(0), pageSize: 10) }
+        #expect(await responder.next { $0 == .request } == .request)
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error) = result, error as? GitHubError == .cancelled else {
+            Issue.record("expected cancelled, got \(result)")
+            return
+        }
+        guard case .ended? = await responder.next({ if case .ended = $0 { true } else { false } }) else {
+            Issue.record("the connection was left open")
+            return
+        }
+    }
+
+    // MARK: - Redirects
+
+    @Test("a 301 on the same origin is followed with the token (a renamed account)")
+    func sameOriginRedirect() async throws {
+        let server = FakeGitHub(data: FakeDataSet(userCount: 50, seed: 3))
+        try await withServer(server) { base in
+            await server.update { $0.scriptedReplies = [moved(to: base.absoluteString + "/users?since=0&per_page=5")] }
+            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "secret-token"), retryPolicy: .none)
+            let page = try await AllUsersSource(client: client).loadPage(at: .since(0), pageSize: 5)
+            #expect(page.items.map(\.login) == server.data.users.prefix(5).map(\.login))
+            let log = await server.requestLog()
+            #expect(log.map(\.status) == [301, 200])
+            #expect(log.map(\.authorization) == ["Bearer secret-token", "Bearer secret-token"])
+        }
+    }
+
+    @Test("a 301 to another origin is followed without the token", arguments: ["127.0.0.2", "127.0.0.1"])
+    func crossOriginRedirect(otherHost: String) async throws {
+        // Another host, or the same host on another port: either is another origin.
+        let other = FakeGitHub(data: FakeDataSet(userCount: 50, seed: 3), host: otherHost)
+        let home = FakeGitHub(data: FakeDataSet(userCount: 50, seed: 3))
+        try await withServer(other) { otherBase in
+            try await withServer(home) { homeBase in
+                await home.update { $0.scriptedReplies = [moved(to: otherBase.absoluteString + "/users?since=0&per_page=5")] }
+                let client = GitHubClient(configuration: GitHubConfiguration(baseURL: homeBase, token: "secret-token"),
+                                          retryPolicy: .none)
+                // (The client itself, not a list source: the source would not follow the other
+                // origin's Link to a next page.)
+                let response = try await client.get(try #require(URL(string: homeBase.absoluteString + "/users?since=0&per_page=5")),
+                                                    subject: "users")
+                #expect(response.status == 200)
+                #expect(await home.requestLog().map(\.authorization) == ["Bearer secret-token"])
+                let arrived = await other.requestLog()
+                #expect(arrived.map(\.target) == ["/users?since=0&per_page=5"])
+                #expect(arrived.map(\.hadAuthorization) == [false], "the token reached another origin")
+            }
+        }
+    }
+
+    @Test("five redirects are followed; a sixth is an error that says so")
+    func redirectLimit() async throws {
+        let server = FakeGitHub(data: FakeDataSet(userCount: 50, seed: 3))
+        try await withServer(server) { base in
+            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base), retryPolicy: .none)
+            let hop = moved(to: base.absoluteString + "/users?since=0&per_page=5")
+            await server.update { $0.scriptedReplies = Array(repeating: hop, count: 5) }
+            let page = try await AllUsersSource(client: client).loadPage(at: .since(0), pageSize: 5)
+            #expect(page.items.count == 5)
+
+            await server.clearRequestLog()
+            await server.update { $0.scriptedReplies = Array(repeating: hop, count: 6) }
+            let error = await #expect(throws: GitHubError.self) {
+                // (Another page: the first is in the client's store now.)
+                _ = try await AllUsersSource(client: client).loadPage(at: .since(10), pageSize: 5)
+            }
+            #expect(error == .badRedirect(reason: "more than 5 redirects"))
+            #expect(error?.description == "GitHub's redirect was not followed: more than 5 redirects.")
+            #expect(await server.requestLog().map(\.status) == Array(repeating: 301, count: 6), "no seventh request")
+        }
+    }
+
+    @Test("a redirect to a scheme other than http(s) is not followed")
+    func redirectToOtherScheme() async throws {
+        let server = FakeGitHub(data: FakeDataSet(userCount: 50, seed: 3))
+        try await withServer(server) { base in
+            await server.update { $0.scriptedReplies = [moved(to: "ftp://127.0.0.1/users")] }
+            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base), retryPolicy: .none)
+            await #expect(throws: GitHubError.badRedirect(reason: "it leads to ftp: URL, not http(s)")) {
+                _ = try await AllUsersSource(client: client).loadPage(at: .since(0), pageSize: 5)
+            }
+        }
+    }
+}
