@@ -164,7 +164,8 @@ public struct AppState: Sendable, Equatable {
 
     /// True while something on screen moves (a spinner, a countdown), so ticks must come.
     public var isAnimating: Bool {
-        isWaiting || top.pager.isRefreshing || top.pager.appendState == .loading || top.pager.placeholder == .loading
+        isWaiting || top.pager.isRefreshing || top.pager.appendState == .loading || top.pager.jumpState == .loading
+            || top.pager.placeholder == .loading
             || (top.detailsOpen && details.isLoading)
     }
 

@@ -206,8 +206,8 @@ extension AppState {
         case .pageUp: return move(.pageUp)
         case .halfPageDown: return move(.halfPageDown)
         case .halfPageUp: return move(.halfPageUp)
-        case .first: return move(.first)
-        case .last: return move(.last)
+        case .first: return moveToEnd(.first)
+        case .last: return moveToEnd(.last)
         case .details:
             guard top.selectedUser(heights) != nil else { return [] }
             withTop { $0.detailsOpen = true }
@@ -266,6 +266,17 @@ extension AppState {
         let heights = heights
         withTop { $0.move(command, heights: heights) }
         return selectionMoved()
+    }
+
+    /// `g` and `G`: the first and the last row of the whole list. When memory bounds dropped
+    /// that end, its page is loaded in place of the loaded ones (a jump), not page by page.
+    private mutating func moveToEnd(_ command: Viewport.Command) -> [Command] {
+        let pager = top.pager
+        let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
+        guard dropped, !top.isFiltered else { return move(command) }
+        let position = command == .first ? 0 : pager.knownCount - 1
+        let (heights, moment) = (heights, moment)
+        return withTop { $0.jump(command, toItem: position, heights: heights, at: moment) }
     }
 
     /// Esc: close the details pane, else clear the filter, else go back to the list below.

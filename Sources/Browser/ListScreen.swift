@@ -23,6 +23,8 @@ public struct ListScreen: Sendable, Equatable {
     /// The user the selection is on, followed when the list changes under it.
     public internal(set) var selectedID: Int64?
     public internal(set) var detailsOpen = false
+    /// `g` or `G` waiting for a far page (a jump): done when the page arrives.
+    public internal(set) var pendingMove: Viewport.Command?
     /// When the rows on screen were fetched, when they came from the cache and GitHub has not
     /// confirmed them since; nil when they are GitHub's latest.
     public internal(set) var storedAt: Date?
@@ -46,8 +48,14 @@ public struct ListScreen: Sendable, Equatable {
                  footer: pager.footer, heights: heights)
     }
 
-    /// The row above the loaded users when earlier ones were dropped to bound memory.
+    /// The row above the loaded users: a jump on its way, or the users dropped before them.
     var earlierRow: String? {
+        let end = pendingMove == .last ? "last" : "first"
+        switch pager.jumpState {
+        case .loading: return "Loading the \(end) \(list.noun)…"
+        case .failed(let failure): return "The \(end) \(list.noun) could not be loaded: \(failure.message) · R retries"
+        default: break
+        }
         guard pager.offset > 0 else { return nil }
         switch pager.prependState {
         case .loading: return "↑ Loading the \(pager.offset) \(list.noun) before these…"
@@ -92,6 +100,11 @@ public struct ListScreen: Sendable, Equatable {
         } else {
             // The footer may have come or gone.
             viewport.sync(rows(heights))
+        }
+        if let pending = pendingMove, pager.jumpPage == nil {
+            // The far page arrived (or no longer needs to): the move it waited for.
+            pendingMove = nil
+            move(pending, heights: heights)
         }
         // Not `map(command)`: the method as a value would carry a copy of the whole screen.
         guard !effects.isEmpty else { return [] }
@@ -139,6 +152,13 @@ public struct ListScreen: Sendable, Equatable {
     }
 
     // MARK: - Moving
+
+    /// `g` or `G` (`command`) to the item at `position` of the whole list: when its page was
+    /// dropped, it is loaded in place of the loaded ones, and the move is made when it arrives.
+    mutating func jump(_ command: Viewport.Command, toItem position: Int, heights: RowHeights, at now: Duration?) -> [Command] {
+        pendingMove = command
+        return send(.jump(toItem: position), heights: heights, at: now)
+    }
 
     mutating func move(_ command: Viewport.Command, heights: RowHeights) {
         viewport.perform(command, in: rows(heights))

@@ -77,10 +77,11 @@ final class Runtime {
         switch command {
         case let .fetch(screen, list, request):
             // The first screen of a list comes from the cache at once when it can, and so does a
-            // page dropped to bound memory and wanted again; a refresh always asks GitHub; more
-            // pages come from the cache while they are fresh.
+            // page dropped to bound memory and wanted again (before the loaded ones, or far from
+            // them); a refresh always asks GitHub; more pages come from the cache while they are
+            // fresh.
             let policy: CachePolicy = switch request.token.direction {
-            case .initial, .prepend: .preferCache
+            case .initial, .prepend, .jump: .preferCache
             case .refresh: .revalidate
             case .append: .normal
             }

@@ -69,4 +69,7 @@ public enum FetchDirection: Sendable, Hashable, CaseIterable {
     case append
     /// A page before the loaded ones, again: it was dropped to bound memory.
     case prepend
+    /// A dropped page far from the loaded ones, loaded in their place (a jump to the first or
+    /// the last row of a long list).
+    case jump
 }

@@ -27,6 +27,10 @@ where Item.ID: Sendable {
     public private(set) var appendState: LoadState = .idle
     /// Loading a dropped page before the loaded ones.
     public private(set) var prependState: LoadState = .idle
+    /// Loading a far page in place of the loaded ones (a jump).
+    public private(set) var jumpState: LoadState = .idle
+    /// The page a jump loads (an index into ``pages``).
+    public private(set) var jumpPage: Int?
     /// Every page of this generation, in order, with how many items it holds (its items are in
     /// the store for ``loadedPages`` only).
     public private(set) var pages: [PageRecord<Cursor>] = []
@@ -108,6 +112,8 @@ where Item.ID: Sendable {
             }
             fail(request, with: failure)
             return []
+        case .jump(let position):
+            return jump(to: position)
         case .refresh:
             return refresh()
         case .retry:
@@ -144,6 +150,7 @@ where Item.ID: Sendable {
         case .refresh: refreshState = state
         case .append: appendState = state
         case .prepend: prependState = state
+        case .jump: jumpState = state
         }
     }
 
@@ -184,6 +191,8 @@ where Item.ID: Sendable {
             refreshState = .idle
             appendState = .idle
             prependState = .idle
+            jumpState = .idle
+            jumpPage = nil
             seenCursors = [request.cursor]
             listEnded = false
             totalCount = page.totalCount
@@ -220,6 +229,9 @@ where Item.ID: Sendable {
             pages[index].count = added
             loadedPages = index..<loadedPages.upperBound
             dropPages(fromFront: false)
+            return
+        case .jump:
+            landJump(page)
             return
         }
         retryCursor = nil
@@ -300,6 +312,51 @@ where Item.ID: Sendable {
         if direction == .append { retryCursor = request.cursor }
     }
 
+    // MARK: - Jumps
+
+    /// The page holding the item at `position` of the whole list, or the last page known.
+    public func page(holding position: Int) -> Int? {
+        guard !pages.isEmpty else { return nil }
+        var start = 0
+        for (index, page) in pages.enumerated() {
+            if position < start + page.count { return index }
+            start += page.count
+        }
+        return pages.count - 1
+    }
+
+    private mutating func jump(to position: Int) -> [Effect] {
+        guard hasLoadedFirstPage, let target = page(holding: max(0, position)), !loadedPages.contains(target) else {
+            return []
+        }
+        if jumpPage == target, jumpState == .loading { return [] }
+        // Loads at the edges of the rows being replaced are of no use now.
+        var effects: [Effect] = []
+        for direction in [FetchDirection.append, .prepend, .jump] {
+            guard let request = inFlight.removeValue(forKey: direction) else { continue }
+            setState(.idle, for: direction)
+            effects.append(.cancelFetch(request.token))
+        }
+        jumpPage = target
+        effects.append(startFetch(.jump, at: pages[target].cursor))
+        return effects
+    }
+
+    /// The far page arrived: it replaces the loaded ones, counted at its place in the list.
+    private mutating func landJump(_ page: Page<Item, Cursor>) {
+        jumpState = .idle
+        guard let index = jumpPage, index < pages.count else { return }
+        jumpPage = nil
+        lastChange = store.reload(page.items)
+        offset = pages[..<index].reduce(0) { $0 + $1.count }
+        pages[index].count = store.count
+        loadedPages = index..<(index + 1)
+        visibleStart = 0
+        retryCursor = nil
+        appendState = listEnded && index == pages.count - 1 ? .endReached : .idle
+        prependState = .idle
+    }
+
     // MARK: - Commands
 
     private mutating func refresh() -> [Effect] {
@@ -311,7 +368,7 @@ where Item.ID: Sendable {
         guard refreshState != .loading else { return [] }
         generation += 1
         var effects: [Effect] = []
-        for direction in [FetchDirection.append, .prepend] {
+        for direction in [FetchDirection.append, .prepend, .jump] {
             if let request = inFlight.removeValue(forKey: direction) {
                 effects.append(.cancelFetch(request.token))
                 prefetch.observe(.abandoned)
@@ -319,6 +376,7 @@ where Item.ID: Sendable {
         }
         if appendState == .loading { appendState = .idle }
         if prependState == .loading { prependState = .idle }
+        if jumpState == .loading { jumpState = .idle }
         effects.append(startFetch(.refresh, at: firstCursor))
         return effects
     }
@@ -336,6 +394,9 @@ where Item.ID: Sendable {
         }
         if case .failed = prependState, inFlight.isEmpty, loadedPages.lowerBound > 0 {
             return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
+        }
+        if case .failed = jumpState, inFlight.isEmpty, let page = jumpPage, page < pages.count {
+            return [startFetch(.jump, at: pages[page].cursor)]
         }
         return []
     }
@@ -376,6 +437,7 @@ extension Pager: Equatable where Item: Equatable {
             && lhs.viewportRows == rhs.viewportRows && lhs.maxItems == rhs.maxItems
             && lhs.initialState == rhs.initialState && lhs.refreshState == rhs.refreshState
             && lhs.prependState == rhs.prependState && lhs.totalCount == rhs.totalCount
+            && lhs.jumpState == rhs.jumpState && lhs.jumpPage == rhs.jumpPage
             && lhs.hasLoadedFirstPage == rhs.hasLoadedFirstPage && lhs.listEnded == rhs.listEnded
             && lhs.firstCursor == rhs.firstCursor && lhs.nextCursor == rhs.nextCursor
             && lhs.retryCursor == rhs.retryCursor && lhs.store == rhs.store

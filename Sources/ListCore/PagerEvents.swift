@@ -38,6 +38,10 @@ public enum PagerEvent<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
     case pageLoaded(FetchToken, Page<Item, Cursor>)
     /// A fetch failed.
     case pageFailed(FetchToken, LoadFailure)
+    /// Go to the item at this position in the whole list (dropped pages counted; past the end,
+    /// the last one known): when its page is not loaded, that page is loaded by its remembered
+    /// cursor and replaces the loaded ones, which stay on screen until it arrives.
+    case jump(toItem: Int)
     /// Load the first page again and replace the list when it arrives.
     case refresh
     /// Repeat the load that failed.

@@ -64,6 +64,12 @@ struct TestStore {
         state.update(message)
     }
 
+    /// Starts the app without checking the result (a test's set-up), returning its commands.
+    @discardableResult
+    mutating func applyStart() -> [Command] {
+        state.start()
+    }
+
     /// Sends a key.
     mutating func press(_ key: Key, _ expectedCommands: [Command] = [], sourceLocation: SourceLocation = #_sourceLocation,
                         _ expect: (inout AppState) -> Void = { _ in }) {

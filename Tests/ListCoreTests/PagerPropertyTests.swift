@@ -6,7 +6,7 @@ struct PagerPropertyTests {
     /// Every event the harness can send, picked at random.
     enum Step: CaseIterable {
         case start, scrollToEnd, scrollToTop, loadPending, loadPendingWithOverlap, failPending
-        case deliverStale, refresh, retry, cancel, emptyPage, repeatedCursor
+        case deliverStale, refresh, retry, cancel, emptyPage, repeatedCursor, jumpToFirst, jumpToLast
     }
 
     @Test("11. after any sequence of events (pages dropped and loaded again, for a capped pager) no id appears twice and at most one fetch per direction is in flight",
@@ -48,6 +48,8 @@ struct PagerPropertyTests {
             case .refresh: harness.send(.refresh)
             case .retry: harness.send(.retry)
             case .cancel: harness.send(.cancel)
+            case .jumpToFirst: harness.send(.jump(toItem: 0))
+            case .jumpToLast: harness.send(.jump(toItem: harness.pager.knownCount - 1))
             }
             // Requests no longer pending can be delivered later as stale results.
             staleRequests = harness.requested.filter { request in !harness.pending.contains(request) }
@@ -62,6 +64,7 @@ struct PagerPropertyTests {
                 case .refresh: harness.pager.refreshState
                 case .append: harness.pager.appendState
                 case .prepend: harness.pager.prependState
+                case .jump: harness.pager.jumpState
                 }
                 #expect(state.isLoading == !pending.isEmpty, "\(direction) is \(state) with \(pending.count) in flight")
             }

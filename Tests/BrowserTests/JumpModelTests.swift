@@ -1,0 +1,109 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+/// A list of all users capped at 40 in memory, paged through with G until the first six pages
+/// of 20 were dropped; every request answered at once.
+private func scrolledFar() -> TestStore {
+    var store = TestStore(AppState(list: .all(since: 0), host: "api.github.com", profileBase: "https://github.com",
+                                   pageSize: 20, prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80),
+                                   now: epoch, maxItems: 40))
+    var pending = store.applyStart()
+    for _ in 0..<40 where store.state.top.pager.offset < 120 {
+        let commands = pending
+        pending = []
+        for command in commands {
+            guard case let .fetch(id, _, request) = command, case .since(let after) = request.cursor else { continue }
+            pending += store.apply(.pageLoaded(id, request.token, page((after + 1)...(after + 20), next: .since(after + 20)),
+                                               origin: .network))
+        }
+        pending += store.apply(.key(.character("G")))
+    }
+    // Nothing left in flight, and no tick on its way.
+    while case let .fetch(id, _, request)? = pending.first(where: { if case .fetch = $0 { true } else { false } }),
+          case .since(let after) = request.cursor {
+        pending = store.apply(.pageLoaded(id, request.token, page((after + 1)...(after + 20), next: .since(after + 20)),
+                                          origin: .network))
+    }
+    if let tick = store.state.pendingTick { store.apply(.tick(tick, now: epoch)) }
+    return store
+}
+
+/// The fetch a pager asks for when sent `event` (what the app must pass on unchanged).
+private func fetch(_ pager: Pager<GitHubUser, GitHubCursor>, _ event: PagerEvent<GitHubUser, GitHubCursor>) -> FetchRequest<GitHubCursor>? {
+    var copy = pager
+    for case .fetch(let request) in copy.handle(event) { return request }
+    return nil
+}
+
+@Suite("g and G under the memory cap jump to the end asked for (whole state and exact commands)")
+struct JumpModelTests {
+    @Test("g far below the first loaded row loads the first page in place of the loaded ones and selects its first user")
+    func gJumpsToTheTop() throws {
+        var store = scrolledFar()
+        let pager = store.state.top.pager
+        #expect(pager.offset >= 120)
+        let position = try #require(store.state.top.selectedPosition(store.state.heights))
+        #expect(position > pager.offset)
+        let jump = try #require(fetch(pager, .jump(toItem: 0)))
+        #expect(jump.token.direction == .jump && jump.cursor == .since(0))
+        store.press(.character("g"), [.fetch(root, .all(since: 0), jump),
+                                      .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
+            _ = $0.top.pager.handle(.jump(toItem: 0))
+            $0.top.pendingMove = .first
+            $0.pendingTick = $0.nextTick + 1
+            $0.nextTick += 1
+        }
+        // The loaded rows stay, with a row saying what is coming.
+        #expect(store.state.top.earlierRow == "Loading the first users…")
+        #expect(store.state.top.pager.items.first?.id == Int64(pager.offset + 1))
+
+        let first = page(1...20, next: .since(20))
+        store.send(.pageLoaded(root, jump.token, first, origin: .network)) {
+            _ = $0.top.pager.handle(.pageLoaded(jump.token, first))
+            _ = $0.top.pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.top.pendingMove = nil
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
+            $0.top.selectedID = 1
+        }
+        #expect(store.state.top.selectedPosition(store.state.heights) == 1)
+        #expect(store.state.top.earlierRow == nil)
+        #expect(store.state.top.pager.knownCount == pager.knownCount)
+    }
+
+    @Test("G after that goes back to the last known user by the same jump")
+    func capitalGJumpsToTheEnd() throws {
+        var store = scrolledFar()
+        let known = store.state.top.pager.knownCount
+        let lastPageCursor = try #require(store.state.top.pager.pages.last?.cursor)
+        for command in store.apply(.key(.character("g"))) {
+            guard case let .fetch(id, _, request) = command else { continue }
+            store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20)), origin: .network))
+        }
+        #expect(store.state.top.pager.offset == 0)
+        let jump = try #require(fetch(store.state.top.pager, .jump(toItem: known - 1)))
+        #expect(jump.token.direction == .jump && jump.cursor == lastPageCursor)
+        let commands = store.apply(.key(.character("G")))
+        #expect(commands.first == .fetch(root, .all(since: 0), jump))
+        #expect(store.state.top.pendingMove == .last)
+        guard case .since(let after) = lastPageCursor else { return }
+        let last = Int64(after) + 1
+        store.apply(.pageLoaded(root, jump.token, page(last...(last + 19), next: .since(last + 19)), origin: .network))
+        #expect(store.state.top.pendingMove == nil)
+        #expect(store.state.top.selectedPosition(store.state.heights) == known)
+    }
+
+    @Test("g with the first page loaded just moves: no request")
+    func gNearTheTop() {
+        var store = loadedStore()
+        store.apply(.key(.character("j")))
+        #expect(store.state.top.selectedID == 2)
+        store.press(.character("g")) {
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
+            $0.top.selectedID = 1
+        }
+    }
+}
