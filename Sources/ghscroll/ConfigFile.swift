@@ -65,6 +65,17 @@ struct ConfigFile: Equatable {
         return try parse(text, path: path)
     }
 
+    /// The settings and the key table the browser uses: the file's, on top of the defaults
+    /// (just the defaults when there is no file or `ignoringFile`). A file that cannot be used
+    /// is a `ConfigError` naming the file and the line.
+    static func resolve(environment: [String: String], ignoringFile: Bool) throws -> (config: ConfigFile, keys: KeyTable) {
+        guard !ignoringFile else { return (ConfigFile(), KeyTable()) }
+        let config = try load(environment: environment)
+        guard !config.keys.isEmpty, let path = path(environment: environment) else { return (config, KeyTable()) }
+        let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        return (config, try config.keyTable(path: path, text: text))
+    }
+
     static func parse(_ text: String, path: String) throws -> ConfigFile {
         let table: TOMLTable
         do {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Browser
 import GitHubAPI
 
 @main
@@ -8,13 +7,14 @@ struct GHScroll: AsyncParsableCommand {
         commandName: "ghscroll",
         abstract: "Browse GitHub user lists in the terminal, loading pages as you scroll.",
         discussion: """
-        Without a network, try: ghscroll --demo. On a terminal the list opens in a browser (press ? for \
-        its keys, or run ghscroll keys); in a pipe, or with --plain or --json, it is printed as text.
+        Without a network, try: ghscroll --demo. On a terminal the list opens in a browser (its status line \
+        names the main keys and the help key; ghscroll keys prints them all, as your configuration file binds \
+        them); in a pipe, or with --plain or --json, it is printed as text.
 
         Environment: GH_TOKEN, GITHUB_TOKEN (a token; for an Enterprise host GH_ENTERPRISE_TOKEN and \
         GITHUB_ENTERPRISE_TOKEN come first; else gh's own login is used when gh is installed), GH_HOST (the \
         host when no --api-url or GITHUB_API_URL is given), GITHUB_API_URL, NO_COLOR, BROWSER, \
-        XDG_CONFIG_HOME (for ghscroll/config.toml: per-page, prefetch, layout, colors and [keys]).
+        XDG_CONFIG_HOME (for ghscroll/config.toml: \(ConfigFile.settings.joined(separator: ", "))).
 
         Exit status: 0 when done, 1 on an error, 64 on a usage error, 128+N after signal N.
         """,
@@ -75,23 +75,5 @@ struct SearchCommand: AsyncParsableCommand {
         let text = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { throw ValidationError("the search needs a query") }
         try await options.browse(.search(text))
-    }
-}
-
-/// `ghscroll keys`: the key table, as the help and the README show it.
-struct KeysCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "keys", abstract: "Print the key bindings.")
-    @Flag(help: "Markdown tables, as in the README.") var markdown = false
-    @Flag(help: "The action names a configuration file binds keys to.") var actions = false
-    func run() {
-        if actions {
-            let names = Action.configurable.map { action in
-                let binding = KeyTable.defaultBindings.first { $0.action == action }
-                return action.configName.padding(toLength: 16, withPad: " ", startingAt: 0) + (binding?.help ?? "")
-            }
-            print(names.joined(separator: "\n"))
-        } else {
-            print(markdown ? KeyTable().markdown() : KeyTable().plainText())
-        }
     }
 }

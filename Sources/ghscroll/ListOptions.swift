@@ -79,13 +79,9 @@ struct ListOptions: ParsableArguments {
         let interactive = !(plain || json) && isatty(0) == 1 && isatty(1) == 1
         if interactive, limit != nil { throw ValidationError("--limit goes with --plain, --json or a pipe") }
         let config: ConfigFile
-        var keys = KeyTable()
+        let keys: KeyTable
         do {
-            config = noConfig ? ConfigFile() : try ConfigFile.load(environment: environment)
-            if !config.keys.isEmpty, let path = ConfigFile.path(environment: environment) {
-                let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-                keys = try config.keyTable(path: path, text: text)
-            }
+            (config, keys) = try ConfigFile.resolve(environment: environment, ignoringFile: noConfig)
         } catch let error as ConfigError {
             throw CleanExitError(message: error.description)
         }
