@@ -100,25 +100,30 @@ completions: release
 	$(RELEASE_BIN) --generate-completion-script zsh > .build/completions/_ghscroll
 	$(RELEASE_BIN) --generate-completion-script fish > .build/completions/ghscroll.fish
 
-# make install PREFIX=~/.local: the binary, the man page and bash, zsh and fish completions.
+# make install PREFIX=~/.local: the binary, the man page, bash, zsh and fish completions, and the
+# example configuration (Resources/config.toml) in share/doc/ghscroll.
 install: release man completions
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
-		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" "$(DESTDIR)$(PREFIX)/share/doc/ghscroll"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/ghscroll"
 	install -m 644 .build/man/ghscroll.1 "$(DESTDIR)$(PREFIX)/share/man/man1/ghscroll.1"
 	install -m 644 .build/completions/ghscroll.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ghscroll"
 	install -m 644 .build/completions/_ghscroll "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ghscroll"
 	install -m 644 .build/completions/ghscroll.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ghscroll.fish"
+	install -m 644 Resources/config.toml "$(DESTDIR)$(PREFIX)/share/doc/ghscroll/config.toml"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/ghscroll" "$(DESTDIR)$(PREFIX)/share/man/man1/ghscroll.1" \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/ghscroll" \
 		"$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_ghscroll" \
-		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ghscroll.fish"
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/ghscroll.fish" \
+		"$(DESTDIR)$(PREFIX)/share/doc/ghscroll/config.toml"
+	rmdir "$(DESTDIR)$(PREFIX)/share/doc/ghscroll" 2>/dev/null || true
 
 # Installs into a temporary prefix and checks what landed: the binary runs without the
-# toolchain's libraries, the man page renders, the completions are there; then uninstalls.
+# toolchain's libraries, the man page renders, the completions are there, the example
+# configuration is the one in Resources/ and loads; then uninstalls.
 install-check:
 	scripts/install-check
 

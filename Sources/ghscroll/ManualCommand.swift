@@ -30,7 +30,8 @@ struct ManualSectionsCommand: ParsableCommand {
                   ".It Pa $XDG_CONFIG_HOME/ghscroll/config.toml",
                   "Defaults set once (else under ~/.config): per-page, prefetch, max-items, layout (compact or comfortable), cache, cache-size, max-age, "
                       + "colors (true or false) and a [keys] table of action = [keys] (ghscroll keys --actions names the actions). "
-                      + "Options on the command line win.",
+                      + "Options on the command line win. make install puts an example with every setting and key, "
+                      + "each explained, in share/doc/ghscroll/config.toml under its prefix.",
                   ".El", ".Sh EXIT STATUS", ".Bl -tag -width Ds",
                   ".It 0", "Done.", ".It 1", "An error (GitHub could not be reached, a bad configuration file, …).",
                   ".It 64", "A usage error (an unknown option, a bad value).",
