@@ -111,8 +111,12 @@ func frameCost(count: Int, scroll: Bool, screen: some Screen = CellBuffer(rows: 
         viewport.place(rows.row(forItem: count / 2), atLine: scroll ? 45 : 20, in: rows)
         for step in 0..<frames {
             viewport.perform(scroll || step % 2 == 0 ? .lineDown : .lineUp, in: rows)
-            ListRenderer.render(ListFrame(title: "bench", rows: rows, viewport: viewport, describe: describe,
-                                          status: "status", spinnerStep: step), on: screen)
+            screen.clear()
+            Bar.draw(left: " bench", right: "", row: 0, on: screen, columns: 120)
+            ListView(rows: rows, viewport: viewport, describe: describe, spinnerStep: step)
+                .draw(on: screen, in: Rect(top: 1, left: 0, height: 48, width: 120))
+            Bar.draw(left: "status", right: "", row: 49, on: screen, columns: 120)
+            screen.present()
         }
     }
 }

@@ -102,9 +102,9 @@ public struct AppState: Sendable, Equatable {
         self.size = size
         self.now = now
         top = ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
-                              prefetch: Self.prefetchPolicy(prefetchDistance),
-                              listHeight: ListRenderer.listHeight(screenRows: size.rows),
-                              firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)
+                         prefetch: Self.prefetchPolicy(prefetchDistance),
+                         listHeight: ScreenLayout(rows: size.rows, columns: size.columns).listHeight,
+                         heights: layout.heights, firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)
     }
 
     // MARK: - Derived
@@ -119,9 +119,8 @@ public struct AppState: Sendable, Equatable {
         }
     }
 
-    var heights: RowHeights { layout.heights }
-
-    var listHeight: Int { ListRenderer.listHeight(screenRows: size.rows) }
+    /// Where each part of the screen goes at this size, for the model and the view alike.
+    public var screenLayout: ScreenLayout { ScreenLayout(rows: size.rows, columns: size.columns) }
 
     /// Who has the keyboard.
     public var mode: Mode {
@@ -144,21 +143,11 @@ public struct AppState: Sendable, Equatable {
         base + "/" + GitHubConfiguration.segment(login)
     }
 
-    /// The cells the picture in the details pane takes: about a third of the pane's width
-    /// (16×8 at 100 columns), square (a cell is two pixels high), smaller on a short screen.
-    public var avatarSize: (columns: Int, rows: Int) {
-        let paneWidth = size.columns >= AppView.splitColumns ? AppView.paneWidth(size.columns) - 3 : size.columns - 2
-        var columns = min(20, max(8, paneWidth * 36 / 100))
-        let rows = min(columns / 2, max(3, (listHeight - 6) / 2))
-        columns = rows * 2
-        return (columns, rows)
-    }
-
     /// The picture the pane wants: the one its details name, at the pane's size.
     var wantedAvatar: AvatarState.Key? {
         guard let login = wantedDetails, case .loaded(let user) = details.shown(for: login),
               let url = user.avatarURL, url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
-        let size = avatarSize
+        let size = screenLayout.avatarSize
         return AvatarState.Key(url: url, columns: size.columns, rows: size.rows)
     }
 
@@ -187,11 +176,6 @@ public struct AppState: Sendable, Equatable {
 
     // MARK: - Helpers for update
 
-    /// Runs `body` on the top screen.
-    mutating func withTop<T>(_ body: (inout ListScreen) -> T) -> T {
-        body(&top)
-    }
-
     /// Runs `body` on the screen `id` wherever it is on the stack, and says whether it is the top
     /// one; nil when that screen is gone.
     mutating func withScreen<T>(_ id: ScreenID, _ body: (inout ListScreen) -> T) -> (result: T, isTop: Bool)? {
@@ -207,8 +191,8 @@ public struct AppState: Sendable, Equatable {
 
     /// Steps the top screen's pager, on the browser's clock.
     mutating func sendTop(_ event: PagerEvent<GitHubUser, GitHubCursor>) -> [Command] {
-        let (heights, moment) = (heights, moment)
-        return withTop { $0.send(event, heights: heights, at: moment) }
+        let moment = moment
+        return top.send(event, at: moment)
     }
 
     /// `--prefetch N` forces the fixed rule; without it the policy learns.
@@ -221,13 +205,12 @@ public struct AppState: Sendable, Equatable {
 
     /// The login the details pane wants now (nil when it is closed).
     var wantedDetails: String? {
-        top.detailsOpen ? top.selectedUser(heights)?.login : nil
+        top.detailsOpen ? top.selectedUser?.login : nil
     }
 
     /// Tells the top screen's pager what is on screen (it may ask for the next page).
     mutating func reportVisible() -> [Command] {
-        let heights = heights
-        guard let event = top.visibleRangeEvent(heights) else { return [] }
+        guard let event = top.visibleRangeEvent else { return [] }
         return sendTop(event)
     }
 

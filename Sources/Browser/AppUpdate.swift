@@ -99,11 +99,11 @@ extension AppState {
             storedAt = fetchedAt
             reconnect = wentOffline()
         }
-        let (heights, moment) = (heights, moment)
+        let moment = moment
         guard let (commands, isTop) = withScreen(id, { screen -> [Command] in
             if firstPage { screen.storedAt = storedAt }
-            let loaded = screen.send(.pageLoaded(token, page), heights: heights, at: moment)
-            return revalidate ? loaded + screen.send(.refresh, heights: heights, at: moment) : loaded
+            let loaded = screen.send(.pageLoaded(token, page), at: moment)
+            return revalidate ? loaded + screen.send(.refresh, at: moment) : loaded
         }) else { return [] }
         return commands + finishPage(isTop: isTop) + reconnect
     }
@@ -151,8 +151,8 @@ extension AppState {
 
     /// A page result for the screen `id`; dropped when that screen is no longer on the stack.
     private mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<GitHubUser, GitHubCursor>) -> [Command] {
-        let (heights, moment) = (heights, moment)
-        guard let (commands, isTop) = withScreen(id, { $0.send(event, heights: heights, at: moment) }) else { return [] }
+        let moment = moment
+        guard let (commands, isTop) = withScreen(id, { $0.send(event, at: moment) }) else { return [] }
         return commands + finishPage(isTop: isTop)
     }
 
@@ -164,10 +164,10 @@ extension AppState {
 
     private mutating func resize(rows: Int, columns: Int) -> [Command] {
         size = Size(rows: rows, columns: columns)
-        let (height, heights) = (listHeight, heights)
-        top.resize(listHeight: height, heights: heights)
+        let height = screenLayout.listHeight
+        top.resize(listHeight: height)
         for index in below.indices {
-            below[index].resize(listHeight: height, heights: heights)
+            below[index].resize(listHeight: height)
         }
         return selectionMoved()
     }
@@ -190,10 +190,8 @@ extension AppState {
     }
 
     private mutating func listKey(_ key: Key) -> [Command] {
-        let heights = heights
-        let mode = mode
         let action = keys.action(for: key, in: mode)
-        let pull = withTop { $0.pull(action, heights: heights) }
+        let pull = top.pull(action)
         if pull.released {
             return sendTop(.refresh) + reportVisible()
         }
@@ -209,8 +207,8 @@ extension AppState {
         case .first: return moveToEnd(.first)
         case .last: return moveToEnd(.last)
         case .details:
-            guard top.selectedUser(heights) != nil else { return [] }
-            withTop { $0.detailsOpen = true }
+            guard top.selectedUser != nil else { return [] }
+            top.detailsOpen = true
             return details.want(wantedDetails, debounce: false)
         case .back:
             return back()
@@ -232,21 +230,20 @@ extension AppState {
             }
             return sendTop(.retry) + reportVisible()
         case .open:
-            guard let user = top.selectedUser(heights) else { return [] }
+            guard let user = top.selectedUser else { return [] }
             let url = profileURL(user.login)
             flash = "Opening \(url)"
             return [.open(url)]
         case .copy:
-            guard let user = top.selectedUser(heights) else { return [] }
+            guard let user = top.selectedUser else { return [] }
             let url = profileURL(user.login)
             flash = "Copied \(url)"
             return [.copy(url)]
         case .layout:
-            let old = heights
             layout = layout == .compact ? .comfortable : .compact
-            top.relayout(from: old, to: layout.heights)
+            top.relayout(to: layout.heights)
             for index in below.indices {
-                below[index].relayout(from: old, to: layout.heights)
+                below[index].relayout(to: layout.heights)
             }
             return reportVisible()
         case .help:
@@ -263,8 +260,7 @@ extension AppState {
     }
 
     private mutating func move(_ command: Viewport.Command) -> [Command] {
-        let heights = heights
-        withTop { $0.move(command, heights: heights) }
+        top.move(command)
         return selectionMoved()
     }
 
@@ -275,37 +271,36 @@ extension AppState {
         let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
         guard dropped, !top.isFiltered else { return move(command) }
         let position = command == .first ? 0 : pager.knownCount - 1
-        let (heights, moment) = (heights, moment)
-        return withTop { $0.jump(command, toItem: position, heights: heights, at: moment) }
+        let moment = moment
+        return top.jump(command, toItem: position, at: moment)
     }
 
     /// Esc: close the details pane, else clear the filter, else go back to the list below.
     private mutating func back() -> [Command] {
-        let heights = heights
         if top.detailsOpen {
-            withTop { $0.detailsOpen = false }
+            top.detailsOpen = false
             return details.want(nil, debounce: false)
         }
         if top.isFiltered {
-            withTop { $0.setFilter("", heights: heights) }
+            top.setFilter("")
             return reportVisible()
         }
         guard let under = below.popLast() else {
-            flash = "Nothing to go back to · q quits"
+            flash = (["Nothing to go back to"] + [keys.label(.quit, in: .list).map { "\($0) quits" }].compactMap { $0 })
+                .joined(separator: " · ")
             return []
         }
         var popped = top
         top = under
         // The popped list's requests are cancelled; the list below is as it was left.
-        let cancels = popped.send(.cancel, heights: heights, at: moment)
+        let cancels = popped.send(.cancel, at: moment)
         return cancels + details.want(wantedDetails, debounce: false)
     }
 
     /// `1` and `2` from the details pane: push the user's followers (an organization's members)
     /// or the users they follow.
     private mutating func drillDown(_ action: Action) -> [Command] {
-        let heights = heights
-        guard let user = top.selectedUser(heights) else { return [] }
+        guard let user = top.selectedUser else { return [] }
         let list: UserList
         let crumb: String
         switch action {
@@ -319,7 +314,8 @@ extension AppState {
         nextScreenID += 1
         let pushed = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [user.login, crumb],
                                 pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
-                                listHeight: listHeight, firstCursor: list.firstCursor, maxItems: maxItems)
+                                listHeight: screenLayout.listHeight, heights: layout.heights,
+                                firstCursor: list.firstCursor, maxItems: maxItems)
         below.append(top)
         top = pushed
         return sendTop(.start) + details.want(nil, debounce: false)
@@ -328,21 +324,19 @@ extension AppState {
     // MARK: - The filter line
 
     private mutating func filterKey(_ key: Key) -> [Command] {
-        let heights = heights
         switch keys.action(for: key, in: .filter) {
         case .keepFilter:
             overlay = nil
             return []
         case .clearFilter:
             overlay = nil
-            withTop { $0.setFilter("", heights: heights) }
+            top.setFilter("")
         case .deleteCharacter:
-            let text = String(top.filter.dropLast())
-            withTop { $0.setFilter(text, heights: heights) }
+            top.setFilter(String(top.filter.dropLast()))
         case .lineDown:
-            withTop { $0.move(.lineDown, heights: heights) }
+            top.move(.lineDown)
         case .lineUp:
-            withTop { $0.move(.lineUp, heights: heights) }
+            top.move(.lineUp)
         case .suspend:
             return [.suspend]
         case .quit:
@@ -350,8 +344,7 @@ extension AppState {
             return []
         default:
             guard let character = key.typedCharacter else { return [] }
-            let text = top.filter + String(character)
-            withTop { $0.setFilter(text, heights: heights) }
+            top.setFilter(top.filter + String(character))
         }
         return selectionMoved()
     }

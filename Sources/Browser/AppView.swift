@@ -6,9 +6,6 @@ import TerminalUI
 /// Draws an ``AppState`` into a ``Screen``: the title path, the list (beside or under the details
 /// pane), the help or the filter line, and the status line. Pure drawing: it changes nothing.
 public enum AppView {
-    /// The narrowest terminal that shows the details pane beside the list.
-    public static let splitColumns = 100
-
     /// What a frame can reuse from the last one: the loop keeps one for its screen. (A render
     /// without one draws everything afresh, as tests do.)
     public final class Memo {
@@ -50,23 +47,16 @@ public enum AppView {
                 drawTitle(title, on: screen, columns: columns)
             }
         }
-        let body = ListRenderer.body(rows: rows, columns: columns)
-        if state.top.detailsOpen, let user = state.top.selectedUser(state.heights) {
-            if columns >= splitColumns {
-                let (left, right) = body.splitColumns(leftWidth: columns - paneWidth(columns))
-                list(state).draw(on: screen, in: left)
-                pane(state, user: user, border: true).draw(on: screen, in: right)
-            } else {
-                pane(state, user: user, border: false).draw(on: screen, in: body)
-            }
-        } else {
-            list(state).draw(on: screen, in: body)
-        }
+        let layout = ScreenLayout(rows: rows, columns: columns)
+        let user = state.top.detailsOpen ? state.top.selectedUser : nil
+        let areas = layout.areas(paneOpen: user != nil)
+        if let area = areas.list { list(state).draw(on: screen, in: area) }
+        if let user, let area = areas.pane { pane(state, user: user, border: areas.list != nil).draw(on: screen, in: area) }
         if state.overlay == .help {
             let mode: Mode = state.top.detailsOpen ? .details : .list
             HelpOverlay(title: "Keys · \(mode.title.lowercased())",
                         entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave),
-                        footer: "Esc or ? closes this help · q quits").draw(on: screen, in: body)
+                        footer: state.keys.helpFooter).draw(on: screen, in: layout.body)
         }
         if state.overlay == .filter {
             Bar.field(prompt: "/", text: state.top.filter, right: filterCount(state), row: rows - 1, on: screen, columns: columns)
@@ -78,9 +68,6 @@ public enum AppView {
         }
         screen.present()
     }
-
-    /// The pane's width beside the list: a little under half the screen.
-    static func paneWidth(_ columns: Int) -> Int { max(44, columns * 48 / 100) }
 
     // MARK: - Parts
 
@@ -109,28 +96,36 @@ public enum AppView {
     static func list(_ state: AppState) -> ListView<ListScreen.Items> {
         let noun = state.top.list.noun
         let notice = state.wait?.summary(at: state.now)
-        var view = ListView(rows: state.top.rows(state.heights), viewport: state.top.viewport,
+        let keys = state.keys.widgetKeys
+        var view = ListView(rows: state.top.rows, viewport: state.top.viewport,
                             describe: describer(state), noun: noun, spinnerStep: state.spinner,
-                            notice: notice)
+                            notice: notice, keys: keys)
         if let placeholder = state.top.pager.placeholder {
             view.placeholder = ListView<ListScreen.Items>.placeholderLines(
-                placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns)
+                placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns, keys: keys)
         } else if state.top.isFiltered, state.top.items.isEmpty {
             view.placeholder = noMatch(state)
         }
         return view
     }
 
+    /// The filter matches none of the loaded users: what there is to do, with the keys of the
+    /// mode the person is in (typing the filter, or back in the list with it kept).
     private static func noMatch(_ state: AppState) -> [StyledText] {
-        let next: String
+        let typing = state.mode == .filter
+        let keys = state.keys
+        let clear = keys.label(typing ? .clearFilter : .back, in: typing ? .filter : .list).map { "\($0) clears the filter" }
+        let more = keys.label(.lineDown, in: typing ? .filter : .list).map { "\($0) loads more" }
+        let retry = keys.label(.retry, in: .list).map { "\($0) retries" }
+        let next: [String?]
         switch state.top.pager.appendState {
-        case .endReached: next = "That is the whole list · Esc clears the filter"
-        case .loading: next = "\(Spinner.glyph(state.spinner)) Loading more \(state.top.list.noun)…"
-        case .failed: next = "Loading more failed · R retries · Esc clears the filter"
-        case .idle: next = "j loads more · Esc clears the filter"
+        case .endReached: next = ["That is the whole list", clear]
+        case .loading: next = ["\(Spinner.glyph(state.spinner)) Loading more \(state.top.list.noun)…"]
+        case .failed: next = ["Loading more failed", typing ? nil : retry, clear]
+        case .idle: next = [more, clear]
         }
         return [StyledText("No loaded \(state.top.list.noun) match “\(state.top.filter)”."), StyledText(""),
-                StyledText(next, Style(color: .muted))]
+                StyledText(next.compactMap { $0 }.joined(separator: " · "), Style(color: .muted))]
     }
 
     /// How the list describes a user: the login, the id (and kind), and in the comfortable
@@ -182,8 +177,9 @@ public enum AppView {
 
     static func pane(_ state: AppState, user: GitHubUser, border: Bool) -> DetailsPane {
         let content = ProfileText.pane(login: user.login, shown: state.details.shown(for: user.login),
-                                       profileURL: state.profileURL(user.login), now: state.now)
-        let size = state.avatarSize
+                                       profileURL: state.profileURL(user.login), now: state.now,
+                                       keys: state.keys)
+        let size = state.screenLayout.avatarSize
         let picture: ImageView.Content
         switch state.wantedAvatar.map(state.avatar.shown) {
         case .image(let image)?: picture = .image(image)
@@ -197,7 +193,8 @@ public enum AppView {
             }
         }
         return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
-                           image: ImageView(content: picture, columns: size.columns, rows: size.rows))
+                           image: ImageView(content: picture, columns: size.columns, rows: size.rows),
+                           keys: state.keys.widgetKeys)
     }
 
     private static func filterCount(_ state: AppState) -> String {
@@ -215,18 +212,22 @@ public enum AppView {
             text = " \(count) \(state.top.list.noun)"
             if let total = state.top.pager.totalCount, total > count { text += " of \(total)" }
         }
-        if let position = state.top.selectedPosition(state.heights) {
+        if let position = state.top.selectedPosition {
             text += " · \(position)/\(state.top.matches == nil ? count : state.top.items.count)"
         }
+        let retries = state.keys.label(.retry, in: .list).map { " (\($0) retries)" } ?? ""
         switch state.top.pager.appendState {
         case .loading where state.isWaiting: break
         case .loading: text += " · loading more"
-        case .failed: text += " · load failed (R retries)"
+        case .failed: text += " · load failed" + retries
         case .endReached where count > 0: text += " · end"
         default: break
         }
+        if state.top.pager.prependState.failure != nil || state.top.pager.jumpState.failure != nil {
+            text += " · earlier ones failed" + retries
+        }
         if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
-        if state.top.pull.isPulled { text += " · k again refreshes" }
+        if state.top.pull.isPulled, let pull = state.keys.label(.lineUp, in: .list) { text += " · \(pull) again refreshes" }
         if state.top.isFiltered { text += " · /\(state.top.filter)" }
         return text
     }

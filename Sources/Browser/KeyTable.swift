@@ -185,6 +185,24 @@ public struct KeyTable: Sendable, Equatable {
         all.filter { $0.modes.contains(mode) && (canLeave || !$0.needsSomethingToLeave || mode != .list) }
     }
 
+    /// The label of the first key that does `action` in `mode` ("R"); nil when none does.
+    public func label(_ action: Action, in mode: Mode) -> String? {
+        bindings.first { $0.action == action && $0.modes.contains(mode) }?.keys.first?.label
+    }
+
+    /// The keys widgets name in their own text.
+    public var widgetKeys: WidgetKeys {
+        WidgetKeys(retry: label(.retry, in: .list), refresh: label(.refresh, in: .list), pull: label(.lineUp, in: .list))
+    }
+
+    /// The help overlay's last line: "Esc or ? closes this help · q quits".
+    public var helpFooter: String {
+        let close = bindings(for: .help).first { $0.action == .closeHelp }?.keys.map(\.label)
+        let parts = [close.map { $0.joined(separator: " or ") + " closes this help" },
+                     label(.quit, in: .help).map { "\($0) quits" }]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
     /// The help overlay's lines for `mode`.
     public func helpEntries(for mode: Mode, canLeave: Bool = true) -> [HelpOverlay.Entry] {
         bindings(for: mode, canLeave: canLeave).map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }

@@ -28,10 +28,13 @@ public struct ListScreen: Sendable, Equatable {
     /// When the rows on screen were fetched, when they came from the cache and GitHub has not
     /// confirmed them since; nil when they are GitHub's latest.
     public internal(set) var storedAt: Date?
+    /// How many lines each kind of row takes (one or two a user).
+    public internal(set) var heights: RowHeights
 
     public init(id: ScreenID, list: UserList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
-                listHeight: Int, firstCursor: GitHubCursor, maxItems: Int? = nil) {
+                listHeight: Int, heights: RowHeights = .compact, firstCursor: GitHubCursor, maxItems: Int? = nil) {
         self.id = id
+        self.heights = heights
         self.list = list
         self.crumbs = crumbs
         pager = Pager(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch, maxItems: maxItems)
@@ -43,7 +46,7 @@ public struct ListScreen: Sendable, Equatable {
     /// The users shown: all loaded, or the ones the filter matches.
     public var items: Items { ListSubset(pager.items, indexes: matches) }
 
-    public func rows(_ heights: RowHeights) -> Rows {
+    public var rows: Rows {
         RowModel(headers: earlierRow.map { [$0] } ?? [], pull: pull.isPulled ? false : nil, items: items,
                  footer: pager.footer, heights: heights)
     }
@@ -53,27 +56,27 @@ public struct ListScreen: Sendable, Equatable {
         let end = pendingMove == .last ? "last" : "first"
         switch pager.jumpState {
         case .loading: return "Loading the \(end) \(list.noun)…"
-        case .failed(let failure): return "The \(end) \(list.noun) could not be loaded: \(failure.message) · R retries"
+        case .failed(let failure): return "The \(end) \(list.noun) could not be loaded: \(failure.message)"
         default: break
         }
         guard pager.offset > 0 else { return nil }
         switch pager.prependState {
         case .loading: return "↑ Loading the \(pager.offset) \(list.noun) before these…"
-        case .failed(let failure): return "↑ The \(list.noun) before these could not be loaded: \(failure.message) · R retries"
+        case .failed(let failure): return "↑ The \(list.noun) before these could not be loaded: \(failure.message)"
         default: return "↑ \(pager.offset) \(list.noun) before these load as you scroll up"
         }
     }
 
     /// The selected user, if the selection is on a user.
-    public func selectedUser(_ heights: RowHeights) -> GitHubUser? {
-        let rows = rows(heights)
+    public var selectedUser: GitHubUser? {
+        let rows = self.rows
         return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { rows.items[$0] }
     }
 
     /// Position of the selection among the rows shown (1-based), for "3/40": in the whole list
     /// (dropped pages counted), or among the matches of a filter.
-    public func selectedPosition(_ heights: RowHeights) -> Int? {
-        viewport.selection.flatMap(rows(heights).itemIndex(forRow:)).map { $0 + 1 + (matches == nil ? pager.offset : 0) }
+    public var selectedPosition: Int? {
+        viewport.selection.flatMap(rows.itemIndex(forRow:)).map { $0 + 1 + (matches == nil ? pager.offset : 0) }
     }
 
     public var isFiltered: Bool { matches != nil }
@@ -81,9 +84,9 @@ public struct ListScreen: Sendable, Equatable {
     // MARK: - Paging
 
     /// Steps the pager and keeps the filter and the selection true to the new items.
-    mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, heights: RowHeights, at now: Duration?) -> [Command] {
+    mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, at now: Duration?) -> [Command] {
         let countBefore = pager.items.count
-        let lineBefore = selectionLine(heights)
+        let lineBefore = selectionLine
         let effects = pager.handle(event, at: now)
         let change = pager.lastChange
         if !change.isEmpty {
@@ -91,20 +94,20 @@ public struct ListScreen: Sendable, Equatable {
                 && change.inserted.first == countBefore
             if appended {
                 extendMatches(from: countBefore)
-                viewport.sync(rows(heights))
+                viewport.sync(rows)
             } else {
                 recomputeMatches()
-                followSelection(line: lineBefore, heights: heights)
+                followSelection(line: lineBefore)
             }
-            rememberSelection(heights)
+            rememberSelection()
         } else {
             // The footer may have come or gone.
-            viewport.sync(rows(heights))
+            viewport.sync(rows)
         }
         if let pending = pendingMove, pager.jumpPage == nil {
             // The far page arrived (or no longer needs to): the move it waited for.
             pendingMove = nil
-            move(pending, heights: heights)
+            move(pending)
         }
         // Not `map(command)`: the method as a value would carry a copy of the whole screen.
         guard !effects.isEmpty else { return [] }
@@ -121,8 +124,8 @@ public struct ListScreen: Sendable, Equatable {
 
     /// After the list was replaced: the same user at the same line when it is still there,
     /// else the first row.
-    private mutating func followSelection(line: Int, heights: RowHeights) {
-        let rows = rows(heights)
+    private mutating func followSelection(line: Int) {
+        let rows = self.rows
         if let id = selectedID, let base = pager.store.index(of: id), let position = items.position(ofBaseIndex: base) {
             viewport.place(rows.row(forItem: position), atLine: line, in: rows)
         } else {
@@ -133,9 +136,9 @@ public struct ListScreen: Sendable, Equatable {
     /// The prefetch hint for what is on screen. With a filter, the rows shown stand for the
     /// loaded items between them, and the end of the filtered rows for the end of the list, so
     /// scrolling to the last match loads more.
-    func visibleRangeEvent(_ heights: RowHeights) -> PagerEvent<GitHubUser, GitHubCursor>? {
+    var visibleRangeEvent: PagerEvent<GitHubUser, GitHubCursor>? {
         guard pager.hasLoadedFirstPage else { return nil }
-        let rows = rows(heights)
+        let rows = self.rows
         let visible = viewport.visibleRows(in: rows)
         let itemRows = rows.itemRows
         let lower = min(max(visible.lowerBound, itemRows.lowerBound), itemRows.upperBound) - itemRows.lowerBound
@@ -155,74 +158,75 @@ public struct ListScreen: Sendable, Equatable {
 
     /// `g` or `G` (`command`) to the item at `position` of the whole list: when its page was
     /// dropped, it is loaded in place of the loaded ones, and the move is made when it arrives.
-    mutating func jump(_ command: Viewport.Command, toItem position: Int, heights: RowHeights, at now: Duration?) -> [Command] {
+    mutating func jump(_ command: Viewport.Command, toItem position: Int, at now: Duration?) -> [Command] {
         pendingMove = command
-        return send(.jump(toItem: position), heights: heights, at: now)
+        return send(.jump(toItem: position), at: now)
     }
 
-    mutating func move(_ command: Viewport.Command, heights: RowHeights) {
-        viewport.perform(command, in: rows(heights))
-        rememberSelection(heights)
+    mutating func move(_ command: Viewport.Command) {
+        viewport.perform(command, in: rows)
+        rememberSelection()
     }
 
-    mutating func resize(listHeight: Int, heights: RowHeights) {
-        viewport.resize(height: listHeight, in: rows(heights))
-        rememberSelection(heights)
+    mutating func resize(listHeight: Int) {
+        viewport.resize(height: listHeight, in: rows)
+        rememberSelection()
     }
 
-    /// After the row heights changed: the same user, at the line it was on when it still fits.
-    mutating func relayout(from old: RowHeights, to new: RowHeights) {
-        let line = selectionLine(old)
-        let newRows = rows(new)
+    /// New row heights: the same user, at the line it was on when it still fits.
+    mutating func relayout(to new: RowHeights) {
+        let line = selectionLine
+        heights = new
+        let newRows = rows
         if let selection = viewport.selection {
             viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: newRows)
         } else {
             viewport.sync(newRows)
         }
-        rememberSelection(new)
+        rememberSelection()
     }
 
     /// Feeds the pull gesture an action; true when the pull was released (refresh).
-    mutating func pull(_ action: Action?, heights: RowHeights) -> (changed: Bool, released: Bool) {
+    mutating func pull(_ action: Action?) -> (changed: Bool, released: Bool) {
         // Only k pulls or releases; any other key just lets go of a pull (the common case: no
         // rows to work out).
         guard action == .lineUp || pull.isPulled else { return (false, false) }
-        let before = rows(heights)
+        let before = rows
         let atFirstRow = before.itemRows.isEmpty || viewport.selection == before.itemRows.lowerBound
         let wasPulled = pull.isPulled
         let released = pull.handle(action, atFirstRow: atFirstRow)
         guard pull.isPulled != wasPulled || released else { return (false, false) }
         // The pull row appeared or went: keep the same user selected, and show the pull row.
-        let rows = rows(heights)
+        let rows = self.rows
         if let position = viewport.selection.flatMap(before.itemIndex(forRow:)) {
             viewport.place(rows.row(forItem: position), atLine: pull.isPulled ? 1 : 0, in: rows)
         } else {
             viewport.sync(rows)
         }
-        rememberSelection(heights)
+        rememberSelection()
         return (true, released)
     }
 
     /// The screen line the selection is on (0 when it is off screen or there is none).
-    private func selectionLine(_ heights: RowHeights) -> Int {
-        let rows = rows(heights)
+    private var selectionLine: Int {
+        let rows = self.rows
         return viewport.selection.flatMap { viewport.line(of: $0, in: rows) } ?? 0
     }
 
     /// Notes who is selected. With no row to select (nothing matches the filter) the last user
     /// is kept, so clearing the filter goes back to them.
-    private mutating func rememberSelection(_ heights: RowHeights) {
-        if let user = selectedUser(heights) { selectedID = user.id }
+    private mutating func rememberSelection() {
+        if let user = selectedUser { selectedID = user.id }
     }
 
     // MARK: - Filter
 
     /// Sets the filter text; the selection stays on the same user when it still matches, else
     /// moves to the nearest match after it.
-    mutating func setFilter(_ text: String, heights: RowHeights) {
+    mutating func setFilter(_ text: String) {
         let previous = filter
-        let rowsBefore = rows(heights)
-        let lineBefore = selectionLine(heights)
+        let rowsBefore = rows
+        let lineBefore = selectionLine
         // Where the selection is; with no row selected (a filter that matched nothing), the user
         // it was last on.
         let anchor = viewport.selection.flatMap(rowsBefore.itemIndex(forRow:)).map(items.baseIndex(of:))
@@ -236,14 +240,14 @@ public struct ListScreen: Sendable, Equatable {
         } else {
             recomputeMatches()
         }
-        let rows = rows(heights)
+        let rows = self.rows
         if let anchor, !items.isEmpty {
             let position = min(items.insertionPoint(ofBaseIndex: anchor), items.count - 1)
             viewport.place(rows.row(forItem: position), atLine: lineBefore, in: rows)
         } else {
             viewport.sync(rows)
         }
-        rememberSelection(heights)
+        rememberSelection()
     }
 
     /// The item indexes, of `candidates`, whose login contains the filter (any case).

@@ -5,7 +5,7 @@ import TerminalUI
 /// Turns a user's details into the texts of the details pane.
 enum ProfileText {
     /// The pane's record: name, who they are, bio, the facts that are known, and where to go next.
-    static func record(_ user: UserDetails, profileURL: String, now: Date) -> DetailsPane.Record {
+    static func record(_ user: UserDetails, profileURL: String, now: Date, keys: KeyTable) -> DetailsPane.Record {
         let name = user.name.flatMap { nonEmpty($0) }
         var who = [name == nil ? nil : user.login, user.isOrganization ? "Organization" : "User"].compactMap { $0 }
         if user.siteAdmin == true { who.append("GitHub staff") }
@@ -29,18 +29,22 @@ enum ProfileText {
             add("Joined", "\(day(created)) · \(age(of: created, now: now))")
         }
         add("Profile", profileURL)
-        let actions = [user.isOrganization ? "1 members" : "1 followers", "2 following", "o open", "y copy"]
+        // The keys that lead on, as the key table binds them: "[1] followers".
+        let leads: [(Action, String)] = [(.followers, user.isOrganization ? "members" : "followers"), (.following, "following"),
+                                         (.open, "open"), (.copy, "copy")]
+        let actions = leads.compactMap { action, what in keys.label(action, in: .details).map { "[\($0)] \(what)" } }
         return DetailsPane.Record(heading: name ?? user.login, subheading: who.joined(separator: " · "),
                                   paragraph: user.bio ?? "", fields: fields, actions: actions)
     }
 
     /// The pane for `login`, whatever state its details are in.
-    static func pane(login: String, shown: DetailsState.Shown, profileURL: String, now: Date) -> DetailsPane.Content {
+    static func pane(login: String, shown: DetailsState.Shown, profileURL: String, now: Date,
+                     keys: KeyTable) -> DetailsPane.Content {
         switch shown {
         case .loading:
             return .loading(heading: login)
         case .loaded(let user):
-            return .record(record(user, profileURL: profileURL, now: now))
+            return .record(record(user, profileURL: profileURL, now: now, keys: keys))
         case .failed(.notFound):
             return .missing(heading: login, message: "GitHub has no account \(login) any more (renamed or deleted).")
         case .failed(.failed(let failure)):

@@ -11,8 +11,9 @@ let firstToken = FetchToken(id: 1, generation: 0, direction: .initial)
 /// A store whose first list shows users 1…20 (the next page starts after them), the selection on
 /// the first row, and the start-up tick delivered. (Give more users for a screen of more than 17
 /// rows, so the first page still fills it.)
-func loadedStore(list: UserList = .all(since: 0), rows: Int = 10, columns: Int = 80, users count: Int64 = 20) -> TestStore {
-    var store = TestStore(makeState(list: list, rows: rows, columns: columns))
+func loadedStore(list: UserList = .all(since: 0), rows: Int = 10, columns: Int = 80, users count: Int64 = 20,
+                 keys: KeyTable = KeyTable()) -> TestStore {
+    var store = TestStore(makeState(list: list, rows: rows, columns: columns, keys: keys))
     store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
         _ = $0.screens[0].pager.handle(.start)
         $0.pendingTick = 1
@@ -148,7 +149,7 @@ struct AppModelTests {
         var store = loadedStore()
         for step in 1...11 {
             store.apply(.key(.character("j")))
-            #expect(store.state.top.selectedPosition(.compact) == step + 1)
+            #expect(store.state.top.selectedPosition == step + 1)
         }
         let user12 = "user12"
         #expect(store.state.top.viewport.top == 6, "scrolled, with two rows of margin below the selection")
@@ -271,7 +272,7 @@ struct AppModelTests {
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 12, selection: 14)
             _ = $0.screens[0].pager.handle(.visibleRange(12..<20, viewportRows: 8))
         }
-        #expect(store.state.top.selectedUser(.compact)?.id == 15)
+        #expect(store.state.top.selectedUser?.id == 15)
         // And Esc on the filter line clears the text too; a filter that matched nothing leaves
         // the selection where it was.
         store.apply(.key(.character("/")))
@@ -279,7 +280,7 @@ struct AppModelTests {
         #expect(store.state.top.items.isEmpty)
         store.apply(.key(.escape))
         #expect(store.state.top.filter.isEmpty && store.state.overlay == nil)
-        #expect(store.state.top.selectedUser(.compact)?.id == 15)
+        #expect(store.state.top.selectedUser?.id == 15)
     }
 
     @Test("pull to refresh works on a pushed list: k on its first row shows the pull row, k again refreshes")
@@ -350,7 +351,7 @@ struct AppModelTests {
         // Back from the shell at another size: the same user stays selected.
         store.apply(.resized(rows: 12, columns: 60))
         #expect(store.state.size == AppState.Size(rows: 12, columns: 60))
-        #expect(store.state.top.selectedUser(.compact)?.id == 2)
+        #expect(store.state.top.selectedUser?.id == 2)
     }
 
     @Test("v switches to two lines a user and back, the selection staying on the same user")
@@ -359,13 +360,14 @@ struct AppModelTests {
         for _ in 0..<5 { store.apply(.key(.character("j"))) }
         store.press(.character("v")) {
             $0.layout = .comfortable
+            $0.screens[0].heights = .comfortable
             // user6 keeps its line as far as two-line rows and the margin allow.
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 4, selection: 5)
             _ = $0.screens[0].pager.handle(.visibleRange(4..<8, viewportRows: 8))
         }
-        #expect(store.state.top.selectedUser(.comfortable)?.id == 6)
+        #expect(store.state.top.selectedUser?.id == 6)
         store.apply(.key(.character("v")))
-        #expect(store.state.top.selectedUser(.compact)?.id == 6)
+        #expect(store.state.top.selectedUser?.id == 6)
         #expect(store.state.layout == .compact)
     }
 

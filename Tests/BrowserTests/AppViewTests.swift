@@ -34,8 +34,8 @@ struct AppViewTests {
             " user18                                        #18  │ Joined   2011-03-13 · 12 years ago",
             " user19                                        #19  │ Profile  https://github.com/user2",
             " user20                                        #20  │",
-            " user21                                        #21  │ 1 followers  2 following  o open  y copy",
-            " user22                                        #22  │",
+            " user21                                        #21  │ [1] followers  [2] following  [o] open",
+            " user22                                        #22  │ [y] copy",
             " 40 users · 2/40                       1 followers  2 following  Esc back  / filter  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
@@ -59,8 +59,8 @@ struct AppViewTests {
             "...............................................mmmm.m.mmmmmm........................................",
             "...............................................mmmm.m.mmmmmmm.......................................",
             "...............................................mmmm.m...............................................",
-            "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm......",
-            "...............................................mmmm.m...............................................",
+            "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm........",
+            "...............................................mmmm.m.mmmmmmmm......................................",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }
@@ -386,7 +386,7 @@ struct AppViewTests {
         expectScreen(store.state, lines: [
         " ghscroll · … › user31 › following   api.github.com",
         "",
-        "                    ⠙ Loading …",
+        "                     ⠙ Loading…",
         "",
         "",
         " 0 followed users   Enter details  Esc back  ? help",

@@ -20,7 +20,7 @@ struct AvatarModelTests {
     @Test("asked for once the details name it, at the pane's size; cancelled when the selection moves on; kept for later")
     func loading() {
         var store = paneOpen(rows: 24, columns: 100, users: 40)
-        #expect(store.state.avatarSize == (16, 8), "about 16×8 at 100 columns")
+        #expect(store.state.screenLayout.avatarSize == (16, 8), "about 16×8 at 100 columns")
         let key = AvatarState.Key(url: "https://avatars.githubusercontent.com/u/2?v=4", columns: 16, rows: 8)
         let user2 = withAvatar("user2", id: 2)
         store.send(.detailsLoaded(RequestID(1), user2), [.loadAvatar(RequestID(1), url: key.url, columns: 16, rows: 8)]) {

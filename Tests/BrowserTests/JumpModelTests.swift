@@ -46,7 +46,7 @@ struct JumpModelTests {
         var store = scrolledFar()
         let pager = store.state.top.pager
         #expect(pager.offset >= 120)
-        let position = try #require(store.state.top.selectedPosition(store.state.heights))
+        let position = try #require(store.state.top.selectedPosition)
         #expect(position > pager.offset)
         let jump = try #require(fetch(pager, .jump(toItem: 0)))
         #expect(jump.token.direction == .jump && jump.cursor == .since(0))
@@ -69,7 +69,7 @@ struct JumpModelTests {
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
             $0.top.selectedID = 1
         }
-        #expect(store.state.top.selectedPosition(store.state.heights) == 1)
+        #expect(store.state.top.selectedPosition == 1)
         #expect(store.state.top.earlierRow == nil)
         #expect(store.state.top.pager.knownCount == pager.knownCount)
     }
@@ -93,7 +93,7 @@ struct JumpModelTests {
         let last = Int64(after) + 1
         store.apply(.pageLoaded(root, jump.token, page(last...(last + 19), next: .since(last + 19)), origin: .network))
         #expect(store.state.top.pendingMove == nil)
-        #expect(store.state.top.selectedPosition(store.state.heights) == known)
+        #expect(store.state.top.selectedPosition == known)
     }
 
     @Test("g with the first page loaded just moves: no request")

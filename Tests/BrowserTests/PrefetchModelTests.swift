@@ -25,7 +25,7 @@ struct PrefetchModelTests {
             _ = state.update(.clock(now))
             let commands = state.update(.key(.character("j")))
             if commands.contains(where: { if case .fetch = $0 { true } else { false } }) {
-                let visible = state.top.viewport.visibleRows(in: state.top.rows(state.heights))
+                let visible = state.top.viewport.visibleRows(in: state.top.rows)
                 return state.top.pager.items.count - visible.upperBound
             }
         }
@@ -74,14 +74,13 @@ struct MaxItemsModelTests {
 
     func check(_ state: AppState, selected expected: Int64, sourceLocation: SourceLocation = #_sourceLocation) {
         let top = state.top
-        let heights = state.heights
-        let selected = top.selectedUser(heights)
+        let selected = top.selectedUser
         #expect(selected?.id == expected, "the selection jumped", sourceLocation: sourceLocation)
         // The ids are positions in this list: the status line's N is the id.
-        #expect(top.selectedPosition(heights) == Int(expected), sourceLocation: sourceLocation)
+        #expect(top.selectedPosition == Int(expected), sourceLocation: sourceLocation)
         // 40, and a page more rather than drop one next to the screen.
         #expect(top.pager.items.count <= 60, sourceLocation: sourceLocation)
-        let rows = top.rows(heights)
+        let rows = top.rows
         let shown = top.viewport.visibleRows(in: rows).compactMap(rows.itemIndex(forRow:)).map { rows.items[$0].id }
         #expect(shown == Array((shown.first ?? 0)...(shown.last ?? 0)).map { $0 }, "rows on screen are not a run of the list",
                 sourceLocation: sourceLocation)
@@ -112,6 +111,6 @@ struct MaxItemsModelTests {
         }
         #expect(state.top.pager.offset == 0)
         #expect(directions.filter { $0 == .prepend }.count >= 5, "dropped pages were loaded again")
-        #expect(!state.top.rows(state.heights).contains { if case .header = $0 { true } else { false } })
+        #expect(!state.top.rows.contains { if case .header = $0 { true } else { false } })
     }
 }

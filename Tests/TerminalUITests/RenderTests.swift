@@ -7,72 +7,102 @@ struct Person: Identifiable, Sendable {
     let name: String
 }
 
-func frame(_ people: [Person], footer: Footer? = nil, placeholder: Placeholder? = nil, pull: Bool? = nil,
-           height: Int = 4, select: Int? = nil, heights: RowHeights = .compact) -> ListFrame<[Person]> {
+/// The keys the app's default table gives widgets.
+let defaultKeys = WidgetKeys(retry: "R", refresh: "r", pull: "k")
+
+/// The list widget as the browser draws it, over `people`, `height` lines high.
+func listView(_ people: [Person], footer: Footer? = nil, placeholder: Placeholder? = nil, pull: Bool? = nil,
+              height: Int = 4, width: Int = 40, select: Int? = nil, heights: RowHeights = .compact,
+              notice: String? = nil, keys: WidgetKeys = defaultKeys) -> ListView<[Person]> {
     let rows = RowModel(pull: pull, items: people, footer: footer, heights: heights)
     var viewport = Viewport(height: height, margin: 0)
     viewport.sync(rows)
     if let select { viewport.select(select, in: rows) }
-    return ListFrame(title: "Things", titleRight: "host 9/10", rows: rows, viewport: viewport,
-                     describe: { ItemText(title: $0.name, detail: "#\($0.id) ", subtitle: "sub \($0.id)") },
-                     placeholder: placeholder, noun: "things", status: " status", hint: "? help")
+    var view = ListView(rows: rows, viewport: viewport,
+                        describe: { ItemText(title: $0.name, detail: "#\($0.id) ", subtitle: "sub \($0.id)") },
+                        noun: "things", notice: notice, keys: keys)
+    if let placeholder {
+        view.placeholder = ListView<[Person]>.placeholderLines(placeholder, noun: "things", spinnerStep: 0, notice: notice,
+                                                               width: width, keys: keys)
+    }
+    return view
+}
+
+/// Draws `view` over the whole of `screen`.
+func draw(_ view: ListView<[Person]>, on screen: CellBuffer) {
+    view.draw(on: screen, in: Rect(top: 0, left: 0, height: screen.size.rows, width: screen.size.columns))
 }
 
 func people(_ count: Int) -> [Person] { (1...max(1, count)).prefix(count).map { Person(id: $0, name: "p\($0)") } }
 
-@Suite("Rendering into the in-memory screen")
+@Suite("The list widget, drawn whole into the in-memory screen")
 struct RenderTests {
-    @Test("a list frame: title, visible rows only, selection highlighted, status")
-    func listFrame() {
-        let screen = CellBuffer(rows: 6, columns: 24)
-        ListRenderer.render(frame(people(50), height: 4, select: 2), on: screen)
+    @Test("visible rows only, the selection highlighted, each id against the right edge in a quieter colour")
+    func listRows() {
+        let screen = CellBuffer(rows: 4, columns: 24)
+        draw(listView(people(50), height: 4, select: 2), on: screen)
         #expect(screen.lines == [
-            " Things       host 9/10",
             " p1                 #1",
             " p2                 #2",
             " p3                 #3",
             " p4                 #4",
-            " status          ? help",
         ])
-        #expect(screen.reversedRows == [0, 3, 5], "title, the selected row and the status line")
+        #expect(screen.styleLines == [
+            "....................mmm.",
+            "....................mmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRR",
+            "....................mmm.",
+        ])
     }
 
-    @Test("each placeholder", arguments: [
-        (Placeholder.loading, ["⠋ Loading …"]),
+    @Test("each placeholder, with the keys the caller names", arguments: [
+        (Placeholder.loading, ["⠋ Loading…"]),
         (Placeholder.empty, ["No things.", "Press r to refresh."]),
         (Placeholder.failed(LoadFailure(message: "Could not connect to host")), ["Could not connect to host", "", "Press R to retry."]),
     ])
     func placeholders(placeholder: Placeholder, expected: [String]) {
-        let screen = CellBuffer(rows: 7, columns: 30)
-        ListRenderer.render(frame([], placeholder: placeholder, height: 5), on: screen)
-        let body = Array(screen.lines[1...5]).map { $0.trimmingCharacters(in: .whitespaces) }
+        let screen = CellBuffer(rows: 5, columns: 30)
+        draw(listView([], placeholder: placeholder, height: 5, width: 30), on: screen)
+        let body = screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }
         let first = body.firstIndex { !$0.isEmpty } ?? 0
         #expect(Array(body[first..<(first + expected.count)]) == expected)
         #expect(body.filter { !$0.isEmpty }.count == expected.filter { !$0.isEmpty }.count)
     }
 
-    @Test("footer rows: loading more, retry with the reason, end with the count")
+    @Test("with no key bound to retry or refresh, the text tells what happened and names no key")
+    func unboundKeys() {
+        let screen = CellBuffer(rows: 5, columns: 30)
+        draw(listView([], placeholder: .failed(LoadFailure(message: "HTTP 502")), height: 5, width: 30, keys: WidgetKeys()),
+             on: screen)
+        #expect(screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == ["HTTP 502"])
+        let footer = CellBuffer(rows: 3, columns: 40)
+        draw(listView(people(2), footer: .failed(LoadFailure(message: "HTTP 502")), height: 3, keys: WidgetKeys()), on: footer)
+        #expect(footer.lines[2] == " ✗ HTTP 502")
+    }
+
+    @Test("footer rows: loading more, retry with the reason and the caller's key, end with the count")
     func footers() {
-        let cases: [(Footer, String)] = [
-            (.loading, " ⠋ Loading more things…"),
-            (.failed(LoadFailure(message: "HTTP 502")), " ✗ HTTP 502 — press R to retry"),
-            (.end(count: 2), " — End of list · 2 things —"),
+        let cases: [(Footer, WidgetKeys, String)] = [
+            (.loading, defaultKeys, " ⠋ Loading more things…"),
+            (.failed(LoadFailure(message: "HTTP 502")), defaultKeys, " ✗ HTTP 502 — press R to retry"),
+            (.failed(LoadFailure(message: "HTTP 502")), WidgetKeys(retry: "x"), " ✗ HTTP 502 — press x to retry"),
+            (.end(count: 2), defaultKeys, " — End of list · 2 things —"),
         ]
-        for (footer, expected) in cases {
-            let screen = CellBuffer(rows: 5, columns: 40)
-            ListRenderer.render(frame(people(2), footer: footer, height: 3), on: screen)
-            #expect(screen.lines[1].hasPrefix(" p1"))
-            #expect(screen.lines[2].hasPrefix(" p2"))
-            #expect(screen.lines[3] == expected)
+        for (footer, keys, expected) in cases {
+            let screen = CellBuffer(rows: 3, columns: 40)
+            draw(listView(people(2), footer: footer, height: 3, keys: keys), on: screen)
+            #expect(screen.lines[0].hasPrefix(" p1"))
+            #expect(screen.lines[1].hasPrefix(" p2"))
+            #expect(screen.lines[2] == expected)
         }
     }
 
-    @Test("the pull-to-refresh row sits above the first item")
+    @Test("the pull-to-refresh row sits above the first item and names the key that pulls")
     func pullRow() {
-        let screen = CellBuffer(rows: 5, columns: 40)
-        ListRenderer.render(frame(people(5), pull: false, height: 3), on: screen)
-        #expect(screen.lines[1] == " ↓ Pull to refresh (press k again)")
-        #expect(screen.lines[2].hasPrefix(" p1"))
+        let screen = CellBuffer(rows: 3, columns: 40)
+        draw(listView(people(5), pull: false, height: 3), on: screen)
+        #expect(screen.lines[0] == " ↓ Pull to refresh (press k again)")
+        #expect(screen.lines[1].hasPrefix(" p1"))
     }
 
     @Test("wide characters and emoji are cut by display width, with an ellipsis")
@@ -82,14 +112,13 @@ struct RenderTests {
         #expect(TerminalText.width("e\u{301}") == 1)
         #expect(TerminalText.truncate("日本語テキスト", to: 7) == "日本語…")
         #expect(TerminalText.truncate("abc", to: 3) == "abc")
-        let screen = CellBuffer(rows: 3, columns: 12)
+        let screen = CellBuffer(rows: 1, columns: 12)
         let rows = RowModel(items: [Person(id: 1, name: "日本語のなまえです")], footer: nil)
         var viewport = Viewport(height: 1)
         viewport.sync(rows)
-        ListRenderer.render(ListFrame(title: "T", rows: rows, viewport: viewport,
-                                      describe: { ItemText(title: $0.name) }), on: screen)
-        #expect(screen.lines[1] == " 日本語のな…")
-        #expect(TerminalText.width(screen.lines[1]) <= 12)
+        draw(ListView(rows: rows, viewport: viewport, describe: { ItemText(title: $0.name) }), on: screen)
+        #expect(screen.lines[0] == " 日本語のな…")
+        #expect(TerminalText.width(screen.lines[0]) <= 12)
     }
 
     @Test("control characters, escape sequences and bidi overrides never reach the screen")
@@ -101,18 +130,18 @@ struct RenderTests {
         #expect(safe.hasPrefix("a\u{FFFD}[31mred"))
     }
 
-    @Test("a frame after a resize shows the selection at the new size, down to 1×1")
+    @Test("after a resize the selection is drawn at the new size, down to 1×1")
     func resize() {
         let rows = RowModel(items: people(100), footer: nil)
         var viewport = Viewport(height: 10, margin: 0)
         viewport.select(40, in: rows)
         for (height, width) in [(12, 30), (5, 20), (3, 10), (2, 5), (1, 1), (0, 0), (40, 80)] {
             let screen = CellBuffer(rows: height, columns: width)
-            viewport.resize(height: ListRenderer.listHeight(screenRows: height), in: rows)
-            var f = frame(people(100))
-            f.viewport = viewport
-            ListRenderer.render(f, on: screen)
-            if height >= 3, width >= 6 {
+            viewport.resize(height: height, in: rows)
+            var view = listView(people(100))
+            view.viewport = viewport
+            draw(view, on: screen)
+            if height >= 1, width >= 6 {
                 #expect(screen.lines.contains { $0.hasPrefix(" p41") }, "selection visible at \(height)x\(width)")
                 #expect(screen.reversedRows.contains { screen.lines[$0].hasPrefix(" p41") })
             }
@@ -121,9 +150,9 @@ struct RenderTests {
 
     @Test("comfortable rows take two lines")
     func comfortable() {
-        let screen = CellBuffer(rows: 6, columns: 20)
-        ListRenderer.render(frame(people(9), height: 4, heights: .comfortable), on: screen)
-        #expect(screen.lines[1...4].map { $0 } == [" p1             #1", "   sub 1", " p2             #2", "   sub 2"])
+        let screen = CellBuffer(rows: 4, columns: 20)
+        draw(listView(people(9), height: 4, heights: .comfortable), on: screen)
+        #expect(screen.lines == [" p1             #1", "   sub 1", " p2             #2", "   sub 2"])
     }
 }
 
@@ -131,11 +160,9 @@ struct RenderTests {
 struct WaitRenderTests {
     @Test("a wait replaces the loading row's text with its countdown, the loaded rows untouched")
     func loadingRowNotice() {
-        var waiting = frame(people(2), footer: .loading, height: 4)
-        waiting.notice = "rate limit used up · resumes in 42 s"
-        let screen = CellBuffer(rows: 6, columns: 50)
-        ListRenderer.render(waiting, on: screen)
-        #expect(screen.lines[1...3] == [
+        let screen = CellBuffer(rows: 4, columns: 50)
+        draw(listView(people(2), footer: .loading, height: 4, notice: "rate limit used up · resumes in 42 s"), on: screen)
+        #expect(screen.lines[0...2] == [
             " p1" + String(repeating: " ", count: 43) + "#1",
             " p2" + String(repeating: " ", count: 43) + "#2",
             " ⠋ Waiting: rate limit used up · resumes in 42 s",
@@ -144,11 +171,9 @@ struct WaitRenderTests {
 
     @Test("before the first page, the loading placeholder says what it waits for")
     func placeholderNotice() {
-        var waiting = frame([], placeholder: .loading, height: 5)
-        waiting.notice = "HTTP 502 · retry 2/3 in 4 s"
-        let screen = CellBuffer(rows: 7, columns: 40)
-        ListRenderer.render(waiting, on: screen)
-        let body = screen.lines[1...5].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        #expect(body == ["⠋ Loading …", "Waiting: HTTP 502 · retry 2/3 in 4 s"])
+        let screen = CellBuffer(rows: 5, columns: 40)
+        draw(listView([], placeholder: .loading, height: 5, notice: "HTTP 502 · retry 2/3 in 4 s"), on: screen)
+        let body = screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(body == ["⠋ Loading…", "Waiting: HTTP 502 · retry 2/3 in 4 s"])
     }
 }

@@ -44,12 +44,16 @@ public struct DetailsPane: Sendable, Equatable {
     public var border: Bool
     /// A picture at the top left, the heading and the first facts beside it.
     public var image: ImageView?
+    /// The keys the pane names (retry).
+    public var keys: WidgetKeys
 
-    public init(content: Content, spinnerStep: Int = 0, border: Bool = false, image: ImageView? = nil) {
+    public init(content: Content, spinnerStep: Int = 0, border: Bool = false, image: ImageView? = nil,
+                keys: WidgetKeys = WidgetKeys()) {
         self.content = content
         self.spinnerStep = spinnerStep
         self.border = border
         self.image = image
+        self.keys = keys
     }
 
     public func draw(on screen: some Screen, in area: Rect) {
@@ -123,7 +127,7 @@ public struct DetailsPane: Sendable, Equatable {
         case .failed(let heading, let message):
             result = [line(heading, headingStyle), []]
                 + TextLayout.wrap(message, columns: width).map { line($0, Style(color: .error)) }
-                + [[], line("Press R to retry.", Style(bold: true))]
+                + (WidgetKeys.sentence(keys.retry, to: "retry").map { [[], line($0, Style(bold: true))] } ?? [])
         case .missing(let heading, let message):
             result = [line(heading, headingStyle), []] + TextLayout.wrap(message, columns: width).map { line($0) }
         case .record(let record):

@@ -33,10 +33,12 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     public var notice: String?
     /// Whether the selected row is highlighted (off while another pane has the focus).
     public var showsSelection: Bool
+    /// The keys the rows name (retry, pull again).
+    public var keys: WidgetKeys
 
     public init(rows: RowModel<Items>, viewport: Viewport, describe: @escaping (Items.Element) -> ItemText,
                 placeholder: [StyledText]? = nil, noun: String = "items", spinnerStep: Int = 0,
-                notice: String? = nil, showsSelection: Bool = true) {
+                notice: String? = nil, showsSelection: Bool = true, keys: WidgetKeys = WidgetKeys()) {
         self.rows = rows
         self.viewport = viewport
         self.describe = describe
@@ -45,6 +47,7 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         self.spinnerStep = spinnerStep
         self.notice = notice
         self.showsSelection = showsSelection
+        self.keys = keys
     }
 
     public func draw(on screen: some Screen, in area: Rect) {
@@ -107,13 +110,15 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         case .header(let text):
             screen.put(row: top, column: left, " " + TerminalText.sanitize(text), width: columns, style: style(0))
         case .pull(let armed):
-            screen.put(row: top, column: left, armed ? " ↑ Release to refresh" : " ↓ Pull to refresh (press k again)",
+            let again = keys.pull.map { " (press \($0) again)" } ?? ""
+            screen.put(row: top, column: left, armed ? " ↑ Release to refresh" : " ↓ Pull to refresh\(again)",
                        width: columns, style: style(0))
         case .loading:
             let text = notice.map { "Waiting: " + TerminalText.sanitize($0) } ?? "Loading more \(noun)…"
             screen.put(row: top, column: left, " \(Spinner.glyph(spinnerStep)) \(text)", width: columns, style: style(0))
         case .retry(let failure):
-            screen.put(row: top, column: left, " ✗ \(TerminalText.sanitize(failure.message)) — press R to retry",
+            let retry = WidgetKeys.press(keys.retry, to: "retry").map { " — " + $0 } ?? ""
+            screen.put(row: top, column: left, " ✗ \(TerminalText.sanitize(failure.message))\(retry)",
                        width: columns, style: style(0))
         case .end(let count):
             screen.put(row: top, column: left, " — End of list · \(count) \(noun) —", width: columns, style: style(0))
@@ -132,19 +137,21 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     /// The lines that stand for a list with no rows: loading (with what it waits for), the
     /// error with how to retry, or empty.
     public static func placeholderLines(_ placeholder: Placeholder, noun: String, spinnerStep: Int,
-                                        notice: String?, width: Int) -> [StyledText] {
+                                        notice: String?, width: Int, keys: WidgetKeys) -> [StyledText] {
+        func then(_ text: String?, _ style: Style) -> [StyledText] { text.map { [StyledText($0, style)] } ?? [] }
         switch placeholder {
         case .idle:
-            return [StyledText("Nothing loaded."), StyledText("Press r to load.", Style(color: .muted))]
+            return [StyledText("Nothing loaded.")] + then(WidgetKeys.sentence(keys.refresh, to: "load"), Style(color: .muted))
         case .loading:
-            return [StyledText("\(Spinner.glyph(spinnerStep)) Loading …")]
+            return [StyledText("\(Spinner.glyph(spinnerStep)) Loading…")]
                 + (notice.map { [StyledText(""), StyledText("Waiting: " + $0, Style(color: .muted))] } ?? [])
         case .failed(let failure):
+            let retry = then(WidgetKeys.sentence(keys.retry, to: "retry"), Style(bold: true))
             return TextLayout.wrap(TerminalText.sanitize(failure.message), columns: max(1, width - 4))
                 .map { StyledText($0, Style(color: .error)) }
-                + [StyledText(""), StyledText("Press R to retry.", Style(bold: true))]
+                + (retry.isEmpty ? [] : [StyledText("")] + retry)
         case .empty:
-            return [StyledText("No \(noun)."), StyledText("Press r to refresh.", Style(color: .muted))]
+            return [StyledText("No \(noun).")] + then(WidgetKeys.sentence(keys.refresh, to: "refresh"), Style(color: .muted))
         }
     }
 
