@@ -580,69 +580,57 @@ if binaryBuilt, wanted("scroll") {
            note: "ncurses-floor's bytes per one-line scroll")
 }
 
-// MARK: - One key, in-process: the update and the frame, no terminal
+// MARK: - One key, in-process: the browser's own loop and frame diff, no terminal
 
-/// A screen that records each row's drawing calls and compares them with the last frame's, as
-/// the curses screen does before it hands the changed rows to ncurses.
-final class RowDiffScreen: Screen {
-    enum Operation: Equatable {
-        case text(Int, String, Style)
-        case fill(Int, Int, Style)
+/// Takes the loop's fetches and answers each at once with the next 100 users.
+final class AnsweringRunner: CommandRunner {
+    var fetches: [(ScreenID, FetchRequest<GitHubCursor>)] = []
+    private var next: Int64 = 1
+    func run(_ commands: [Command]) {
+        for case let .fetch(id, _, request) in commands { fetches.append((id, request)) }
     }
-    let size: (rows: Int, columns: Int)
-    let colorDepth = ColorDepth.none
-    private var frame: [[Operation]]
-    private var shown: [[Operation]]
-    var changedRows = 0
-    init(rows: Int, columns: Int) {
-        size = (rows, columns)
-        frame = Array(repeating: [], count: rows)
-        shown = frame
-    }
-    func clear() { for row in frame.indices { frame[row].removeAll(keepingCapacity: true) } }
-    func put(row: Int, column: Int, _ text: String, style: Style) { frame[row].append(.text(column, text, style)) }
-    func fill(row: Int, column: Int, count: Int, style: Style) { frame[row].append(.fill(column, count, style)) }
-    func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {}
-    func present() {
-        for row in frame.indices where frame[row] != shown[row] { changedRows += 1 }
-        swap(&frame, &shown)
+    func settle(_ message: Message) {}
+    func cancelAll() {}
+    /// The pages asked for so far, as messages.
+    func answers() -> [Message] {
+        defer { fetches = [] }
+        return fetches.map { id, request in
+            let users = (next..<next + 100).map { GitHubUser(login: "user-\($0)", id: $0) }
+            next += 100
+            return .pageLoaded(id, request.token, Page(items: users, next: .since(next - 1)))
+        }
     }
 }
 
-/// Microseconds for one j in an 80×24 browser over GET /users, as the browser's loop does it:
-/// the clock message and the key through `AppState.update`, then the frame drawn into a
-/// row-diffing screen (a wake with keys always draws). Pages are answered at once as the pager
-/// asks for them.
+/// Microseconds for one j in an 80×24 browser over GET /users, through the browser's own loop
+/// (``BrowserLoop``: the key read, the update, the frame) into a terminal that runs the ncurses
+/// screen's row diff without ncurses. Pages are answered at once as the pager asks for them.
 func keyCost(presses: Int) -> Double {
-    var state = AppState(list: .all(since: 0), host: "api.github.com", profileBase: "https://github.com",
+    let state = AppState(list: .all(since: 0), host: "api.github.com", profileBase: "https://github.com",
                          pageSize: 100, prefetchDistance: nil, size: AppState.Size(rows: 24, columns: 80),
                          now: Date(timeIntervalSince1970: 0))
-    let screen = RowDiffScreen(rows: 24, columns: 80)
-    var next: Int64 = 1
-    func answer(_ commands: [Command]) {
-        for case let .fetch(id, _, request) in commands {
-            let users = (next..<next + 100).map { GitHubUser(login: "user-\($0)", id: $0) }
-            next += 100
-            answer(state.update(.pageLoaded(id, request.token, Page(items: users, next: .since(next - 1)))))
-        }
-    }
-    answer(state.start())
-    let memo = AppView.Memo()
-    AppView.render(state, on: screen, memo: memo)
+    let terminal = FrameRecorder(rows: 24, columns: 80, keepingCells: false)
+    let runner = AnsweringRunner()
     var now = Date(timeIntervalSince1970: 0)
+    let loop = BrowserLoop(state: state, terminal: terminal, runner: runner, clock: { now })
+    loop.start()
+    func answer() {
+        while !runner.fetches.isEmpty { loop.handle(TerminalInput<Message>.Wake(messages: runner.answers())) }
+    }
+    answer()
     return median(iterations: presses) {
         for _ in 0..<presses {
             now += 0.02
-            _ = state.update(.clock(now))
-            answer(state.update(.key(.character("j"))))
-            AppView.render(state, on: screen, memo: memo)
+            terminal.keys.append(.character("j"))
+            loop.handle(TerminalInput<Message>.Wake(input: true))
+            answer()
         }
     }
 }
 
 if wanted("keys") {
-    heading("One j in-process (update and frame into a row-diffing 80×24 screen; medians of 7)")
-    record("key_us", keyCost(presses: 2_000), "µs", "%.1f", note: "per j: clock and key updates, frame")
+    heading("One j in-process (the browser's loop and frame diff, 80×24, no terminal; medians of 7)")
+    record("key_us", keyCost(presses: 2_000), "µs", "%.1f", note: "per j: the key read, the update, the frame and its row diff")
 }
 
 if binaryBuilt, wanted("cache-cost") { try await cacheCostBench() }  // Benchmarks/CacheCostBench.swift

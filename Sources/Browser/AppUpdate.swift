@@ -4,8 +4,10 @@ import ListCore
 import TerminalUI
 
 extension AppState {
-    /// Applies one message and returns the work it asks for, in order.
-    public mutating func update(_ message: Message) -> [Command] {
+    /// Applies one message, handled at `now` (the clock of countdowns, ages and the pagers'
+    /// timing), and returns the work it asks for, in order.
+    public mutating func update(_ message: Message, at now: Date) -> [Command] {
+        self.now = now
         var commands: [Command]
         switch message {
         case .key(let key):
@@ -29,15 +31,13 @@ extension AppState {
         case .rateLimit(let limit):
             rateLimit = limit
             commands = []
-        case let .wait(wait, now):
+        case .wait(let wait):
             self.wait = wait
-            self.now = now
             commands = []
-        case let .tick(id, now):
+        case .tick(let id):
             guard id == pendingTick else { return [] }
             pendingTick = nil
             spinner &+= 1
-            self.now = now
             commands = []
         case let .opened(url, error):
             if let error { flash = "\(error) · \(url)" }
@@ -50,9 +50,6 @@ extension AppState {
             commands = []
         case .notice(let text):
             flash = text
-            return []
-        case .clock(let now):
-            self.now = now
             return []
         case .reconnect(let id):
             guard var state = offline, state.pending == id else { return [] }
@@ -175,7 +172,6 @@ extension AppState {
     // MARK: - Keys
 
     private mutating func handleKey(_ key: Key) -> [Command] {
-        if key == .resize { return [] }  // the size arrives as .resized
         flash = nil
         switch mode {
         case .help:

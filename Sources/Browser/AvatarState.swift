@@ -1,3 +1,4 @@
+import ListCore
 import TerminalUI
 
 /// The picture of the user the details pane shows: at most one request at a time, after the
@@ -18,11 +19,16 @@ public struct AvatarState: Sendable, Equatable {
         case unavailable
     }
 
+    /// A request out for a picture.
+    public struct Request: Sendable, Equatable {
+        public var id: RequestID
+        public var key: Key
+    }
+
     public internal(set) var target: Key?
-    public internal(set) var inFlight: (id: RequestID, key: Key)?
+    public internal(set) var inFlight: Request?
     /// Pictures made, the least recently used first out beyond `byteLimit`.
-    public internal(set) var images: [Key: HalfBlockImage] = [:]
-    var order: [Key] = []
+    public internal(set) var images: LRUCache<Key, HalfBlockImage>
     /// Pictures that could not be had (a failed request, a refused image), not asked again.
     public internal(set) var failed: Set<Key> = []
     var nextID = 0
@@ -30,10 +36,11 @@ public struct AvatarState: Sendable, Equatable {
 
     public init(byteLimit: Int = 2 * 1_048_576) {
         self.byteLimit = byteLimit
+        images = LRUCache(maxCost: byteLimit)
     }
 
     public func shown(_ key: Key) -> Shown {
-        if let image = images[key] { return .image(image) }
+        if let image = images.peek(key) { return .image(image) }
         return failed.contains(key) ? .unavailable : .loading
     }
 
@@ -46,13 +53,13 @@ public struct AvatarState: Sendable, Equatable {
             commands.append(.cancelAvatar(running.id))
             inFlight = nil
         }
-        guard let key, images[key] == nil, !failed.contains(key), inFlight == nil else {
-            if let key, images[key] != nil { touch(key) }
+        guard let key, images.peek(key) == nil, !failed.contains(key), inFlight == nil else {
+            if let key { images.touch(key) }
             return commands
         }
         nextID += 1
         let id = RequestID(nextID)
-        inFlight = (id, key)
+        inFlight = Request(id: id, key: key)
         commands.append(.loadAvatar(id, url: key.url, columns: key.columns, rows: key.rows))
         return commands
     }
@@ -60,13 +67,7 @@ public struct AvatarState: Sendable, Equatable {
     mutating func loaded(_ id: RequestID, _ image: HalfBlockImage) {
         guard let running = inFlight, running.id == id else { return }
         inFlight = nil
-        images[running.key] = image
-        touch(running.key)
-        var bytes = images.values.reduce(0) { $0 + Self.bytes($1) }
-        while bytes > byteLimit, let oldest = order.first, oldest != running.key {
-            order.removeFirst()
-            bytes -= images.removeValue(forKey: oldest).map(Self.bytes) ?? 0
-        }
+        images.insert(image, for: running.key, cost: Self.bytes(image))
     }
 
     mutating func failed(_ id: RequestID) {
@@ -75,15 +76,5 @@ public struct AvatarState: Sendable, Equatable {
         failed.insert(running.key)
     }
 
-    private mutating func touch(_ key: Key) {
-        order.removeAll { $0 == key }
-        order.append(key)
-    }
-
     static func bytes(_ image: HalfBlockImage) -> Int { image.pixels.count * 3 + 64 }
-
-    public static func == (lhs: AvatarState, rhs: AvatarState) -> Bool {
-        lhs.target == rhs.target && lhs.inFlight?.id == rhs.inFlight?.id && lhs.inFlight?.key == rhs.inFlight?.key
-            && lhs.images == rhs.images && lhs.order == rhs.order && lhs.failed == rhs.failed && lhs.nextID == rhs.nextID
-    }
 }

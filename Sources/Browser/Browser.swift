@@ -63,8 +63,8 @@ public struct Browser: Sendable {
         }
     }
 
-    /// The one consumer: waits for keys, signals and messages, updates the state, runs the
-    /// commands and draws a frame when the state changed.
+    /// The one consumer: wires the loop to curses, the terminal's input and the runtime, then
+    /// hands it each wake until the state has an exit status.
     private func loop() throws -> Int32 {
         // The signal handlers first: curses then leaves SIGTSTP and the rest to them.
         let input = try TerminalInput<Message>()
@@ -78,17 +78,9 @@ public struct Browser: Sendable {
                                   onResponse: { info in if let limit = info.rateLimit { post(.rateLimit(limit)) } },
                                   onWait: { wait in
                                       if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
-                                      post(.wait(wait, now: Date()))
+                                      post(.wait(wait))
                                   })
-        // Back from a suspension (Ctrl-z, or SIGTSTP from outside): the size may have changed,
-        // and the whole screen is drawn.
-        var resumed = false
-        func suspend() {
-            screen.suspend()
-            resumed = true
-        }
-        let runtime = Runtime(client: client, environment: environment, post: post,
-                              writeTerminal: { screen.writeRaw($0) }, suspendTerminal: suspend)
+        let runtime = Runtime(client: client, environment: environment, post: post)
         defer { runtime.cancelAll() }
         let earlier = notices?.attach { post(.notice($0)) } ?? []
         defer { _ = notices?.attach(nil) }
@@ -99,68 +91,22 @@ public struct Browser: Sendable {
                              size: AppState.Size(rows: screen.size.rows, columns: screen.size.columns), now: Date(),
                              keys: keys, firstCursor: firstCursor, layout: layout,
                              tokenLabel: configuration.tokenSource.description, maxItems: maxItems)
-        runtime.run(state.start())
-        if let notice = startupNotice ?? earlier.last { _ = state.update(.notice(notice)) }
         // The retry policy's unit (1 s) paces the tries while GitHub cannot be reached too.
         state.reconnectUnit = retryPolicy.baseDelay
-        let memo = AppView.Memo()
-        AppView.render(state, on: screen, memo: memo)
-        var frames = 1
+        let loop = BrowserLoop(state: state, terminal: screen, runner: runtime)
+        loop.start(notice: startupNotice ?? earlier.last)
         var firstRowsLogged = false
         func noteFirstRows() {
-            guard !firstRowsLogged, !state.top.pager.items.isEmpty else { return }
+            guard !firstRowsLogged, !loop.state.top.pager.items.isEmpty else { return }
             firstRowsLogged = true
             logger.info("first rows drawn \(ProcessStart.milliseconds()) ms after the process started")
         }
         noteFirstRows()
-        while state.exitStatus == nil {
-            let wake = input.wait()
-            // The state before, to draw only when it changed; not kept across keys or a page,
-            // which change it anyway (a frame that changed nothing sends nothing), so that
-            // neither copies the screens and pagers it holds when it changes them.
-            let before: AppState? = wake.input || wake.messages.contains(where: \.isPageResult) ? nil : state
-            if wake.input {
-                _ = state.update(.clock(Date()))
-                var read = 0
-                while state.exitStatus == nil, let key = screen.nextKey() {
-                    read += 1
-                    if key == .resize { screen.updateSize() }
-                    let message: Message = key == .resize
-                        ? .resized(rows: screen.size.rows, columns: screen.size.columns) : .key(key)
-                    runtime.run(state.update(message))
-                }
-                // Ready but nothing to read: the terminal went away.
-                if read == 0, wake.hungUp { _ = state.update(.signal(SIGHUP)) }
-            } else if wake.hungUp {
-                _ = state.update(.signal(SIGHUP))
-            }
-            if wake.resized, state.exitStatus == nil {
-                screen.resize()
-                runtime.run(state.update(.resized(rows: screen.size.rows, columns: screen.size.columns)))
-            }
-            for message in wake.messages where state.exitStatus == nil {
-                // The pagers learn how long pages take: a page is timed as it arrives.
-                if message.isPageResult { _ = state.update(.clock(Date())) }
-                runtime.settle(message)
-                runtime.run(state.update(message))
-            }
-            for number in wake.signals where state.exitStatus == nil {
-                _ = state.update(.signal(number))
-            }
-            if wake.suspend, state.exitStatus == nil { suspend() }
-            let redraw = resumed
-            if resumed, state.exitStatus == nil {
-                resumed = false
-                runtime.run(state.update(.resized(rows: screen.size.rows, columns: screen.size.columns)))
-            }
-            if state.exitStatus == nil, redraw || before.map({ state != $0 }) ?? true {
-                AppView.render(state, on: screen, memo: memo)
-                frames += 1
-                noteFirstRows()
-            }
+        while loop.exitStatus == nil {
+            if loop.handle(input.wait()) { noteFirstRows() }
         }
-        let status = state.exitStatus ?? 0
-        logger.info("leaving after \(frames) frames (exit status \(status))")
+        let status = loop.exitStatus ?? 0
+        logger.info("leaving after \(loop.frames) frames (exit status \(status))")
         return status
     }
 

@@ -23,8 +23,14 @@ public struct DetailsState: Sendable, Equatable {
     /// Waiting for the selection to rest.
     public internal(set) var pending: Request?
     public internal(set) var inFlight: Request?
-    /// The last failure, for the login it is about.
-    public internal(set) var failure: (login: String, DetailsFailure)?
+    /// A failure, and the login it is about.
+    public struct Failure: Sendable, Equatable {
+        public var login: String
+        public var reason: DetailsFailure
+    }
+
+    /// The last failure.
+    public internal(set) var failure: Failure?
     var nextID = 0
 
     public init(capacity: Int = 256) {
@@ -40,7 +46,7 @@ public struct DetailsState: Sendable, Equatable {
 
     public func shown(for login: String) -> Shown {
         if let details = cache.peek(login) { return .loaded(details) }
-        if let failure, DetailsCache.key(failure.login) == DetailsCache.key(login) { return .failed(failure.1) }
+        if let failure, DetailsCache.key(failure.login) == DetailsCache.key(login) { return .failed(failure.reason) }
         return .loading
     }
 
@@ -106,7 +112,7 @@ public struct DetailsState: Sendable, Equatable {
     mutating func failed(_ id: RequestID, _ reason: DetailsFailure) -> Bool {
         guard let request = inFlight, request.id == id else { return false }
         inFlight = nil
-        failure = (request.login, reason)
+        failure = Failure(login: request.login, reason: reason)
         return true
     }
 
@@ -120,45 +126,30 @@ public struct DetailsState: Sendable, Equatable {
         inFlight = request
         return [.loadDetails(request.id, login: target)]
     }
-
-    public static func == (lhs: DetailsState, rhs: DetailsState) -> Bool {
-        lhs.cache == rhs.cache && lhs.target == rhs.target && lhs.pending == rhs.pending
-            && lhs.inFlight == rhs.inFlight && lhs.nextID == rhs.nextID
-            && lhs.failure?.login == rhs.failure?.login && lhs.failure?.1 == rhs.failure?.1
-    }
 }
 
 /// Details by login (case-insensitive), the least recently used dropped beyond `capacity`.
 public struct DetailsCache: Sendable, Equatable {
-    public let capacity: Int
-    private var entries: [String: UserDetails] = [:]
-    /// Keys, least recently used first.
-    private var order: [String] = []
+    private var entries: LRUCache<String, UserDetails>
 
     public init(capacity: Int) {
-        self.capacity = max(1, capacity)
+        entries = LRUCache(maxCount: max(1, capacity))
     }
 
     static func key(_ login: String) -> String { login.lowercased() }
 
+    public var capacity: Int { entries.maxCount }
     public var count: Int { entries.count }
 
     /// The details of `login`, without counting as a use.
-    public func peek(_ login: String) -> UserDetails? { entries[Self.key(login)] }
+    public func peek(_ login: String) -> UserDetails? { entries.peek(Self.key(login)) }
 
     /// Marks `login` as used; false when it is not cached.
     mutating func touch(_ login: String) -> Bool {
-        let key = Self.key(login)
-        guard entries[key] != nil else { return false }
-        order.removeAll { $0 == key }
-        order.append(key)
-        return true
+        entries.touch(Self.key(login))
     }
 
     mutating func insert(_ details: UserDetails, for login: String) {
-        let key = Self.key(login)
-        if entries.updateValue(details, forKey: key) != nil { order.removeAll { $0 == key } }
-        order.append(key)
-        while order.count > capacity { entries[order.removeFirst()] = nil }
+        entries.insert(details, for: Self.key(login))
     }
 }

@@ -28,7 +28,7 @@ public enum DetailsFailure: Sendable, Equatable {
 }
 
 /// Everything that happens to the browser, named for what happened. One stream carries them
-/// all to ``AppState/update(_:)``.
+/// all to ``AppState/update(_:at:)``, each with the time it is handled.
 public enum Message: Sendable {
     case key(Key)
     /// The terminal is now this size.
@@ -45,9 +45,9 @@ public enum Message: Sendable {
     /// The last response's rate-limit headers.
     case rateLimit(RateLimit)
     /// The client started waiting (a rate limit, a retry's back-off) or stopped (nil).
-    case wait(Wait?, now: Date)
+    case wait(Wait?)
     /// An animation step, while something animates.
-    case tick(Int, now: Date)
+    case tick(Int)
     /// The browser could not be started for a URL (nil error: it was).
     case opened(url: String, error: String?)
     /// A user's picture, made into cells.
@@ -56,8 +56,6 @@ public enum Message: Sendable {
     case avatarFailed(RequestID, String)
     /// A one-line notice for the status line (the cache turned itself off, say).
     case notice(String)
-    /// The time now, given before keys so that ages and countdowns read true.
-    case clock(Date)
     /// Time to try GitHub again after it could not be reached.
     case reconnect(Int)
     /// The first page of a list was asked of GitHub again to learn whether it can be reached:
@@ -87,7 +85,7 @@ public enum Command: Sendable, Equatable {
     case scheduleDetails(RequestID, after: Duration)
     case loadDetails(RequestID, login: String)
     case cancelDetails(RequestID)
-    /// Post ``Message/tick(_:now:)`` after `delay`.
+    /// Post ``Message/tick(_:)`` after `delay`.
     case scheduleTick(Int, after: Duration)
     /// Post ``Message/reconnect(_:)`` after `delay`.
     case scheduleReconnect(Int, after: Duration)
@@ -98,8 +96,19 @@ public enum Command: Sendable, Equatable {
     case cancelAvatar(RequestID)
     /// Open a URL in the browser (`$BROWSER`, else `xdg-open`).
     case open(String)
-    /// Put text on the clipboard through the terminal (OSC 52).
+    /// Put text on the clipboard through the terminal (OSC 52). The loop does this itself.
     case copy(String)
-    /// Hand the terminal back to the shell and stop until continued (Ctrl-Z).
+    /// Hand the terminal back to the shell and stop until continued (Ctrl-Z). The loop does
+    /// this itself.
     case suspend
+}
+
+extension Command {
+    /// Done by the loop on its terminal rather than by the runtime.
+    var isTerminal: Bool {
+        switch self {
+        case .copy, .suspend: true
+        default: false
+        }
+    }
 }

@@ -8,7 +8,7 @@ import TerminalUI
 ///
 /// It keeps only the running tasks, keyed by what they are for, so a command can cancel one.
 /// Used by the one consumer only.
-final class Runtime {
+final class Runtime: CommandRunner {
     enum TaskKey: Hashable {
         case fetch(ScreenID, Int)
         case details(RequestID)
@@ -21,22 +21,14 @@ final class Runtime {
 
     private let client: GitHubClient
     private let post: @Sendable (Message) -> Void
-    private let writeTerminal: ([UInt8]) -> Void
-    private let suspendTerminal: () -> Void
     private let environment: [String: String]
     private var tasks: [TaskKey: Task<Void, Never>] = [:]
 
-    init(client: GitHubClient, environment: [String: String], post: @escaping @Sendable (Message) -> Void,
-         writeTerminal: @escaping ([UInt8]) -> Void, suspendTerminal: @escaping () -> Void) {
+    init(client: GitHubClient, environment: [String: String], post: @escaping @Sendable (Message) -> Void) {
         self.client = client
         self.environment = environment
         self.post = post
-        self.writeTerminal = writeTerminal
-        self.suspendTerminal = suspendTerminal
     }
-
-    /// Tasks still running.
-    var runningTasks: Int { tasks.count }
 
     func run(_ commands: [Command]) {
         for command in commands { run(command) }
@@ -59,7 +51,7 @@ final class Runtime {
             tasks[.avatar(id)] = nil
         case .detailsDue(let id):
             tasks[.detailsTimer(id)] = nil
-        case .tick(let id, _):
+        case .tick(let id):
             tasks[.tick(id)] = nil
         default:
             break
@@ -131,7 +123,7 @@ final class Runtime {
         case let .scheduleTick(id, delay):
             tasks[.tick(id)] = Task {
                 do { try await Task.sleep(for: delay) } catch { return }
-                post(.tick(id, now: Date()))
+                post(.tick(id))
             }
         case let .scheduleReconnect(id, delay):
             tasks[.reconnect(id)] = Task {
@@ -162,10 +154,8 @@ final class Runtime {
             URLOpener.open(url, environment: environment) { error in
                 if let error { post(.opened(url: url, error: error)) }
             }
-        case .copy(let text):
-            writeTerminal(Clipboard.osc52(text))
-        case .suspend:
-            suspendTerminal()
+        case .copy, .suspend:
+            break  // the loop's, on its terminal
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ListCore
 
 /// A response kept for later: its body as GitHub sent it, its `Link` relations, its ETag for
 /// conditional requests, and when it was fetched and for how long it stays fresh.
@@ -69,39 +70,31 @@ public enum ResponseOrigin: Sendable, Equatable {
 public actor MemoryResponseStore: ResponseStore {
     private let capacity: Int
     private let byteLimit: Int
-    private var entries: [String: StoredResponse] = [:]
-    private var order: [String] = []
-    private var bytes = 0
+    /// Responses by URL, the least recently used first out past the count or the bytes.
+    private var entries: LRUCache<String, StoredResponse>
 
     public init(capacity: Int = 256, byteLimit: Int = 2 * 1_048_576) {
         self.capacity = max(0, capacity)
         self.byteLimit = max(0, byteLimit)
+        entries = LRUCache(maxCount: max(1, capacity), maxCost: max(0, byteLimit))
     }
 
-    public func response(for url: String) -> StoredResponse? { entries[url] }
+    public func response(for url: String) -> StoredResponse? { entries.value(for: url) }
 
     public func save(_ response: StoredResponse) {
         guard capacity > 0, response.body.count <= byteLimit else { return }
-        if let old = entries.updateValue(response, forKey: response.url) {
-            bytes -= old.body.count
-        } else {
-            order.append(response.url)
-        }
-        bytes += response.body.count
-        while order.count > capacity || bytes > byteLimit, !order.isEmpty {
-            let url = order.removeFirst()
-            bytes -= entries.removeValue(forKey: url)?.body.count ?? 0
-        }
+        entries.insert(response, for: response.url, cost: response.body.count)
     }
 
     public func revalidated(_ url: String, at date: Date, maxAge: TimeInterval?) {
-        entries[url]?.fetchedAt = date
-        if let maxAge { entries[url]?.maxAge = maxAge }
+        entries.modify(url) { stored in
+            stored.fetchedAt = date
+            if let maxAge { stored.maxAge = maxAge }
+        }
     }
 
     public func remove(_ url: String) {
-        bytes -= entries.removeValue(forKey: url)?.body.count ?? 0
-        order.removeAll { $0 == url }
+        entries.removeValue(for: url)
     }
 }
 

@@ -10,39 +10,30 @@ import Foundation
 /// are drawn. One `refresh` then sends the cells that changed (ncurses itself scrolls the
 /// terminal). Keys are read without waiting (``nextKey()``): the caller learns that input is
 /// ready from ``TerminalInput`` and drains it.
-public final class CursesScreen: Screen {
+public final class CursesScreen: Terminal {
     @exclusivity(unchecked) public private(set) var size: (rows: Int, columns: Int) = (0, 0)
     /// Whether colours are drawn (off under `NO_COLOR` or on a terminal without them).
     public private(set) var hasColors = false
     /// The colours images are drawn in.
     public private(set) var colorDepth = ColorDepth.none
     /// The pair of each colour, by ``pairIndex(_:)`` (0: the terminal's own colours).
-    private var colorPairs: [Int16] = [0, 0, 0, 0, 0]
+    var colorPairs: [Int16] = [0, 0, 0, 0, 0]
     /// The selection bar's pair (nil without colours: reverse video instead).
-    private var selectionPair: Int16?
+    var selectionPair: Int16?
     private var active = false
     /// Colour pairs of image cells (256-colour foreground and background), from pair 16 on.
-    private var pixelPairs: [UInt16: Int16] = [:]
-    private static let firstPixelPair: Int16 = 16
+    var pixelPairs: [UInt16: Int16] = [:]
+    static let firstPixelPair: Int16 = 16
     /// The image cells of the frame being drawn, for the 24-bit colour pass after it.
-    private var framePixels: [(row: Int, column: Int, top: RGB, bottom: RGB)] = []
-    /// What each row of the frame being drawn shows, and of the frame on screen. The two trade
-    /// places after each frame, so a steady frame allocates nothing.
+    var framePixels: [(row: Int, column: Int, top: RGB, bottom: RGB)] = []
+    /// The frame being drawn and the one on screen, row by row.
     /// (Only the one consumer touches a screen, never from two places at once: the runtime's
     /// exclusivity check on each recorded call cost more than recording it.)
-    @exclusivity(unchecked) private var frame: [[Operation]] = []
-    @exclusivity(unchecked) private var shown: [[Operation]] = []
-    /// False after a start or a resize: every row is drawn.
-    private var shownValid = false
+    @exclusivity(unchecked) var diff = FrameDiff()
     /// The cells of the text being drawn, kept between calls so drawing allocates nothing.
-    @exclusivity(unchecked) private var cells: [cchar_t] = []
+    @exclusivity(unchecked) var cells: [cchar_t] = []
 
-    /// One drawing call, kept to compare frames row by row.
-    enum Operation: Equatable {
-        case text(column: Int, String, Style)
-        case fill(column: Int, count: Int, Style)
-        case pixel(column: Int, top: RGB, bottom: RGB)
-    }
+    typealias Operation = FrameDiff.Operation
 
     /// Starts curses: raw keys (Ctrl-c arrives as a key), no echo, hidden cursor, the keypad,
     /// the mouse wheel, reads that never wait, colors unless `NO_COLOR` is set or the terminal
@@ -129,7 +120,7 @@ public final class CursesScreen: Screen {
 
     public func updateSize() {
         let new = (Int(ghs_getmaxy(ghs_stdscr())), Int(ghs_getmaxx(ghs_stdscr())))
-        if new != size { shownValid = false }
+        if new != size { diff.shownValid = false }
         size = new
     }
 
@@ -141,21 +132,16 @@ public final class CursesScreen: Screen {
             _ = resizeterm(rows, columns)
         }
         updateSize()
-        shownValid = false  // everything is drawn again, whatever the size
+        diff.shownValid = false  // everything is drawn again, whatever the size
     }
 
     public func clear() {
-        if frame.count == size.rows {
-            for row in frame.indices { frame[row].removeAll(keepingCapacity: true) }
-        } else {
-            frame = Array(repeating: [], count: size.rows)
-        }
+        diff.clear(rows: size.rows)
         framePixels.removeAll(keepingCapacity: true)
     }
 
     private func record(_ operation: Operation, row: Int) {
-        if frame.count != size.rows { frame = Array(repeating: [], count: size.rows) }
-        frame[row].append(operation)
+        diff.record(operation, row: row, rows: size.rows)
     }
 
     /// An image cell: drawn by curses in the nearest of 256 colours (so curses knows what the
@@ -167,46 +153,6 @@ public final class CursesScreen: Screen {
         if colorDepth == .truecolor { framePixels.append((row, column, top, bottom)) }
     }
 
-    private func drawHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {
-        let key = UInt16(Palette256.index(for: top)) << 8 | UInt16(Palette256.index(for: bottom))
-        var pair = pixelPairs[key]
-        if pair == nil {
-            if Int(Self.firstPixelPair) + pixelPairs.count >= min(256, Int(ghs_color_pairs())) {
-                // Out of pairs: start over, and repaint everything so no cell keeps a pair
-                // whose colours changed.
-                pixelPairs = [:]
-                _ = clearok(ghs_curscr(), true)
-            }
-            let next = Self.firstPixelPair + Int16(pixelPairs.count)
-            init_pair(next, Int16(key >> 8), Int16(key & 0xFF))
-            pixelPairs[key] = next
-            pair = next
-        }
-        _ = ghs_attrset(ghs_color_pair(Int32(pair ?? 0)))
-        _ = ghs_mvaddstr(Int32(row), Int32(column), HalfBlockImage.glyph)
-        _ = ghs_attrset(ghs_a_normal())
-    }
-
-    private func attributes(_ style: Style) -> attr_t {
-        var attributes = ghs_a_normal()
-        if style.bold { attributes |= ghs_a_bold() }
-        if style.highlight, let selectionPair { return attributes | ghs_color_pair(Int32(selectionPair)) }
-        if style.reverse { attributes |= ghs_a_reverse() }
-        let pair = colorPairs[Self.pairIndex(style.color)]
-        if pair != 0, !style.reverse { attributes |= ghs_color_pair(Int32(pair)) }
-        return attributes
-    }
-
-    private static func pairIndex(_ color: Style.Color) -> Int {
-        switch color {
-        case .none: 0
-        case .accent: 1
-        case .muted: 2
-        case .error: 3
-        case .success: 4
-        }
-    }
-
     public func fill(row: Int, column: Int, count: Int, style: Style) {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns, count > 0 else { return }
         record(.fill(column: column, count: count, style), row: row)
@@ -215,157 +161,6 @@ public final class CursesScreen: Screen {
     public func put(row: Int, column: Int, _ text: String, style: Style) {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns, !text.isEmpty else { return }
         record(.text(column: column, text, style), row: row)
-    }
-
-    /// Draws one recorded call into curses' back buffer.
-    private func draw(_ operation: Operation, row: Int) {
-        switch operation {
-        case let .text(column, text, style):
-            _ = ghs_attrset(attributes(style))
-            // The last cell of the last row would scroll the screen: never write it.
-            var clipped = text
-            if row == size.rows - 1 {
-                clipped = TerminalText.truncateExact(text, to: max(0, size.columns - column - 1))
-            }
-            putCells(clipped, row: row, column: column)
-            _ = ghs_attrset(ghs_a_normal())
-        case let .fill(column, count, style):
-            let end = min(column + count, row == size.rows - 1 ? size.columns - 1 : size.columns)
-            guard end > column else { return }
-            _ = ghs_mvhline_blank(Int32(row), Int32(column), attributes(style), Int32(end - column))
-        case let .pixel(column, top, bottom):
-            drawHalfBlock(row: row, column: column, top: top, bottom: bottom)
-        }
-    }
-
-    /// Writes `text` into curses' window from (row, column) as ready-made cells, one per
-    /// character, in the window's current attributes: curses copies them as they are, where
-    /// `addstr` would decode the UTF-8 and look each character up again byte by byte. Cells past
-    /// the right edge are dropped; the cursor stays where it was.
-    private func putCells(_ text: String, row: Int, column: Int) {
-        // No more cells than bytes: one buffer, grown rarely, holds any text.
-        let capacity = text.utf8.count
-        guard capacity > 0 else { return }
-        if cells.count < capacity { cells = Array(repeating: cchar_t(), count: max(capacity, 2 * cells.count, 256)) }
-        let count = cells.withUnsafeMutableBufferPointer { Self.fillCells(text, into: $0) }
-        guard count > 0, wmove(ghs_stdscr(), Int32(row), Int32(column)) != ERR else { return }
-        _ = cells.withUnsafeBufferPointer { wadd_wchnstr(ghs_stdscr(), $0.baseAddress, Int32(count)) }
-    }
-
-    /// Writes the cells of `text` into `buffer` (at least as long as its UTF-8) and says how
-    /// many there are: a cell per character, holding up to its first five scalars. A character
-    /// the terminal gives no width (`wcwidth` 0: a zero-width space, a mark with nothing before
-    /// it) joins the cell before it, as `addstr` did, so curses' columns stay the terminal's;
-    /// one with no cell before it is dropped.
-    static func fillCells(_ text: String, into buffer: UnsafeMutableBufferPointer<cchar_t>) -> Int {
-        var count = 0
-        // Scalars that stand alone (ASCII, Latin, the bars' punctuation and arrows): a cell each.
-        if TerminalText.standaloneWidth(text) != nil {
-            for scalar in text.unicodeScalars {
-                buffer[count] = cchar_t(attr: 0, chars: (wchar_t(bitPattern: scalar.value), 0, 0, 0, 0), ext_color: 0)
-                count += 1
-            }
-            return count
-        }
-        for character in text {
-            let joins = character.unicodeScalars.first.map { ghs_wcwidth(wchar_t(bitPattern: $0.value)) == 0 } ?? true
-            if joins, count == 0 { continue }
-            var cell = joins ? buffer[count - 1] : cchar_t()
-            withUnsafeMutableBytes(of: &cell.chars) { raw in
-                let slots = raw.bindMemory(to: wchar_t.self)
-                // Scalars past the five a cell holds are left out.
-                var slot = slots.firstIndex(of: 0) ?? slots.endIndex
-                for scalar in character.unicodeScalars where slot < slots.endIndex {
-                    slots[slot] = wchar_t(bitPattern: scalar.value)
-                    slot += 1
-                }
-            }
-            if joins {
-                buffer[count - 1] = cell
-            } else {
-                buffer[count] = cell
-                count += 1
-            }
-        }
-        return count
-    }
-
-    /// Draws the rows of the frame that differ from what is on screen, after scrolling curses'
-    /// window when most rows moved by the same few lines.
-    private func drawChangedRows() {
-        let rows = size.rows
-        if frame.count != rows { frame = Array(repeating: [], count: rows) }
-        defer {
-            swap(&shown, &frame)
-            for row in frame.indices { frame[row].removeAll(keepingCapacity: true) }
-        }
-        guard shownValid, shown.count == rows else {
-            erase()
-            for row in 0..<rows { for operation in frame[row] { draw(operation, row: row) } }
-            shownValid = true
-            return
-        }
-        if let shift = Self.scroll(from: shown, to: frame) {
-            _ = scrollok(ghs_stdscr(), true)
-            _ = wsetscrreg(ghs_stdscr(), Int32(shift.region.lowerBound), Int32(shift.region.upperBound - 1))
-            _ = wscrl(ghs_stdscr(), Int32(shift.lines))
-            _ = wsetscrreg(ghs_stdscr(), 0, Int32(rows - 1))
-            _ = scrollok(ghs_stdscr(), false)
-            Self.shift(&shown, region: shift.region, by: shift.lines)
-        }
-        for row in 0..<rows where frame[row] != shown[row] {
-            _ = ghs_attrset(ghs_a_normal())
-            _ = move(Int32(row), 0)
-            _ = clrtoeol()
-            for operation in frame[row] { draw(operation, row: row) }
-        }
-    }
-
-    /// The rows `before` with those in `region` moved up by `lines` (down when negative), the
-    /// rows left behind blank: what curses' `wscrl` does to its window.
-    static func scrolled(_ before: [[Operation]], region: Range<Int>, by lines: Int) -> [[Operation]] {
-        var after = before
-        shift(&after, region: region, by: lines)
-        return after
-    }
-
-    /// ``scrolled(_:region:by:)`` in place: the rows trade places, nothing is copied.
-    static func shift(_ rows: inout [[Operation]], region: Range<Int>, by lines: Int) {
-        guard lines != 0 else { return }
-        let order = lines > 0 ? Array(region) : region.reversed()
-        for row in order {
-            let source = row + lines
-            if region.contains(source) {
-                rows.swapAt(row, source)
-            } else {
-                rows[row].removeAll(keepingCapacity: true)
-            }
-        }
-    }
-
-    /// The scroll that turns `before` into `after` best: the shift of 1 to 3 lines that the most
-    /// rows made (at least three, and more than stayed in place), and the region from the first
-    /// to the last of them. Rows in between that did not move are drawn again anyway.
-    static func scroll(from before: [[Operation]], to after: [[Operation]]) -> (region: Range<Int>, lines: Int)? {
-        var best: (region: Range<Int>, lines: Int, moved: Int)?
-        for lines in [1, -1, 2, -2, 3, -3] {
-            let moved = after.indices.filter { row in
-                let source = row + lines
-                return before.indices.contains(source) && !after[row].isEmpty && after[row] == before[source]
-                    && after[row] != before[row]
-            }
-            guard let first = moved.first, let last = moved.last, moved.count >= 3 else { continue }
-            let span = first...last
-            let stayed = span.filter { before.indices.contains($0) && after[$0] == before[$0] }.count
-            guard moved.count > stayed, moved.count > (best?.moved ?? 0) else { continue }
-            let low = max(0, min(first, first + lines))
-            let high = min(after.count, max(last, last + lines) + 1)
-            best = (low..<high, lines, moved.count)
-            // Most rows moved together: take it (another shift could beat it only with rows that
-            // repeat; any row the scroll gets wrong is drawn again anyway).
-            if moved.count * 2 > after.count { break }
-        }
-        return best.map { ($0.region, $0.lines) }
     }
 
     public func present() {
@@ -407,80 +202,5 @@ public final class CursesScreen: Screen {
     /// never interleave with it. They must not move the cursor or print anything.
     public func writeRaw(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { write(all: $0) }
-    }
-
-    /// The next key already typed, or nil when there is none (never waits, except ncurses'
-    /// 25 ms to tell a lone Esc from the start of a sequence).
-    public func nextKey() -> Key? {
-        while true {
-            var value: wint_t = 0
-            let result = ghs_get_wch(&value)
-            if result == ERR { return nil }
-            if result == KEY_CODE_YES {
-                if let key = Self.decodeKeyCode(Int32(value)) { return key }
-                continue  // a key we do not use: skip it and read on
-            }
-            if let key = Self.decodeCharacter(UInt32(value)) { return key }
-        }
-    }
-
-    private static func decodeKeyCode(_ code: Int32) -> Key? {
-        switch code {
-        case KEY_UP: return .up
-        case KEY_DOWN: return .down
-        case KEY_LEFT: return .left
-        case KEY_RIGHT: return .right
-        case KEY_NPAGE: return .pageDown
-        case KEY_PPAGE: return .pageUp
-        case KEY_HOME: return .home
-        case KEY_END: return .end
-        case KEY_ENTER: return .enter
-        case KEY_BACKSPACE: return .backspace
-        case KEY_DC: return .delete
-        case KEY_RESIZE: return .resize
-        case KEY_MOUSE:
-            var event = MEVENT()
-            guard getmouse(&event) == OK else { return nil }
-            if event.bstate & ghs_button4_pressed() != 0 { return .wheelUp }
-            if ghs_button5_pressed() != 0, event.bstate & ghs_button5_pressed() != 0 { return .wheelDown }
-            return nil
-        default: return nil
-        }
-    }
-
-    private static func decodeCharacter(_ value: UInt32) -> Key? {
-        switch value {
-        case 27: return .escape
-        case 10, 13: return .enter
-        case 9: return .tab
-        case 8, 127: return .backspace
-        case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 96)))
-        default:
-            guard let scalar = Unicode.Scalar(value) else { return nil }
-            return .character(Character(scalar))
-        }
-    }
-}
-
-public enum CursesError: Error, CustomStringConvertible {
-    case cannotStart
-    public var description: String { "could not start the terminal UI (is TERM set to a known terminal?)" }
-}
-
-extension CursesScreen {
-    /// Why the browser cannot draw on this terminal (TERM unset, `dumb`, or unknown to terminfo),
-    /// or nil when it can. Asks terminfo without starting curses.
-    public static func terminalProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        guard let term = environment["TERM"], !term.trimmingCharacters(in: .whitespaces).isEmpty else {
-            return "TERM is not set"
-        }
-        if term == "dumb" { return "TERM=dumb cannot draw a screen" }
-        var error: Int32 = 0
-        // setupterm only reads the terminal's description here; the result is freed at once.
-        guard setupterm(term, 1, &error) == OK, let loaded = ghs_cur_term() else {
-            return "TERM=\(term) is not a terminal terminfo knows"
-        }
-        _ = del_curterm(loaded)
-        return nil
     }
 }

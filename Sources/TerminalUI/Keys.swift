@@ -5,7 +5,6 @@ public enum Key: Sendable, Hashable {
     case control(Character)
     case up, down, left, right, pageUp, pageDown, home, end, enter, escape, backspace, delete, tab
     case wheelUp, wheelDown
-    case resize
 
     /// How help texts name the key: "j", "↓", "Ctrl-d", "Space", "Enter".
     public var label: String {
@@ -28,7 +27,6 @@ public enum Key: Sendable, Hashable {
         case .tab: "Tab"
         case .wheelUp: "wheel up"
         case .wheelDown: "wheel down"
-        case .resize: "resize"
         }
     }
 

@@ -160,3 +160,19 @@ public final class CellBuffer: Screen {
         cells.indices.filter { cells[$0].first?.style.reverse == true }
     }
 }
+
+/// A screen on a real terminal: besides drawing, the loop reads its keys, takes its size again
+/// after a resize, hands it back to the shell for a while, and sends it bytes of its own.
+///
+/// The ncurses screen is one; tests drive the loop with one over a ``CellBuffer``.
+public protocol Terminal: Screen {
+    /// The next key already typed, or nil when there is none; never waits.
+    func nextKey() -> Key?
+    /// Takes the terminal's size again (after SIGWINCH, or back from a suspension); the next
+    /// frame draws everything.
+    func resize()
+    /// Hands the terminal back to the shell and stops until the shell continues the program.
+    func suspend()
+    /// Bytes for the terminal itself (an OSC 52 clipboard request), after the frame.
+    func writeRaw(_ bytes: [UInt8])
+}

@@ -32,6 +32,16 @@ public final class TerminalInput<Message: Sendable>: Sendable {
         public var signals: [Int32] = []
         /// Messages posted since the last wake, in the order they were posted.
         public var messages: [Message] = []
+
+        public init(input: Bool = false, hungUp: Bool = false, resized: Bool = false, suspend: Bool = false,
+                    signals: [Int32] = [], messages: [Message] = []) {
+            self.input = input
+            self.hungUp = hungUp
+            self.resized = resized
+            self.suspend = suspend
+            self.signals = signals
+            self.messages = messages
+        }
     }
 
     private let pending = Mutex<(messages: [Message], stopped: Bool)>(([], false))

@@ -26,7 +26,7 @@ func loadedStore(list: UserList = .all(since: 0), rows: Int = 10, columns: Int =
         $0.screens[0].viewport = Viewport(height: rows - 2, margin: 2, top: 0, selection: 0)
         $0.screens[0].selectedID = 1
     }
-    store.send(.tick(1, now: epoch)) {
+    store.send(.tick(1)) {
         $0.pendingTick = nil
         $0.spinner = 1
     }
@@ -64,12 +64,12 @@ struct AppModelTests {
         store.openPane(login: "user1")
         // Loading: the pane's spinner turns, and a stale tick is ignored.
         #expect(store.state.isAnimating)
-        store.send(.tick(2, now: epoch), [.scheduleTick(3, after: .milliseconds(100))]) {
+        store.send(.tick(2), [.scheduleTick(3, after: .milliseconds(100))]) {
             $0.spinner = 2
             $0.pendingTick = 3
             $0.nextTick = 3
         }
-        store.send(.tick(2, now: epoch))
+        store.send(.tick(2))
         let octo = details("user1", id: 1)
         store.send(.detailsLoaded(RequestID(1), octo)) {
             $0.details.inFlight = nil
@@ -121,7 +121,7 @@ struct AppModelTests {
         store.send(.detailsLoaded(RequestID(1), details("user1", id: 1)))
         store.send(.detailsFailed(RequestID(3), .notFound)) {
             $0.details.inFlight = nil
-            $0.details.failure = ("user3", .notFound)
+            $0.details.failure = DetailsState.Failure(login: "user3", reason: .notFound)
         }
         if case .failed(.notFound) = store.state.details.shown(for: "user3") {} else {
             Issue.record("the pane shows not found")
@@ -135,7 +135,7 @@ struct AppModelTests {
         let failure = LoadFailure(message: "GitHub had a server error (HTTP 502).")
         store.send(.detailsFailed(RequestID(1), .failed(failure))) {
             $0.details.inFlight = nil
-            $0.details.failure = ("user1", .failed(failure))
+            $0.details.failure = DetailsState.Failure(login: "user1", reason: .failed(failure))
         }
         store.press(.character("R"), [.loadDetails(RequestID(2), login: "user1")]) {
             $0.details.failure = nil
@@ -199,7 +199,7 @@ struct AppModelTests {
     @Test("on an organization, 1 opens its members; 2 opens the users it follows")
     func organizationDrillDown() {
         var store = TestStore(makeState())
-        store.apply(.tick(0, now: epoch))
+        store.apply(.tick(0))
         var state = store.state
         _ = state.start()
         store = TestStore(state)
@@ -377,14 +377,13 @@ struct AppModelTests {
         let limit = RateLimit(limit: 60, remaining: 59)
         store.send(.rateLimit(limit)) { $0.rateLimit = limit }
         let wait = Wait(reason: .secondaryRateLimit, until: epoch.addingTimeInterval(30))
-        store.send(.wait(wait, now: epoch), [.scheduleTick(2, after: .milliseconds(500))]) {
+        store.send(.wait(wait), [.scheduleTick(2, after: .milliseconds(500))]) {
             $0.wait = wait
             $0.pendingTick = 2
             $0.nextTick = 2
         }
-        store.send(.wait(nil, now: epoch.addingTimeInterval(30))) {
+        store.send(.wait(nil), at: epoch.addingTimeInterval(30)) {
             $0.wait = nil
-            $0.now = epoch.addingTimeInterval(30)
         }
         store.send(.signal(15)) { $0.exitStatus = 143 }
     }

@@ -27,7 +27,7 @@ struct AvatarModelTests {
             $0.details.inFlight = nil
             $0.details.cache.insert(user2, for: "user2")
             $0.avatar.target = key
-            $0.avatar.inFlight = (RequestID(1), key)
+            $0.avatar.inFlight = AvatarState.Request(id: RequestID(1), key: key)
             $0.avatar.nextID = 1
         }
         // j: the next user's details wait for the selection to rest; the picture is dropped.
@@ -51,13 +51,12 @@ struct AvatarModelTests {
             $0.details.pending = nil
             _ = $0.details.cache.touch("user2")
             $0.avatar.target = key
-            $0.avatar.inFlight = (RequestID(2), key)
+            $0.avatar.inFlight = AvatarState.Request(id: RequestID(2), key: key)
             $0.avatar.nextID = 2
         }
         store.send(.avatarLoaded(RequestID(2), picture(RGB(1, 2, 3)))) {
             $0.avatar.inFlight = nil
-            $0.avatar.images = [key: picture(RGB(1, 2, 3))]
-            $0.avatar.order = [key]
+            $0.avatar.images.insert(picture(RGB(1, 2, 3)), for: key, cost: AvatarState.bytes(picture(RGB(1, 2, 3))))
         }
         // Away and back again: shown at once, no request.
         store.apply(.key(.character("j")))

@@ -28,7 +28,7 @@ private func scrolledFar() -> TestStore {
         pending = store.apply(.pageLoaded(id, request.token, page((after + 1)...(after + 20), next: .since(after + 20)),
                                           origin: .network))
     }
-    if let tick = store.state.pendingTick { store.apply(.tick(tick, now: epoch)) }
+    if let tick = store.state.pendingTick { store.apply(.tick(tick)) }
     return store
 }
 

@@ -18,12 +18,10 @@ struct PrefetchModelTests {
         let commands = state.start()
         guard case let .fetch(_, _, first)? = commands.first else { return nil }
         now += 2
-        _ = state.update(.clock(now))
-        _ = state.update(.pageLoaded(state.top.id, first.token, page(1...100, next: .since(100))))
+        _ = state.update(.pageLoaded(state.top.id, first.token, page(1...100, next: .since(100))), at: now)
         for _ in 0..<100 {
             now += 0.05
-            _ = state.update(.clock(now))
-            let commands = state.update(.key(.character("j")))
+            let commands = state.update(.key(.character("j")), at: now)
             if commands.contains(where: { if case .fetch = $0 { true } else { false } }) {
                 let visible = state.top.viewport.visibleRows(in: state.top.rows)
                 return state.top.pager.items.count - visible.upperBound
@@ -54,12 +52,12 @@ struct MaxItemsModelTests {
         let first = since + 1
         let last = min(300, since + 20)
         let page = Page(items: (first...last).map { user($0) }, next: last < 300 ? GitHubCursor.since(last) : nil)
-        return state.update(.pageLoaded(id, request.token, page))
+        return state.update(.pageLoaded(id, request.token, page), at: epoch)
     }
 
     /// Presses `key` once and answers every fetch that follows, checking what a person sees.
     func press(_ key: Key, _ state: inout AppState, directions: inout [FetchDirection]) {
-        var pending = state.update(.key(key))
+        var pending = state.update(.key(key), at: epoch)
         var fetches = 0
         while let command = pending.first, fetches < 10 {
             pending.removeFirst()

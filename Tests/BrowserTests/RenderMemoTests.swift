@@ -28,15 +28,15 @@ struct RenderMemoTests {
             titles.insert(fresh.lines.first ?? "")
         }
         /// Sends `message`, answers every fetch it asks for with the next 20 users, and checks.
-        func send(_ message: Message, _ step: String, origin: ResponseOrigin = .network) {
-            var pending = state.update(message)
+        func send(_ message: Message, _ step: String, origin: ResponseOrigin = .network, at now: Date = epoch) {
+            var pending = state.update(message, at: now)
             while !pending.isEmpty {
                 let commands = pending
                 pending = []
                 for case let .fetch(id, _, request) in commands {
                     let users = page(next...(next + 19), next: .since(next + 19))
                     next += 20
-                    pending += state.update(.pageLoaded(id, request.token, users, origin: origin))
+                    pending += state.update(.pageLoaded(id, request.token, users, origin: origin), at: now)
                 }
             }
             check(step)
@@ -45,25 +45,25 @@ struct RenderMemoTests {
         check("nothing loaded yet")
         for case let .fetch(id, _, request) in state.start() {
             _ = state.update(.pageLoaded(id, request.token, page(1...20, next: .since(20)),
-                                         origin: .cache(fetchedAt: epoch - 300, fresh: true)))
+                                         origin: .cache(fetchedAt: epoch - 300, fresh: true)), at: epoch)
         }
         next = 21
         check("first page, from the cache five minutes old")
         for press in 0..<15 { send(.key(.character("j")), "j \(press)") }
         send(.rateLimit(RateLimit(limit: 5_000, remaining: 4_321)), "rate limit")
-        send(.clock(epoch + 120), "the cached rows age")
-        send(.key(.character("r")), "refresh")
-        for tick in 1...3 { send(.tick(tick, now: epoch + 120 + Double(tick) / 10), "spinner \(tick)") }
-        send(.wait(Wait(reason: .secondaryRateLimit, until: epoch + 200), now: epoch + 130), "a wait")
-        send(.wait(nil, now: epoch + 131), "the wait ends")
-        send(.key(.enter), "details")
-        send(.key(.character("1")), "followers")
-        send(.key(.character("j")), "j in the followers")
-        send(.key(.escape), "back")
-        send(.resized(rows: 10, columns: 50), "narrower")
-        send(.resized(rows: 3, columns: 20), "tiny")
-        send(.resized(rows: 14, columns: 100), "wide")
-        send(.key(.character("G")), "end")
+        send(.rateLimit(RateLimit(limit: 5_000, remaining: 4_320)), "the cached rows age", at: epoch + 120)
+        send(.key(.character("r")), "refresh", at: epoch + 120)
+        for tick in 1...3 { send(.tick(tick), "spinner \(tick)", at: epoch + 120 + Double(tick) / 10) }
+        send(.wait(Wait(reason: .secondaryRateLimit, until: epoch + 200)), "a wait", at: epoch + 130)
+        send(.wait(nil), "the wait ends", at: epoch + 131)
+        send(.key(.enter), "details", at: epoch + 131)
+        send(.key(.character("1")), "followers", at: epoch + 131)
+        send(.key(.character("j")), "j in the followers", at: epoch + 131)
+        send(.key(.escape), "back", at: epoch + 131)
+        send(.resized(rows: 10, columns: 50), "narrower", at: epoch + 131)
+        send(.resized(rows: 3, columns: 20), "tiny", at: epoch + 131)
+        send(.resized(rows: 14, columns: 100), "wide", at: epoch + 131)
+        send(.key(.character("G")), "end", at: epoch + 131)
         #expect(frames > 30)
         // The title did change along the way, so the memo had to draw it again each time.
         #expect(titles.count >= 6, "\(titles)")

@@ -49,19 +49,20 @@ struct TestStore {
         check(commands, expectedCommands, expected, sourceLocation)
     }
 
-    mutating func send(_ message: Message, _ expectedCommands: [Command] = [],
+    mutating func send(_ message: Message, _ expectedCommands: [Command] = [], at now: Date = epoch,
                        sourceLocation: SourceLocation = #_sourceLocation, _ expect: (inout AppState) -> Void = { _ in }) {
         var expected = state
+        expected.now = now
         expect(&expected)
-        let commands = state.update(message)
+        let commands = state.update(message, at: now)
         check(commands, expectedCommands, expected, sourceLocation)
     }
 
     /// Applies a message without checking the result (steps a test is not about), returning
     /// its commands.
     @discardableResult
-    mutating func apply(_ message: Message) -> [Command] {
-        state.update(message)
+    mutating func apply(_ message: Message, at now: Date = epoch) -> [Command] {
+        state.update(message, at: now)
     }
 
     /// Starts the app without checking the result (a test's set-up), returning its commands.

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Frames drawn row by row")
 struct FrameDiffTests {
-    typealias Operation = CursesScreen.Operation
+    typealias Operation = FrameDiff.Operation
 
     /// A screen of a title, `rows` list rows starting at user `first` with one selected, and a
     /// status line.
@@ -21,11 +21,11 @@ struct FrameDiffTests {
     func oneLineScroll() throws {
         let before = frame(first: 0, selected: 6)
         let after = frame(first: 1, selected: 7)
-        let shift = try #require(CursesScreen.scroll(from: before, to: after))
+        let shift = try #require(FrameDiff.scroll(from: before, to: after))
         #expect(shift.lines == 1)
         // Rows 1…5 show what rows 2…6 showed; the region ends where moved rows end.
         #expect(shift.region == 1..<7)
-        let scrolled = CursesScreen.scrolled(before, region: shift.region, by: shift.lines)
+        let scrolled = FrameDiff.scrolled(before, region: shift.region, by: shift.lines)
         let redrawn = after.indices.filter { after[$0] != scrolled[$0] }
         // The row that lost the selection, the one that gained it, the new last row, the status:
         // four rows drawn of ten.
@@ -34,7 +34,7 @@ struct FrameDiffTests {
 
     @Test("scrolling back up is a move down a line")
     func scrollUp() throws {
-        let shift = try #require(CursesScreen.scroll(from: frame(first: 5, selected: 7), to: frame(first: 4, selected: 6)))
+        let shift = try #require(FrameDiff.scroll(from: frame(first: 5, selected: 7), to: frame(first: 4, selected: 6)))
         #expect(shift.lines == -1)
         #expect(shift.region == 1..<9)
     }
@@ -43,12 +43,12 @@ struct FrameDiffTests {
     func selectionMove() {
         let before = frame(first: 0, selected: 2)
         let after = frame(first: 0, selected: 3)
-        #expect(CursesScreen.scroll(from: before, to: after) == nil)
+        #expect(FrameDiff.scroll(from: before, to: after) == nil)
         #expect(after.indices.filter { after[$0] != before[$0] } == [3, 4, 9])
     }
 
     @Test("a jump of a screen is no scroll: everything is drawn again")
     func jump() {
-        #expect(CursesScreen.scroll(from: frame(first: 0, selected: 2), to: frame(first: 50, selected: 52)) == nil)
+        #expect(FrameDiff.scroll(from: frame(first: 0, selected: 2), to: frame(first: 50, selected: 52)) == nil)
     }
 }

@@ -1,0 +1,115 @@
+/// Frames recorded row by row, and what changed since the one on screen: the rows to draw
+/// again, after a scroll when most rows moved together. Pure: no terminal.
+///
+/// The ncurses screen draws the plan it gives into curses; ``FrameRecorder`` only counts it.
+/// The two buffers trade places after each frame, so a steady frame allocates nothing.
+struct FrameDiff {
+    /// One drawing call, kept to compare frames row by row.
+    enum Operation: Equatable {
+        case text(column: Int, String, Style)
+        case fill(column: Int, count: Int, Style)
+        case pixel(column: Int, top: RGB, bottom: RGB)
+    }
+
+    /// What to do to the screen to show the frame.
+    enum Plan: Equatable {
+        /// Erase it and draw every row.
+        case everything
+        /// Scroll `region` by `lines` first (when set), then draw these rows again.
+        case rows([Int], scroll: (region: Range<Int>, lines: Int)?)
+
+        static func == (lhs: Plan, rhs: Plan) -> Bool {
+            switch (lhs, rhs) {
+            case (.everything, .everything): true
+            case let (.rows(a, x), .rows(b, y)): a == b && x?.region == y?.region && x?.lines == y?.lines
+            default: false
+            }
+        }
+    }
+
+    /// What each row of the frame being drawn shows, and of the frame on screen.
+    private(set) var frame: [[Operation]] = []
+    private(set) var shown: [[Operation]] = []
+    /// False after a start or a resize: every row is drawn.
+    var shownValid = false
+
+    /// Starts a frame of `rows` rows.
+    mutating func clear(rows: Int) {
+        if frame.count == rows {
+            for row in frame.indices { frame[row].removeAll(keepingCapacity: true) }
+        } else {
+            frame = Array(repeating: [], count: rows)
+        }
+    }
+
+    mutating func record(_ operation: Operation, row: Int, rows: Int) {
+        if frame.count != rows { frame = Array(repeating: [], count: rows) }
+        frame[row].append(operation)
+    }
+
+    /// The plan that shows the frame, and the frame made the one on screen (`shown`) for the
+    /// next; the caller draws the plan's rows from ``shown`` after this.
+    mutating func finish(rows: Int) -> Plan {
+        if frame.count != rows { frame = Array(repeating: [], count: rows) }
+        defer {
+            swap(&shown, &frame)
+            for row in frame.indices { frame[row].removeAll(keepingCapacity: true) }
+        }
+        guard shownValid, shown.count == rows else {
+            shownValid = true
+            return .everything
+        }
+        let shift = Self.scroll(from: shown, to: frame)
+        if let shift { Self.shift(&shown, region: shift.region, by: shift.lines) }
+        return .rows((0..<rows).filter { frame[$0] != shown[$0] }, scroll: shift)
+    }
+
+    // MARK: - Scrolls
+
+    /// The rows `before` with those in `region` moved up by `lines` (down when negative), the
+    /// rows left behind blank: what curses' `wscrl` does to its window.
+    static func scrolled(_ before: [[Operation]], region: Range<Int>, by lines: Int) -> [[Operation]] {
+        var after = before
+        shift(&after, region: region, by: lines)
+        return after
+    }
+
+    /// ``scrolled(_:region:by:)`` in place: the rows trade places, nothing is copied.
+    static func shift(_ rows: inout [[Operation]], region: Range<Int>, by lines: Int) {
+        guard lines != 0 else { return }
+        let order = lines > 0 ? Array(region) : region.reversed()
+        for row in order {
+            let source = row + lines
+            if region.contains(source) {
+                rows.swapAt(row, source)
+            } else {
+                rows[row].removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// The scroll that turns `before` into `after` best: the shift of 1 to 3 lines that the most
+    /// rows made (at least three, and more than stayed in place), and the region from the first
+    /// to the last of them. Rows in between that did not move are drawn again anyway.
+    static func scroll(from before: [[Operation]], to after: [[Operation]]) -> (region: Range<Int>, lines: Int)? {
+        var best: (region: Range<Int>, lines: Int, moved: Int)?
+        for lines in [1, -1, 2, -2, 3, -3] {
+            let moved = after.indices.filter { row in
+                let source = row + lines
+                return before.indices.contains(source) && !after[row].isEmpty && after[row] == before[source]
+                    && after[row] != before[row]
+            }
+            guard let first = moved.first, let last = moved.last, moved.count >= 3 else { continue }
+            let span = first...last
+            let stayed = span.filter { before.indices.contains($0) && after[$0] == before[$0] }.count
+            guard moved.count > stayed, moved.count > (best?.moved ?? 0) else { continue }
+            let low = max(0, min(first, first + lines))
+            let high = min(after.count, max(last, last + lines) + 1)
+            best = (low..<high, lines, moved.count)
+            // Most rows moved together: take it (another shift could beat it only with rows that
+            // repeat; any row the scroll gets wrong is drawn again anyway).
+            if moved.count * 2 > after.count { break }
+        }
+        return best.map { ($0.region, $0.lines) }
+    }
+}
