@@ -1,0 +1,135 @@
+import Browser
+import FakeGitHub
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+
+// MARK: - Bytes and CPU per one-line scroll, against less
+
+/// CPU time of every thread of a process, in nanoseconds (from /proc/PID/task/*/schedstat).
+func cpuNanoseconds(_ pid: String) -> Int? {
+    guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+    var total = 0
+    for task in tasks {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+              let ns = text.split(separator: " ").first.flatMap({ Int($0) }) else { continue }
+        total += ns
+    }
+    return total
+}
+
+/// The write system calls a process has made (`syscw` in /proc/PID/io: write and writev, not
+/// socket sends).
+func writeCalls(_ pid: String) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix("syscw:") {
+        return Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces))
+    }
+    return nil
+}
+
+func fileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+}
+
+struct ScrollCost {
+    var bytesPerScroll: Double
+    var fullFrameBytes: Int
+    var cpuMsPerScroll: Double
+    var writesPerScroll: Double?
+}
+
+/// Runs `command` in an 80×24 tmux pane whose output is logged (what the terminal receives),
+/// presses j `warmup` times (the selection reaches the bottom margin), then `presses` more, one
+/// every 20 ms, each a one-line scroll: bytes and CPU per press, and the bytes of the first frame.
+func scrollCost(_ command: String, marker: String, name: String, presses: Int = 300, warmup: Int = 30) async throws -> ScrollCost? {
+    let capture = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).out").path
+    let socket = "ghs-bench-\(UUID().uuidString.prefix(8))"
+    func tmux(_ arguments: [String]) throws { try runTmux(socket, arguments) }
+    defer {
+        try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: capture)
+    }
+    try tmux(["new-session", "-d", "-x", "80", "-y", "24", "sleep 0.5; exec env LC_ALL=C.UTF-8 TERM=xterm-256color \(command)"])
+    try await Task.sleep(for: .milliseconds(150))
+    try tmux(["pipe-pane", "-o", "cat >> \(capture)"])
+    try await Task.sleep(for: .seconds(2.5))
+    let fullFrame = fileSize(capture)
+    for _ in 0..<warmup {
+        try tmux(["send-keys", "j"])
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    try await Task.sleep(for: .milliseconds(500))
+    guard let pid = browserPID(marker, command: name), let cpuBefore = cpuNanoseconds(pid) else { return nil }
+    let writesBefore = writeCalls(pid)
+    let bytesBefore = fileSize(capture)
+    for _ in 0..<presses {
+        try tmux(["send-keys", "j"])
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    try await Task.sleep(for: .milliseconds(500))
+    guard let cpuAfter = cpuNanoseconds(pid) else { return nil }
+    let writes = writeCalls(pid).flatMap { after in writesBefore.map { Double(after - $0) / Double(presses) } }
+    let bytes = fileSize(capture) - bytesBefore
+    try tmux(["send-keys", "q"])
+    try await Task.sleep(for: .milliseconds(200))
+    return ScrollCost(bytesPerScroll: Double(bytes) / Double(presses), fullFrameBytes: fullFrame,
+                      cpuMsPerScroll: Double(cpuAfter - cpuBefore) / 1e6 / Double(presses), writesPerScroll: writes)
+}
+
+/// Bytes and CPU per one-line scroll, against less.
+@MainActor func runScrollSection() async throws {
+    if binaryBuilt, wanted("scroll") {
+        heading("One-line scroll (j) in an 80×24 pane, against less on a file of the same rows (medians of 3)")
+        let server = FakeGitHub(data: FakeDataSet(userCount: 20_000, seed: 5))
+        let base = try await server.start().absoluteString
+        let text = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).txt").path
+        var lines = ""
+        for user in FakeDataSet(userCount: 20_000, seed: 5).users {
+            lines += user.login.padding(toLength: 60, withPad: " ", startingAt: 0) + "#\(user.id)\n"
+        }
+        try lines.write(toFile: text, atomically: true, encoding: .utf8)
+        var ours: [ScrollCost] = []
+        var theirs: [ScrollCost] = []
+        var floors: [ScrollCost] = []
+        // ncurses with no program around it, drawing the same frames (Benchmarks/Floor/main.c).
+        let floor = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("ncurses-floor").path
+        for _ in 0..<3 {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).log").path
+            if let cost = try await scrollCost("\(binary) users --api-url \(base) --no-config --no-cache --log-file \(log)",
+                                               marker: log, name: "ghscroll") { ours.append(cost) }
+            try? FileManager.default.removeItem(atPath: log)
+            if let cost = try await scrollCost("less -S \(text)", marker: text, name: "less") { theirs.append(cost) }
+            if FileManager.default.isExecutableFile(atPath: floor) {
+                let marker = "ghs-bench-\(UUID().uuidString)"
+                if let cost = try await scrollCost("\(floor) \(marker)", marker: marker, name: "ncurses-floor") { floors.append(cost) }
+            }
+        }
+        try? FileManager.default.removeItem(atPath: text)
+        await server.stop()
+        let bytes = ours.isEmpty ? nil : middle(ours.map(\.bytesPerScroll))
+        let lessBytes = theirs.isEmpty ? nil : middle(theirs.map(\.bytesPerScroll))
+        let cpu = ours.isEmpty ? nil : middle(ours.map(\.cpuMsPerScroll))
+        let lessCPU = theirs.isEmpty ? nil : middle(theirs.map(\.cpuMsPerScroll))
+        record("scroll_bytes", bytes, "B", "%.0f", note: "written to the terminal per one-line scroll")
+        record("scroll_bytes_less", lessBytes, "B", "%.0f", note: "less, the same")
+        record("scroll_bytes_ratio", bytes.flatMap { b in lessBytes.map { b / $0 } }, "×", "%.2f", note: "ours / less's (goal ≤ 2, at most 3)")
+        record("full_frame_bytes", ours.isEmpty ? nil : middle(ours.map { Double($0.fullFrameBytes) }), "B", "%.0f",
+               note: "the first whole screen, start-up sequences included")
+        let writes = ours.compactMap(\.writesPerScroll), lessWrites = theirs.compactMap(\.writesPerScroll)
+        record("scroll_writes", writes.isEmpty ? nil : middle(writes), "calls", "%.2f",
+               note: "write calls per one-line scroll (the terminal wakes for each)")
+        record("scroll_writes_less", lessWrites.isEmpty ? nil : middle(lessWrites), "calls", "%.2f", note: "less, the same")
+        record("cpu_per_scroll_ms", cpu, "ms", "%.3f", note: "the process's CPU (all threads) per one-line scroll")
+        record("cpu_per_scroll_ms_less", lessCPU, "ms", "%.3f", note: "less, the same")
+        record("cpu_per_scroll_ratio", cpu.flatMap { c in lessCPU.map { c / $0 } }, "×", "%.1f", note: "ours / less's (at most 3)")
+        let floorCPU = floors.isEmpty ? nil : middle(floors.map(\.cpuMsPerScroll))
+        record("cpu_per_scroll_ms_floor", floorCPU, "ms", "%.3f",
+               note: "ncurses alone drawing the same frames (ncurses-floor), the same way")
+        record("cpu_per_scroll_floor_ratio", floorCPU.flatMap { f in lessCPU.map { f / $0 } }, "×", "%.1f",
+               note: "ncurses-floor / less's: the least any ncurses screen of this list can reach")
+        record("scroll_bytes_floor", floors.isEmpty ? nil : middle(floors.map(\.bytesPerScroll)), "B", "%.0f",
+               note: "ncurses-floor's bytes per one-line scroll")
+    }
+}

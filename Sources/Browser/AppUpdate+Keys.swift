@@ -1,0 +1,182 @@
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+
+extension AppState {
+    // MARK: - Keys
+
+    mutating func handleKey(_ key: Key) -> [Command] {
+        flash = nil
+        switch mode {
+        case .help:
+            overlay = nil
+            if keys.action(for: key, in: .help) == .quit { exitStatus = 0 }
+            return []
+        case .filter:
+            return filterKey(key)
+        case .list, .details:
+            return listKey(key)
+        }
+    }
+
+    private mutating func listKey(_ key: Key) -> [Command] {
+        let action = keys.action(for: key, in: mode)
+        let pull = top.pull(action)
+        if pull.released {
+            return sendTop(.refresh) + reportVisible()
+        }
+        if pull.changed, top.pull.isPulled { return [] }
+        guard let action else { return [] }
+        switch action {
+        case .lineDown: return move(.lineDown)
+        case .lineUp: return move(.lineUp)
+        case .pageDown: return move(.pageDown)
+        case .pageUp: return move(.pageUp)
+        case .halfPageDown: return move(.halfPageDown)
+        case .halfPageUp: return move(.halfPageUp)
+        case .first: return moveToEnd(.first)
+        case .last: return moveToEnd(.last)
+        case .details:
+            guard top.selectedUser != nil else { return [] }
+            top.detailsOpen = true
+            return details.want(wantedDetails, debounce: false)
+        case .back:
+            return back()
+        case .followers, .following:
+            return drillDown(action)
+        case .filter:
+            overlay = .filter
+            return []
+        case .refresh:
+            return sendTop(.refresh) + reportVisible()
+        case .retry:
+            if top.detailsOpen, let login = wantedDetails, case .failed = details.shown(for: login) {
+                return details.retry()
+            }
+            if offline != nil {
+                // At once, and the waits start over.
+                offline = Offline(attempts: 0, pending: nil)
+                return tryAgain()
+            }
+            return sendTop(.retry) + reportVisible()
+        case .open:
+            guard let user = top.selectedUser else { return [] }
+            let url = profileURL(user.login)
+            flash = "Opening \(url)"
+            return [.open(url)]
+        case .copy:
+            guard let user = top.selectedUser else { return [] }
+            let url = profileURL(user.login)
+            flash = "Copied \(url)"
+            return [.copy(url)]
+        case .layout:
+            layout = layout == .compact ? .comfortable : .compact
+            top.relayout(to: layout.heights)
+            for index in below.indices {
+                below[index].relayout(to: layout.heights)
+            }
+            return reportVisible()
+        case .help:
+            overlay = .help
+            return []
+        case .suspend:
+            return [.suspend]
+        case .quit:
+            exitStatus = 0
+            return []
+        case .keepFilter, .clearFilter, .deleteCharacter, .closeHelp:
+            return []
+        }
+    }
+
+    private mutating func move(_ command: Viewport.Command) -> [Command] {
+        top.move(command)
+        return selectionMoved()
+    }
+
+    /// `g` and `G`: the first and the last row of the whole list. When memory bounds dropped
+    /// that end, its page is loaded in place of the loaded ones (a jump), not page by page.
+    private mutating func moveToEnd(_ command: Viewport.Command) -> [Command] {
+        let pager = top.pager
+        let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
+        guard dropped, !top.isFiltered else { return move(command) }
+        let position = command == .first ? 0 : pager.knownCount - 1
+        let moment = moment
+        return top.jump(command, toItem: position, at: moment)
+    }
+
+    /// Esc: close the details pane, else clear the filter, else go back to the list below.
+    private mutating func back() -> [Command] {
+        if top.detailsOpen {
+            top.detailsOpen = false
+            return details.want(nil, debounce: false)
+        }
+        if top.isFiltered {
+            top.setFilter("")
+            return reportVisible()
+        }
+        guard let under = below.popLast() else {
+            flash = (["Nothing to go back to"] + [keys.label(.quit, in: .list).map { "\($0) quits" }].compactMap { $0 })
+                .joined(separator: " · ")
+            return []
+        }
+        var popped = top
+        top = under
+        // The popped list's requests are cancelled; the list below is as it was left.
+        let cancels = popped.send(.cancel, at: moment)
+        return cancels + details.want(wantedDetails, debounce: false)
+    }
+
+    /// `1` and `2` from the details pane: push the user's followers (an organization's members)
+    /// or the users they follow.
+    private mutating func drillDown(_ action: Action) -> [Command] {
+        guard let user = top.selectedUser else { return [] }
+        let list: UserList
+        let crumb: String
+        switch action {
+        case .followers where user.isOrganization:
+            (list, crumb) = (.members(user.login), "members")
+        case .followers:
+            (list, crumb) = (.followers(user.login), "followers")
+        default:
+            (list, crumb) = (.following(user.login), "following")
+        }
+        nextScreenID += 1
+        let pushed = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [user.login, crumb],
+                                pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
+                                listHeight: screenLayout.listHeight, heights: layout.heights,
+                                firstCursor: list.firstCursor, maxItems: maxItems)
+        below.append(top)
+        top = pushed
+        return sendTop(.start) + details.want(nil, debounce: false)
+    }
+
+    // MARK: - The filter line
+
+    private mutating func filterKey(_ key: Key) -> [Command] {
+        switch keys.action(for: key, in: .filter) {
+        case .keepFilter:
+            overlay = nil
+            return []
+        case .clearFilter:
+            overlay = nil
+            top.setFilter("")
+        case .deleteCharacter:
+            top.setFilter(String(top.filter.dropLast()))
+        case .lineDown:
+            top.move(.lineDown)
+        case .lineUp:
+            top.move(.lineUp)
+        case .suspend:
+            return [.suspend]
+        case .quit:
+            exitStatus = 0
+            return []
+        default:
+            guard let character = key.typedCharacter else { return [] }
+            top.setFilter(top.filter + String(character))
+        }
+        return selectionMoved()
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+
+// MARK: - Pages, the cache and GitHub out of reach
+
+extension AppState {
+    // MARK: - Offline and the cache
+
+    /// Whether `token` is the fetch the screen `id` waits for.
+    func isCurrent(_ id: ScreenID, _ token: FetchToken) -> Bool {
+        screen(id)?.pager.inFlight[token.direction]?.token == token
+    }
+
+    /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
+    /// answers, and whether a first screen from a stale cache must be asked of GitHub again.
+    /// A result the screen no longer waits for (or for a screen that is gone) changes nothing.
+    mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<GitHubUser, GitHubCursor>,
+                                 _ origin: ResponseOrigin) -> [Command] {
+        guard isCurrent(id, token) else { return [] }
+        let firstPage = token.direction == .initial || token.direction == .refresh
+        var revalidate = false
+        var reconnect: [Command] = []
+        // When the rows were fetched, if they are not GitHub's latest (set by a first page).
+        var storedAt: Date?
+        switch origin {
+        case .network, .revalidated:
+            offline = nil
+        case let .cache(fetchedAt, fresh):
+            storedAt = fetchedAt
+            // Drawn from the cache at once; then GitHub is asked (If-None-Match) whether it
+            // changed, and its answer replaces the rows through the store's change set.
+            revalidate = token.direction == .initial && !fresh
+        case .offline(let fetchedAt):
+            storedAt = fetchedAt
+            reconnect = wentOffline()
+        }
+        let moment = moment
+        guard let (commands, isTop) = withScreen(id, { screen -> [Command] in
+            if firstPage { screen.storedAt = storedAt }
+            let loaded = screen.send(.pageLoaded(token, page), at: moment)
+            return revalidate ? loaded + screen.send(.refresh, at: moment) : loaded
+        }) else { return [] }
+        return commands + finishPage(isTop: isTop) + reconnect
+    }
+
+    /// What follows a change on a screen, when it is the top one: the prefetch hint and the
+    /// details pane. A filtered list loads more only when the person scrolls, so a filter that
+    /// matches nothing cannot page through a whole list by itself.
+    mutating func finishPage(isTop: Bool) -> [Command] {
+        guard isTop else { return [] }
+        return (top.isFiltered ? [] : reportVisible()) + details.want(wantedDetails, debounce: true)
+    }
+
+    /// GitHub could not be reached: try again after a growing wait (one wait at a time).
+    mutating func wentOffline() -> [Command] {
+        var state = offline ?? Offline(attempts: 0, pending: nil)
+        guard state.pending == nil else {
+            offline = state
+            return []
+        }
+        nextReconnect += 1
+        state.pending = nextReconnect
+        offline = state
+        return [.scheduleReconnect(nextReconnect, after: state.delay(unit: reconnectUnit))]
+    }
+
+    /// Tries GitHub again: the load that failed, else the first page of the list on screen.
+    mutating func tryAgain() -> [Command] {
+        let pager = top.pager
+        let failed = pager.initialState.failure ?? pager.refreshState.failure ?? pager.appendState.failure
+            ?? pager.prependState.failure
+        if failed != nil {
+            return sendTop(.retry) + reportVisible()
+        }
+        return [.probe(top.id, top.list, cursor: pager.firstCursor, pageSize: pageSize)]
+    }
+
+    mutating func probed(_ id: ScreenID, _ origin: ResponseOrigin?) -> [Command] {
+        guard let origin, origin.reachedGitHub else { return wentOffline() }
+        offline = nil
+        if origin == .revalidated { _ = withScreen(id) { $0.storedAt = nil } }
+        return []
+    }
+
+    // MARK: - Results
+
+    /// A page result for the screen `id`; dropped when that screen is no longer on the stack.
+    mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<GitHubUser, GitHubCursor>) -> [Command] {
+        let moment = moment
+        guard let (commands, isTop) = withScreen(id, { $0.send(event, at: moment) }) else { return [] }
+        return commands + finishPage(isTop: isTop)
+    }
+
+    /// After the selection or what is on screen moved: the prefetch hint, and the details
+    /// pane's user (asked for once the selection rests).
+    mutating func selectionMoved() -> [Command] {
+        reportVisible() + details.want(wantedDetails, debounce: true)
+    }
+
+    mutating func resize(rows: Int, columns: Int) -> [Command] {
+        size = Size(rows: rows, columns: columns)
+        let height = screenLayout.listHeight
+        top.resize(listHeight: height)
+        for index in below.indices {
+            below[index].resize(listHeight: height)
+        }
+        return selectionMoved()
+    }
+}

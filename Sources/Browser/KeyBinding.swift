@@ -1,0 +1,79 @@
+import TerminalUI
+
+/// What a key asks the browser to do.
+public enum Action: String, Sendable, Hashable, CaseIterable {
+    case lineDown, lineUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
+    case details, back, followers, following, filter, refresh, retry, open, copy, layout, help, suspend, quit
+    case keepFilter, clearFilter, deleteCharacter, closeHelp
+}
+
+extension Action {
+    /// How a configuration file names the action: `line-down`, `details`, `half-page-up`.
+    public var configName: String {
+        rawValue.reduce(into: "") { name, character in
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
+    }
+
+    /// The actions a configuration file may bind: those of the list and the details pane.
+    public static var configurable: [Action] {
+        KeyTable.defaultBindings.filter { !$0.modes.isDisjoint(with: [.list, .details]) }.map(\.action)
+            .reduce(into: []) { list, action in if !list.contains(action) { list.append(action) } }
+    }
+}
+
+/// What has the keyboard: the list, the list with the details pane, the filter line or the help.
+public enum Mode: String, Sendable, Hashable, CaseIterable {
+    case list, details, filter, help
+
+    /// The case's place in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .list: 0
+        case .details: 1
+        case .filter: 2
+        case .help: 3
+        }
+    }
+
+    // By case, not by the raw string (what RawRepresentable's defaults do): the key table asks
+    // which modes a binding works in on every key and every frame.
+    public static func == (lhs: Mode, rhs: Mode) -> Bool { lhs.ordinal == rhs.ordinal }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// How help and the README name the mode.
+    public var title: String {
+        switch self {
+        case .list: "In a list"
+        case .details: "With the details pane open"
+        case .filter: "Typing a filter"
+        case .help: "In this help"
+        }
+    }
+}
+
+/// One binding: the action, its keys, what help says of it and where it works.
+public struct KeyBinding: Sendable, Equatable {
+    public var action: Action
+    public var keys: [Key]
+    /// The help line.
+    public var help: String
+    /// A word or two for the status line's hints; nil keeps it out of them.
+    public var hint: String?
+    public var modes: Set<Mode>
+    /// Shown in the list mode only when there is something to go back from.
+    public var needsSomethingToLeave = false
+
+    public init(_ action: Action, _ keys: [Key], _ help: String, hint: String? = nil, modes: Set<Mode>,
+                needsSomethingToLeave: Bool = false) {
+        self.action = action
+        self.keys = keys
+        self.help = help
+        self.hint = hint
+        self.modes = modes
+        self.needsSomethingToLeave = needsSomethingToLeave
+    }
+
+    /// "j ↓".
+    public var keyLabel: String { keys.map(\.label).joined(separator: " ") }
+}
