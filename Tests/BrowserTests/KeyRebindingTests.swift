@@ -101,7 +101,9 @@ struct NoKeyLiteralsTests {
         return folders.flatMap { folder -> [String] in
             let url = root.appendingPathComponent(folder)
             let names = (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String]) ?? []
-            return names.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("KeyTable.swift") && !$0.hasSuffix("Keys.swift") }
+            // The key table itself (its types, defaults and renderers) and the key decoding.
+            let table = ["KeyTable", "KeyBinding", "Keys.swift", "CursesScreen+Keys"]
+            return names.filter { name in name.hasSuffix(".swift") && !table.contains { name.hasPrefix($0) || name.hasSuffix($0) } }
                 .map { url.appendingPathComponent($0).path }
         }
     }()
@@ -132,7 +134,8 @@ struct NoKeyLiteralsTests {
     static func namesKey(_ literal: String) -> Bool {
         let patterns = [
             #"(?i)\bpress\s+(?!\\\()\S"#,
-            #"(^|[\s(·])([A-Za-z?/!]|Esc|Enter|Tab|Space|Ctrl-\w)\s+(again|retries|refreshes|quits|loads|clears|closes|back|filter|help|quit|to\s)"#,
+            // (Not "a": "a filter" is English.)
+            #"(^|[\s(·])([B-Zb-z?/!]|Esc|Enter|Tab|Space|Ctrl-\w)\s+(again|retries|refreshes|quits|loads|clears|closes|back|filter|help|quit|to\s)"#,
             #"\b(Esc|Ctrl-[a-z])\b"#,
         ]
         return patterns.contains { literal.range(of: $0, options: .regularExpression) != nil }
