@@ -8,6 +8,8 @@
 #endif
 
 #include <locale.h>
+#include <langinfo.h>
+#include <string.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -44,6 +46,19 @@ static inline mmask_t ghs_button5_pressed(void) { return 0; }
 static inline mmask_t ghs_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 
 static inline int ghs_setlocale_all(void) { return setlocale(LC_ALL, "") != NULL; }
+
+// Takes the environment's locale and, when its characters are not UTF-8 (LC_ALL=C, say), a
+// UTF-8 LC_CTYPE when the system has one. 1 when characters are UTF-8 after that, else 0.
+static inline int ghs_setlocale_utf8(void) {
+    setlocale(LC_ALL, "");
+    const char *codeset = nl_langinfo(CODESET);
+    if (codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0)) return 1;
+    const char *names[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8"};
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (setlocale(LC_CTYPE, names[i]) != NULL) return 1;
+    }
+    return 0;
+}
 
 // The columns the terminal (and curses) give a character: wcwidth, which <wchar.h> declares
 // only for X/Open.

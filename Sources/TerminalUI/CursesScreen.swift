@@ -16,6 +16,9 @@ public final class CursesScreen: Terminal {
     public private(set) var hasColors = false
     /// The colours images are drawn in.
     public private(set) var colorDepth = ColorDepth.none
+    /// No UTF-8 locale at all: every character is drawn as ASCII of the same width, pictures as
+    /// a text box (``TerminalText/ascii(_:)``).
+    public private(set) var asciiOnly = false
     /// The pair of each colour, by ``pairIndex(_:)`` (0: the terminal's own colours).
     var colorPairs: [Int16] = [0, 0, 0, 0, 0]
     /// The selection bar's pair (nil without colours: reverse video instead).
@@ -39,7 +42,9 @@ public final class CursesScreen: Terminal {
     /// the mouse wheel, reads that never wait, colors unless `NO_COLOR` is set or the terminal
     /// has none.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        _ = ghs_setlocale_all()
+        // Characters drawn as UTF-8 whatever the locale says, when the system has a UTF-8 one
+        // (LC_ALL=C garbled every non-ASCII character); ASCII of the same width otherwise.
+        asciiOnly = ghs_setlocale_utf8() == 0
         guard initscr() != nil else { throw CursesError.cannotStart }
         active = true
         // ncurses 6.4 flushes its output after every cursor movement until the screen has been
@@ -85,7 +90,7 @@ public final class CursesScreen: Terminal {
             init_pair(selection, Int16(COLOR_BLACK), Int16(COLOR_CYAN))
             selectionPair = selection
             hasColors = true
-            if ghs_colors() >= 256 {
+            if ghs_colors() >= 256, !asciiOnly {
                 let wide = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
                 colorDepth = wide ? .truecolor : .palette256
             }
@@ -156,11 +161,20 @@ public final class CursesScreen: Terminal {
     public func fill(row: Int, column: Int, count: Int, style: Style) {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns, count > 0 else { return }
         record(.fill(column: column, count: count, style), row: row)
+        cover(row: row, columns: column..<(column + count))
     }
 
     public func put(row: Int, column: Int, _ text: String, style: Style) {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns, !text.isEmpty else { return }
-        record(.text(column: column, text, style), row: row)
+        record(.text(column: column, asciiOnly ? TerminalText.ascii(text) : text, style), row: row)
+        if !framePixels.isEmpty { cover(row: row, columns: column..<(column + TerminalText.width(text))) }
+    }
+
+    /// Something drawn over image cells (the help, a prompt): their exact colours, painted after
+    /// the frame, must not come back over it.
+    private func cover(row: Int, columns: Range<Int>) {
+        guard !framePixels.isEmpty else { return }
+        framePixels.removeAll { $0.row == row && columns.contains($0.column) }
     }
 
     public func present() {

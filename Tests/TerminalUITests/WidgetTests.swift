@@ -156,3 +156,25 @@ struct TextWidthFastPathTests {
         #expect(TerminalText.containsReplaced("a\u{202E}"[...]) == true, "a substring")
     }
 }
+
+@Suite("ASCII for a terminal with no UTF-8 locale")
+struct ASCIITextTests {
+    @Test("lines, marks, arrows and the spinner have likenesses; every character keeps its width", arguments: [
+        ("│ ┌──┐ └┘", "| +--+ ++"),
+        (" 20 users · 3/20 · end", " 20 users - 3/20 - end"),
+        ("All users › octocat › followers", "All users > octocat > followers"),
+        ("⠋ Loading…", "\\ Loading."),
+        ("↑ Loading ↓ ← →", "^ Loading v < >"),
+        ("★ 1,234 ✗ HTTP 502", "* 1,234 x HTTP 502"),
+        ("Zoë Montréal", "Zoe Montreal"),
+        ("山田 🚀 x", "???? ?? x"),
+        ("e\u{301}", "e"),
+        ("plain ASCII stays", "plain ASCII stays"),
+    ])
+    func likenesses(text: String, expected: String) {
+        let ascii = TerminalText.ascii(text)
+        #expect(ascii == expected)
+        #expect(ascii.allSatisfy { $0.isASCII })
+        #expect(TerminalText.width(ascii) == TerminalText.width(text), "columns stay where they were")
+    }
+}

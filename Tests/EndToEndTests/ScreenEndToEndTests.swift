@@ -1,0 +1,58 @@
+import FakeGitHub
+import Foundation
+import Testing
+
+@Suite("What the terminal shows, in tmux", .serialized, .timeLimit(.minutes(1)),
+       .enabled(if: FileManager.default.isExecutableFile(atPath: binary), "build ghscroll first (make test does)"))
+struct ScreenEndToEndTests {
+    @Test("? over an open pane in 24-bit colour: no picture cell comes back over the help")
+    func helpOverPicture() async throws {
+        for size in [(columns: 100, rows: 24), (columns: 120, rows: 35), (columns: 80, rows: 40)] {
+            let (server, pane) = try await launch("users", before: "COLORTERM=truecolor ", columns: size.columns, rows: size.rows)
+            defer { close(server, pane) }
+            await pane.waitFor { idsOnScreen($0).count > 10 }
+            try await pane.keys("Enter")
+            await pane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("▀▀▀▀") }
+            try await pane.keys("?")
+            let screen = await pane.waitFor { screenText($0).contains("Keys · ") }
+            let text = screenText(screen)
+            let box = helpBox(screen)
+            #expect(box.count > 10, "\(size): the help is open:\n\(text)")
+            #expect(!box.joined().contains("▀"), "\(size): picture cells inside the help:\n\(box.joined(separator: "\n"))")
+            // Closing the help brings the picture back.
+            try await pane.keys("Escape")
+            let back = await pane.waitFor { screenText($0).contains("▀▀▀▀") }
+            #expect(screenText(back).contains("▀▀▀▀"), "\(size)")
+        }
+    }
+
+    /// The help box of a screen: from its title line to its footer, across the width of its
+    /// text (the box may leave the picture beside or above it in view).
+    func helpBox(_ screen: [String]) -> [String] {
+        guard let top = screen.firstIndex(where: { $0.contains("Keys · ") }),
+              let bottom = screen.lastIndex(where: { $0.contains("closes this help") }),
+              let start = screen[top].range(of: "Keys · ").map({ screen[top].distance(from: screen[top].startIndex, to: $0.lowerBound) - 2 })
+        else { return [] }
+        let lines = screen[top...bottom].map { Array($0) }
+        // The box reaches past the end of its longest line of text by the margin.
+        let width = lines.map { line in
+            (line.lastIndex { $0 != " " && $0 != "▀" } ?? start) - start + 3
+        }.max() ?? 0
+        return lines.map { String($0.dropFirst(max(0, start)).prefix(width)) }
+    }
+
+    @Test("LC_ALL=C: the title and the pane are drawn whole, not garbled")
+    func cLocale() async throws {
+        let (server, pane) = try await launch("users", before: "LC_ALL=C LANG=C ", columns: 100, rows: 24)
+        defer { close(server, pane) }
+        await pane.waitFor { idsOnScreen($0).count > 10 }
+        try await pane.keys("Enter")
+        let screen = await pane.waitFor { screenText($0).contains("The Octocat") }
+        let text = screenText(screen)
+        let title = screen.first ?? ""
+        #expect(title.contains("ghscroll · All users"), "\(text)")
+        #expect(title.range(of: #"\b4\d{3}/5000\b"#, options: .regularExpression) != nil, "numbers kept apart: \(title)")
+        #expect(!text.contains("~V") && !text.contains("~@"), "no bytes drawn as characters:\n\(text)")
+        #expect(screen.dropFirst().prefix(10).allSatisfy { $0.contains("│") }, "the pane's border down its left edge:\n\(text)")
+    }
+}
