@@ -8,7 +8,8 @@ import TerminalUI
 public struct AppState: Sendable, Equatable {
     /// What is drawn over the screens and has the keyboard.
     public enum Overlay: Sendable, Equatable {
-        case help
+        /// The keys of the mode under it; from the filter line, closing it goes back there.
+        case help(fromFilter: Bool)
         case filter
     }
 

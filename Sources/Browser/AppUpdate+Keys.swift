@@ -10,7 +10,8 @@ extension AppState {
         flash = nil
         switch mode {
         case .help:
-            overlay = nil
+            // Any key closes the help, back to the filter line when it was opened from there.
+            overlay = overlay == .help(fromFilter: true) ? .filter : nil
             if keys.action(for: key, in: .help) == .quit { exitStatus = 0 }
             return []
         case .filter:
@@ -78,14 +79,15 @@ extension AppState {
             }
             return reportVisible()
         case .help:
-            overlay = .help
+            overlay = .help(fromFilter: false)
             return []
         case .suspend:
             return [.suspend]
         case .quit:
             exitStatus = 0
             return []
-        case .keepFilter, .clearFilter, .deleteCharacter, .closeHelp:
+        case .keepFilter, .clearFilter, .deleteCharacter, .deleteForward, .deleteWord, .deleteToStart, .cursorLeft,
+             .cursorRight, .lineStart, .lineEnd, .closeHelp:
             return []
         }
     }
@@ -154,7 +156,10 @@ extension AppState {
 
     // MARK: - The filter line
 
+    /// A key on the filter line. Typing and editing only filter the rows already loaded (a
+    /// keystroke asks GitHub for nothing); moving down past the last match loads more.
     private mutating func filterKey(_ key: Key) -> [Command] {
+        let edit: TextField.Edit
         switch keys.action(for: key, in: .filter) {
         case .keepFilter:
             overlay = nil
@@ -162,21 +167,34 @@ extension AppState {
         case .clearFilter:
             overlay = nil
             top.setFilter("")
-        case .deleteCharacter:
-            top.setFilter(String(top.filter.dropLast()))
+            return details.want(wantedDetails, debounce: true)
         case .lineDown:
             top.move(.lineDown)
+            return selectionMoved()
         case .lineUp:
             top.move(.lineUp)
+            return selectionMoved()
+        case .help:
+            overlay = .help(fromFilter: true)
+            return []
         case .suspend:
             return [.suspend]
         case .quit:
             exitStatus = 0
             return []
+        case .deleteCharacter: edit = .deleteBackward
+        case .deleteForward: edit = .deleteForward
+        case .deleteWord: edit = .deleteWordBackward
+        case .deleteToStart: edit = .deleteToStart
+        case .cursorLeft: edit = .left
+        case .cursorRight: edit = .right
+        case .lineStart: edit = .start
+        case .lineEnd: edit = .end
         default:
             guard let character = key.typedCharacter else { return [] }
-            top.setFilter(top.filter + String(character))
+            edit = .insert(String(character))
         }
-        return selectionMoved()
+        top.editFilter(edit)
+        return details.want(wantedDetails, debounce: true)
     }
 }

@@ -38,6 +38,7 @@ public enum AppView {
     public static func render(_ state: AppState, on screen: some Screen, memo: Memo? = nil) {
         let (rows, columns) = screen.size
         screen.clear()
+        screen.placeCursor(nil)
         guard rows > 0, columns > 0 else { return screen.present() }
         if rows >= 2 {
             let title = Title(state)
@@ -52,14 +53,15 @@ public enum AppView {
         let areas = layout.areas(paneOpen: user != nil)
         if let area = areas.list { list(state).draw(on: screen, in: area) }
         if let user, let area = areas.pane { pane(state, user: user, border: areas.list != nil).draw(on: screen, in: area) }
-        if state.overlay == .help {
-            let mode: Mode = state.top.detailsOpen ? .details : .list
+        if case .help(let fromFilter) = state.overlay {
+            let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
             HelpOverlay(title: "Keys · \(mode.title.lowercased())",
                         entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave),
                         footer: state.keys.helpFooter).draw(on: screen, in: layout.body)
         }
         if state.overlay == .filter {
-            Bar.field(prompt: "/", text: state.top.filter, right: filterCount(state), row: rows - 1, on: screen, columns: columns)
+            Bar.field(prompt: "/", field: state.top.filterField, right: filterRight(state), row: rows - 1, on: screen,
+                      columns: columns)
         } else {
             let status = statusText(state)
             let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
@@ -100,6 +102,7 @@ public enum AppView {
         var view = ListView(rows: state.top.rows, viewport: state.top.viewport,
                             describe: describer(state), noun: noun, spinnerStep: state.spinner,
                             notice: notice, keys: keys)
+        view.highlight = state.top.isFiltered ? state.top.filter : nil
         if let placeholder = state.top.pager.placeholder {
             view.placeholder = ListView<ListScreen.Items>.placeholderLines(
                 placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns, keys: keys)
@@ -197,8 +200,10 @@ public enum AppView {
                            keys: state.keys.widgetKeys)
     }
 
-    private static func filterCount(_ state: AppState) -> String {
-        "\(state.top.items.count) of \(state.top.pager.items.count) loaded"
+    /// The filter line's right side: the count, and the key that shows the line's keys.
+    private static func filterRight(_ state: AppState) -> String {
+        let count = "\(state.top.items.count) of \(state.top.pager.items.count) loaded"
+        return state.keys.label(.help, in: .filter).map { "\(count) · \($0) keys" } ?? count
     }
 
     /// The status line's left side: counts, position, loading, waits, or a one-off message.

@@ -4,7 +4,8 @@ import TerminalUI
 public enum Action: String, Sendable, Hashable, CaseIterable {
     case lineDown, lineUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
     case details, back, followers, following, filter, refresh, retry, open, copy, layout, help, suspend, quit
-    case keepFilter, clearFilter, deleteCharacter, closeHelp
+    case keepFilter, clearFilter, deleteCharacter, deleteForward, deleteWord, deleteToStart
+    case cursorLeft, cursorRight, lineStart, lineEnd, closeHelp
 }
 
 extension Action {

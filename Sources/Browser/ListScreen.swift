@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import ListCore
+import TerminalUI
 
 /// One list on the stack: its pager, its viewport, its filter and where its selection is. Every
 /// fact has this one owner; the pager is stepped synchronously here.
@@ -15,8 +16,10 @@ public struct ListScreen: Sendable, Equatable {
     public internal(set) var pager: Pager<GitHubUser, GitHubCursor>
     public internal(set) var viewport: Viewport
     public internal(set) var pull = PullToRefresh()
+    /// The filter as it is being typed: its text and the cursor in it.
+    public internal(set) var filterField = TextField()
     /// The filter text; empty when none.
-    public internal(set) var filter = ""
+    public var filter: String { filterField.text }
     /// Indexes into the pager's items of the users the filter matches, ascending; nil when no
     /// filter is set.
     public internal(set) var matches: [Int]?
@@ -224,14 +227,28 @@ public struct ListScreen: Sendable, Equatable {
     /// Sets the filter text; the selection stays on the same user when it still matches, else
     /// moves to the nearest match after it.
     mutating func setFilter(_ text: String) {
+        var field = TextField(text)
+        swap(&field, &filterField)
+        refilter(from: field.text)
+    }
+
+    /// Edits the filter as typed at its cursor; the rows follow when its text changed.
+    mutating func editFilter(_ edit: TextField.Edit) {
         let previous = filter
+        guard filterField.apply(edit), filter != previous else { return }
+        refilter(from: previous)
+    }
+
+    /// The filter's text changed from `previous`: the matches again, the selection on the same
+    /// user when it still matches, else on the nearest match after it.
+    private mutating func refilter(from previous: String) {
+        let text = filter
         let rowsBefore = rows
         let lineBefore = selectionLine
         // Where the selection is; with no row selected (a filter that matched nothing), the user
         // it was last on.
         let anchor = viewport.selection.flatMap(rowsBefore.itemIndex(forRow:)).map(items.baseIndex(of:))
             ?? selectedID.flatMap { pager.store.index(of: $0) }
-        filter = text
         if text.isEmpty {
             matches = nil
         } else if let old = matches, !previous.isEmpty, text.lowercased().contains(previous.lowercased()) {

@@ -31,6 +31,7 @@ extension CursesScreen {
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
+        case ghs_key_f(1)...ghs_key_f(12): return .function(Int(code - ghs_key_f(0)))
         case KEY_MOUSE:
             var event = MEVENT()
             guard getmouse(&event) == OK else { return nil }

@@ -16,6 +16,9 @@ public final class CursesScreen: Terminal {
     public private(set) var hasColors = false
     /// The colours images are drawn in.
     public private(set) var colorDepth = ColorDepth.none
+    /// Where the cursor shows after the frame, and whether it showed after the last one.
+    private var cursor: (row: Int, column: Int)?
+    private var cursorShown = false
     /// No UTF-8 locale at all: every character is drawn as ASCII of the same width, pictures as
     /// a text box (``TerminalText/ascii(_:)``).
     public private(set) var asciiOnly = false
@@ -177,8 +180,23 @@ public final class CursesScreen: Terminal {
         framePixels.removeAll { $0.row == row && columns.contains($0.column) }
     }
 
+    public func placeCursor(_ position: (row: Int, column: Int)?) {
+        cursor = position.flatMap { $0.row >= 0 && $0.row < size.rows && $0.column >= 0 && $0.column < size.columns ? $0 : nil }
+    }
+
     public func present() {
         drawChangedRows()
+        // The cursor where typing goes on, shown; hidden (and left wherever curses left it)
+        // otherwise.
+        if let cursor {
+            _ = leaveok(ghs_stdscr(), false)
+            _ = move(Int32(cursor.row), Int32(cursor.column))
+            if !cursorShown { curs_set(1) }
+        } else if cursorShown {
+            curs_set(0)
+            _ = leaveok(ghs_stdscr(), true)
+        }
+        cursorShown = cursor != nil
         refresh()
         guard !framePixels.isEmpty else { return }
         // 24-bit colour through curses needs a terminfo entry most terminals are not run

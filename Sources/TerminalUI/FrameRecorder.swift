@@ -57,6 +57,14 @@ public final class FrameRecorder: Terminal {
         cells?.present()
     }
 
+    /// Where the cursor shows, if anywhere.
+    public private(set) var cursor: (row: Int, column: Int)?
+
+    public func placeCursor(_ position: (row: Int, column: Int)?) {
+        cursor = position
+        cells?.placeCursor(position)
+    }
+
     public func nextKey() -> Key? {
         keys.isEmpty ? nil : keys.removeFirst()
     }

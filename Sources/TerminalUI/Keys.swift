@@ -5,6 +5,8 @@ public enum Key: Sendable, Hashable {
     case control(Character)
     case up, down, left, right, pageUp, pageDown, home, end, enter, escape, backspace, delete, tab
     case wheelUp, wheelDown
+    /// A function key: F1 is `.function(1)`.
+    case function(Int)
 
     /// How help texts name the key: "j", "↓", "Ctrl-d", "Space", "Enter".
     public var label: String {
@@ -27,6 +29,7 @@ public enum Key: Sendable, Hashable {
         case .tab: "Tab"
         case .wheelUp: "wheel up"
         case .wheelDown: "wheel down"
+        case .function(let number): "F\(number)"
         }
     }
 
@@ -55,6 +58,10 @@ extension Key {
             return
         }
         let lower = text.lowercased()
+        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
+            self = .function(number)
+            return
+        }
         for prefix in ["ctrl-", "ctrl+", "c-", "^"] where lower.hasPrefix(prefix) {
             let rest = lower.dropFirst(prefix.count)
             guard rest.count == 1, let letter = rest.first, letter.isASCII, letter.isLetter else { return nil }

@@ -37,6 +37,14 @@ public protocol Screen: AnyObject {
     var colorDepth: ColorDepth { get }
     /// Shows what was drawn since the last present.
     func present()
+    /// Where the terminal's cursor shows after the frame (the end of what is being typed), or
+    /// nil to hide it. Set before ``present()``.
+    func placeCursor(_ position: (row: Int, column: Int)?)
+}
+
+extension Screen {
+    /// A screen with no cursor of its own ignores it.
+    public func placeCursor(_ position: (row: Int, column: Int)?) {}
 }
 
 extension Screen {
@@ -76,6 +84,10 @@ public final class CellBuffer: Screen {
     public private(set) var cells: [[Cell]]
     public private(set) var presentCount = 0
     public var colorDepth: ColorDepth
+    /// Where the cursor shows, if anywhere.
+    public private(set) var cursor: (row: Int, column: Int)?
+
+    public func placeCursor(_ position: (row: Int, column: Int)?) { cursor = position }
 
     public init(rows: Int, columns: Int, colorDepth: ColorDepth = .truecolor) {
         self.colorDepth = colorDepth

@@ -226,23 +226,24 @@ struct AppModelTests {
         store.press(.character("/")) { $0.overlay = .filter }
         #expect(store.state.mode == .filter)
         // "1": user1, user10…user19. The selection (user2) does not match: the next match after it.
+        // Typing filters the loaded rows and asks GitHub for nothing.
         store.press(.character("1")) {
-            $0.screens[0].filter = "1"
+            $0.screens[0].filterField = TextField("1")
             $0.screens[0].matches = [0] + Array(9...18)
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
             $0.screens[0].selectedID = 10
-            // Rows 0…7 show users 1, 10…16: the pager hears of the loaded items they span.
-            _ = $0.screens[0].pager.handle(.visibleRange(0..<16, viewportRows: 8))
         }
-        store.press(.character("5"), [.fetch(root, .all(since: 0), request(2, .append, .since(20))),
-                                      .scheduleTick(2, after: .milliseconds(100))]) {
-            $0.pendingTick = 2
-            $0.nextTick = 2
-            $0.screens[0].filter = "15"
+        store.press(.character("5")) {
+            $0.screens[0].filterField = TextField("15")
             $0.screens[0].matches = [14]
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
             $0.screens[0].selectedID = 15
-            // The last match is on screen: the pager hears "at the end" and asks for more.
+        }
+        // ↓ at the last match: the pager hears "at the end" and asks for more.
+        store.press(.down, [.fetch(root, .all(since: 0), request(2, .append, .since(20))),
+                            .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.pendingTick = 2
+            $0.nextTick = 2
             _ = $0.screens[0].pager.handle(.visibleRange(19..<20, viewportRows: 8))
         }
         #expect(store.state.top.pager.inFlight[.append] != nil)
@@ -257,17 +258,16 @@ struct AppModelTests {
         }
         // Widening: user15 stays selected, two rows of margin above it.
         store.press(.backspace) {
-            $0.screens[0].filter = "1"
+            $0.screens[0].filterField = TextField("1")
             $0.screens[0].matches = [0] + Array(9...18) + [20, 21]
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 4, selection: 6)
-            _ = $0.screens[0].pager.handle(.visibleRange(12..<21, viewportRows: 8))
         }
         store.press(.enter) { $0.overlay = nil }
         #expect(store.state.mode == .list)
         #expect(store.state.top.filter == "1", "Enter keeps the filter")
         // Esc in the list clears the filter, keeping the selected user.
         store.press(.escape) {
-            $0.screens[0].filter = ""
+            $0.screens[0].filterField = TextField()
             $0.screens[0].matches = nil
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 12, selection: 14)
             _ = $0.screens[0].pager.handle(.visibleRange(12..<20, viewportRows: 8))
@@ -313,11 +313,11 @@ struct AppModelTests {
         store.press(.escape) { $0.flash = "Nothing to go back to · q quits" }
         store.press(.character("?")) {
             $0.flash = nil
-            $0.overlay = .help
+            $0.overlay = .help(fromFilter: false)
         }
         #expect(store.state.mode == .help)
         store.press(.character("x")) { $0.overlay = nil }
-        store.press(.character("?")) { $0.overlay = .help }
+        store.press(.character("?")) { $0.overlay = .help(fromFilter: false) }
         store.press(.character("q")) {
             $0.overlay = nil
             $0.exitStatus = 0
@@ -335,7 +335,7 @@ struct AppModelTests {
         #expect(AppView.statusText(store.state) == " No browser to open it (set BROWSER) · https://github.com/user1")
         store.press(.character("?")) {
             $0.flash = nil
-            $0.overlay = .help
+            $0.overlay = .help(fromFilter: false)
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
 /// Whole screens, text and styles (see ``CellBuffer/styleLines`` for the style letters).
 @Suite("The browser's screens")
 struct AppViewTests {
-    @Test("a filter with no match: the line being typed, the count, and that more is loading")
+    @Test("a filter with no match: the line being typed with the cursor after it, the count, and the line's own keys")
     func nomatchEditing() {
         var store = loadedStore(rows: 8, columns: 50)
         for key in ["/", "z", "q"] { store.apply(.key(.character(Character(key)))) }
@@ -17,23 +17,26 @@ struct AppViewTests {
         "",
         "           No loaded users match “zq”.",
         "",
-        "              ⠙ Loading more users…",
+        "       ↓ loads more · Esc clears the filter",
         "",
         "",
-        "/zq                                0 of 20 loaded",
+        "/zq                      0 of 20 loaded · F1 keys",
         ], styles: [
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         "..................................................",
         "..................................................",
         "..................................................",
-        "..............mmmmmmmmmmmmmmmmmmmmm...............",
+        ".......mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm.......",
         "..................................................",
         "..................................................",
-        "...R...............................mmmmmmmmmmmmmmm",
+        ".........................mmmmmmmmmmmmmmmmmmmmmmmmm",
         ])
+        let screen = CellBuffer(rows: 8, columns: 50)
+        AppView.render(store.state, on: screen)
+        #expect(screen.cursor?.row == 7 && screen.cursor?.column == 3, "the cursor after zq")
     }
 
-    @Test("a kept filter with no match: the status line keeps the count and the filter")
+    @Test("a kept filter with no match: the status line keeps the count and the filter; the list's keys, and no cursor")
     func nomatch() {
         var store = loadedStore(rows: 8, columns: 50)
         for key in ["/", "z", "q"] { store.apply(.key(.character(Character(key)))) }
@@ -43,20 +46,23 @@ struct AppViewTests {
         "",
         "           No loaded users match “zq”.",
         "",
-        "              ⠙ Loading more users…",
+        "       j loads more · Esc clears the filter",
         "",
         "",
-        " 0 of 20 loaded · loading more · /zq       ? help",
+        " 0 of 20 loaded · /zq       Enter details  ? help",
         ], styles: [
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         "..................................................",
         "..................................................",
         "..................................................",
-        "..............mmmmmmmmmmmmmmmmmmmmm...............",
+        ".......mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm.......",
         "..................................................",
         "..................................................",
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
+        let screen = CellBuffer(rows: 8, columns: 50)
+        AppView.render(store.state, on: screen)
+        #expect(screen.cursor == nil)
     }
 
     @Test("the help of the list mode, from the key table, over the list at 80×24")

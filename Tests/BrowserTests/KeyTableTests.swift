@@ -69,7 +69,9 @@ struct KeyTableTests {
         #expect(!atRoot.contains("Esc h ← Backspace"))
         #expect(below.contains("Esc h ← Backspace"))
         #expect(!atRoot.contains("1") && table.helpEntries(for: .details).map(\.keys).contains("1"))
-        #expect(table.helpEntries(for: .filter).map(\.keys) == ["Enter", "Esc", "Backspace", "↓", "↑", "Ctrl-z", "Ctrl-c"])
+        #expect(table.helpEntries(for: .filter).map(\.keys) == ["Enter", "Esc", "Backspace", "Delete Ctrl-d", "Ctrl-w", "Ctrl-u",
+                                                                "← Ctrl-b", "→ Ctrl-f", "Home Ctrl-a", "End Ctrl-e", "↓", "↑",
+                                                                "F1", "Ctrl-z", "Ctrl-c"])
     }
 
     @Test("status hints give way from the end when short of room, keeping the help key")
@@ -80,7 +82,7 @@ struct KeyTableTests {
         #expect(table.hints(for: .details, width: 31) == "1 followers  ? help")
         #expect(table.hints(for: .details, width: 6) == "? help")
         #expect(table.hints(for: .details, width: 5) == "")
-        #expect(table.hints(for: .filter, width: 40) == "Enter keep  Esc clear")
+        #expect(table.hints(for: .filter, width: 40) == "Enter keep  Esc clear  F1 keys")
     }
 
     @Test("the README's key list is the table's")

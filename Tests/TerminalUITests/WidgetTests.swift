@@ -47,16 +47,50 @@ struct WidgetTests {
                                      "k3  does thing 3   k6  does thing 6", "Esc closes"])
     }
 
-    @Test("the filter line: prompt, text, a block cursor after it, and the count on the right")
+    @Test("the filter line: prompt, text, the terminal's cursor where typing goes on, and the count on the right")
     func field() {
         let screen = CellBuffer(rows: 1, columns: 30)
-        Bar.field(prompt: "/", text: "oct", right: "3 of 40", row: 0, on: screen, columns: 30)
+        Bar.field(prompt: "/", field: TextField("oct"), right: "3 of 40", row: 0, on: screen, columns: 30)
         #expect(screen.lines == ["/oct                  3 of 40"])
-        #expect(screen.styleLines == ["....R.................mmmmmmmm"])
-        // A long text scrolls so its end stays in view.
+        #expect(screen.styleLines == ["......................mmmmmmmm"])
+        #expect(screen.cursor?.row == 0 && screen.cursor?.column == 4, "after the text")
+        Bar.field(prompt: "/", field: TextField("oct", cursor: 1), row: 0, on: screen, columns: 30)
+        #expect(screen.cursor?.column == 2, "on the c, after o")
+        // A long text scrolls so the cursor stays in view: at the end, the end shows.
         let narrow = CellBuffer(rows: 1, columns: 10)
-        Bar.field(prompt: "/", text: "abcdefghijklmnop", row: 0, on: narrow, columns: 10)
+        Bar.field(prompt: "/", field: TextField("abcdefghijklmnop"), row: 0, on: narrow, columns: 10)
         #expect(narrow.lines == ["/ijklmnop"])
+        #expect(narrow.cursor?.column == 9)
+        // With the cursor at the start, the start shows.
+        Bar.field(prompt: "/", field: TextField("abcdefghijklmnop", cursor: 0), row: 0, on: narrow, columns: 10)
+        #expect(narrow.lines == ["/abcdefghi"])
+        #expect(narrow.cursor?.column == 1)
+    }
+
+    @Test("editing a line: insert at the cursor, delete back and forward, a word, everything before, move about",
+          arguments: [
+              ("abc", 3, TextField.Edit.insert("d"), "abcd", 4),
+              ("abc", 1, .insert("XY"), "aXYbc", 3),
+              ("abc", 3, .deleteBackward, "ab", 2),
+              ("abc", 0, .deleteBackward, "abc", 0),
+              ("abc", 1, .deleteForward, "ac", 1),
+              ("foo bar  ", 9, .deleteWordBackward, "foo ", 4),
+              ("foo bar baz", 7, .deleteWordBackward, "foo  baz", 4),
+              ("foo bar", 4, .deleteToStart, "bar", 0),
+              ("abc", 3, .left, "abc", 2),
+              ("abc", 0, .left, "abc", 0),
+              ("abc", 1, .right, "abc", 2),
+              ("abc", 2, .start, "abc", 0),
+              ("abc", 0, .end, "abc", 3),
+              ("a", 1, .insert("line one\nline\ttwo"), "aline one line two", 18),
+              ("zoë", 3, .deleteBackward, "zo", 2),
+          ])
+    func edits(text: String, cursor: Int, edit: TextField.Edit, expected: String, expectedCursor: Int) {
+        var field = TextField(text, cursor: cursor)
+        let changed = field.apply(edit)
+        #expect(field.text == expected)
+        #expect(field.cursor == expectedCursor)
+        #expect(changed == (field != TextField(text, cursor: cursor)))
     }
 
     @Test("a pane beside a list draws a border and stays inside its area")

@@ -31,21 +31,32 @@ public enum Bar {
         draw(left: text, right: right, row: row, on: screen, columns: columns)
     }
 
-    /// A one-line text field: `prompt`, the text typed so far and a block cursor after it. The
-    /// text scrolls so its end (where the cursor is) stays visible.
-    public static func field(prompt: String, text: String, right: String = "", row: Int, on screen: some Screen,
+    /// A one-line text field: `prompt`, the text typed so far, and the terminal's cursor where
+    /// typing goes on. The text scrolls so the cursor stays in view; `right` (a count, a hint)
+    /// shows at the right edge while there is room for it.
+    public static func field(prompt: String, field: TextField, right: String = "", row: Int, on screen: some Screen,
                              columns: Int) {
-        let safe = TerminalText.sanitize(text)
         let rightText = right.isEmpty ? "" : TerminalText.sanitize(right) + " "
-        let room = max(0, columns - TerminalText.width(prompt) - TerminalText.width(rightText) - 1)
-        var shown = safe
-        while TerminalText.width(shown) > room, !shown.isEmpty { shown.removeFirst() }
-        let body = prompt + shown
-        let bodyWidth = TerminalText.width(body)
-        screen.put(row: row, column: 0, body, width: columns, style: .plain)
-        screen.put(row: row, column: min(bodyWidth, max(0, columns - 1)), " ", style: .selected)
-        if !rightText.isEmpty, bodyWidth + 2 + TerminalText.width(rightText) <= columns {
-            screen.put(row: row, column: columns - TerminalText.width(rightText), rightText, style: Style(color: .muted))
+        let rightWidth = TerminalText.width(rightText)
+        let promptWidth = TerminalText.width(prompt)
+        let withRight = columns - promptWidth - rightWidth - 1
+        // Room for the text and the cursor after it: beside the right text when both fit, else
+        // the whole line.
+        let showsRight = !rightText.isEmpty && TerminalText.width(TerminalText.sanitize(field.text)) < withRight
+        let room = max(1, showsRight ? withRight : columns - promptWidth)
+        // The characters before the cursor, as few dropped from the start as keeps it in view.
+        var before = TerminalText.sanitize(field.beforeCursor)
+        var dropped = 0
+        while TerminalText.width(before) >= room, !before.isEmpty {
+            before.removeFirst()
+            dropped += 1
         }
+        let after = TerminalText.sanitize(field.text.dropFirst(field.cursor))
+        let shown = TerminalText.truncateExact(before + after, to: room)
+        screen.put(row: row, column: 0, prompt + shown, width: columns, style: .plain)
+        if showsRight {
+            screen.put(row: row, column: columns - rightWidth, rightText, style: Style(color: .muted))
+        }
+        screen.placeCursor((row: row, column: min(columns - 1, promptWidth + TerminalText.width(before))))
     }
 }

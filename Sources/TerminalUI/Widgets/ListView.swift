@@ -35,6 +35,8 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     public var showsSelection: Bool
     /// The keys the rows name (retry, pull again).
     public var keys: WidgetKeys
+    /// Text shown marked where it occurs in a title (what a filter matched), any case.
+    public var highlight: String?
 
     public init(rows: RowModel<Items>, viewport: Viewport, describe: @escaping (Items.Element) -> ItemText,
                 placeholder: [StyledText]? = nil, noun: String = "items", spinnerStep: Int = 0,
@@ -100,7 +102,7 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
                 // A blank, the title (room ≥ 4), the detail, a blank: no strings joined.
                 let room = columns - detailWidth - 1
                 screen.fill(row: top, column: left, count: 1, style: style(0))
-                screen.put(row: top, column: left + 1, title, width: room - 1, style: style(0))
+                putTitle(title, row: top, column: left + 1, width: room - 1, style: style(0), selected: selected, on: screen)
                 screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
                 screen.fill(row: top, column: left + room + detailWidth, count: 1, style: style(0))
             } else {
@@ -130,6 +132,25 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
                 screen.fill(row: top + offset, column: left, count: columns, style: style(offset))
             }
         }
+    }
+
+    /// A title cut to `width`, what the highlight matched in it marked.
+    private func putTitle(_ title: String, row: Int, column: Int, width: Int, style: Style, selected: Bool,
+                          on screen: some Screen) {
+        let cut = TerminalText.width(title) > width ? TerminalText.truncate(title, to: width) : title
+        guard let needle = highlight, !needle.isEmpty, let match = cut.range(of: needle, options: .caseInsensitive) else {
+            return screen.put(row: row, column: column, title, width: width, style: style)
+        }
+        let before = String(cut[..<match.lowerBound])
+        let matched = String(cut[match])
+        var marked = style
+        marked.bold = true
+        if !selected { marked.color = .accent }
+        let start = TerminalText.width(before)
+        let end = start + TerminalText.width(matched)
+        if !before.isEmpty { screen.put(row: row, column: column, before, style: style) }
+        screen.put(row: row, column: column + start, matched, style: marked)
+        screen.put(row: row, column: column + end, String(cut[match.upperBound...]), width: width - end, style: style)
     }
 
     // MARK: - Placeholders
