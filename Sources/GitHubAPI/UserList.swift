@@ -39,18 +39,13 @@ public enum UserList: Sendable, Equatable {
         return true
     }
 
-    /// The page source that loads this list; a page-numbered list starts at `startPage`.
-    public func source(client: GitHubClient, startPage: Int = 1) -> AnyPageSource<GitHubUser, GitHubCursor> {
-        AnyPageSource(githubSource(client: client, startPage: startPage))
-    }
-
     /// One page, by the cache policy, with where it came from.
     public func load(client: GitHubClient, at cursor: GitHubCursor, pageSize: Int,
                      policy: CachePolicy) async throws -> LoadedPage {
         try await githubSource(client: client).load(at: cursor, pageSize: pageSize, policy: policy)
     }
 
-    /// The source behind this list.
+    /// The page source that loads this list; a page-numbered list starts at `startPage`.
     public func githubSource(client: GitHubClient, startPage: Int = 1) -> any GitHubPageSource {
         let segment = GitHubConfiguration.segment
         func numbered(_ path: String, _ subject: String) -> NumberedListSource {

@@ -36,24 +36,3 @@ public protocol PageSource<Item, Cursor>: Sendable {
     /// Loads the page at `cursor` with at most `pageSize` items.
     func loadPage(at cursor: Cursor, pageSize: Int) async throws -> Page<Item, Cursor>
 }
-
-/// A page source with its concrete type hidden, for callers that pick a source at run time.
-public struct AnyPageSource<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: PageSource
-where Item.ID: Sendable {
-    public let firstCursor: Cursor
-    private let load: @Sendable (Cursor, Int) async throws -> Page<Item, Cursor>
-
-    public init<Source: PageSource>(_ source: Source) where Source.Item == Item, Source.Cursor == Cursor {
-        firstCursor = source.firstCursor
-        load = { cursor, size in try await source.loadPage(at: cursor, pageSize: size) }
-    }
-
-    public init(firstCursor: Cursor, load: @escaping @Sendable (Cursor, Int) async throws -> Page<Item, Cursor>) {
-        self.firstCursor = firstCursor
-        self.load = load
-    }
-
-    public func loadPage(at cursor: Cursor, pageSize: Int) async throws -> Page<Item, Cursor> {
-        try await load(cursor, pageSize)
-    }
-}

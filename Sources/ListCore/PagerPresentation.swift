@@ -54,7 +54,4 @@ extension Pager {
 
     /// True while a refresh runs with the old rows still on screen.
     public var isRefreshing: Bool { refreshState == .loading }
-
-    /// Fetches in flight for `direction` (0 or 1).
-    public func inFlightCount(_ direction: FetchDirection) -> Int { inFlight[direction] == nil ? 0 : 1 }
 }

@@ -40,7 +40,7 @@ struct EndpointTests {
     func numbered(list: UserList, key: String) async throws {
         let fixture = try await Fixture.start(listSizes: [key: 250])
         defer { Task { await fixture.stop() } }
-        let (items, pages) = try await drain(list.source(client: fixture.client), pageSize: 100)
+        let (items, pages) = try await drain(list.githubSource(client: fixture.client), pageSize: 100)
         let expected = fixture.server.data.list(key, offset: 0, limit: 1_000)
         #expect(expected.count == 250)
         #expect(items.map(\.pair) == expected.map(\.pair))
@@ -58,12 +58,12 @@ struct EndpointTests {
         defer { Task { await fixture.stop() } }
 
         let bigKey = "members:\(big.login.lowercased())"
-        let (items, pages) = try await drain(UserList.members(big.login).source(client: fixture.client), pageSize: 100)
+        let (items, pages) = try await drain(UserList.members(big.login).githubSource(client: fixture.client), pageSize: 100)
         #expect(items.map(\.pair) == data.list(bigKey, offset: 0, limit: 10_000).map(\.pair))
         #expect(pages.count == (data.listSize(bigKey) + 99) / 100)
 
         await fixture.server.clearRequestLog()
-        let single = try await drain(UserList.members(small.login).source(client: fixture.client), pageSize: 100)
+        let single = try await drain(UserList.members(small.login).githubSource(client: fixture.client), pageSize: 100)
         #expect(single.pages.count == 1)
         #expect(single.items.count == data.listSize("members:\(small.login.lowercased())"))
         let log = await fixture.server.requestLog()
@@ -76,7 +76,7 @@ struct EndpointTests {
         defer { Task { await fixture.stop() } }
         let matches = fixture.server.data.search(terms: ["a"], type: nil)
         #expect(matches.count > 1_000)
-        let (items, pages) = try await drain(UserList.search("a").source(client: fixture.client), pageSize: 100)
+        let (items, pages) = try await drain(UserList.search("a").githubSource(client: fixture.client), pageSize: 100)
         #expect(items.map(\.pair) == matches.prefix(1_000).map(\.pair))
         #expect(pages.first?.totalCount == matches.count)
         #expect(pages.first?.totalPages == 10)
@@ -84,7 +84,7 @@ struct EndpointTests {
         let log = await fixture.server.requestLog()
         #expect(log.allSatisfy { $0.status == 200 }, "no request past the cap")
 
-        let orgs = try await drain(UserList.search("type:org a").source(client: fixture.client), pageSize: 100)
+        let orgs = try await drain(UserList.search("type:org a").githubSource(client: fixture.client), pageSize: 100)
         #expect(orgs.items.allSatisfy { $0.isOrganization })
         #expect(orgs.items.count == min(1_000, fixture.server.data.search(terms: ["a"], type: true).count))
     }

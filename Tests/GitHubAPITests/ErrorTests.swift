@@ -9,7 +9,7 @@ struct ErrorTests {
     /// Loads the first page of all users and returns the error it threw.
     func firstPageError(_ fixture: Fixture, list: UserList = .all(since: 0)) async -> GitHubError? {
         do {
-            let source = list.source(client: fixture.client)
+            let source = list.githubSource(client: fixture.client)
             _ = try await source.loadPage(at: source.firstCursor, pageSize: 30)
             return nil
         } catch {

@@ -19,7 +19,7 @@ struct HeaderTests {
         defer { Task { await home.stop(); await other.stop() } }
 
         let client = GitHubClient(configuration: GitHubConfiguration(baseURL: homeBase, token: "secret-token"))
-        let source = UserList.followers("octocat").source(client: client)
+        let source = UserList.followers("octocat").githubSource(client: client)
         await #expect(throws: GitHubError.unusableLink(reason: "it points to another host (127.0.0.2)")) {
             _ = try await source.loadPage(at: source.firstCursor, pageSize: 100)
         }
@@ -39,7 +39,7 @@ struct HeaderTests {
     func noToken() async throws {
         let fixture = try await Fixture.start()
         defer { Task { await fixture.stop() } }
-        _ = try await drain(UserList.followers("octocat").source(client: fixture.client), pageSize: 100)
+        _ = try await drain(UserList.followers("octocat").githubSource(client: fixture.client), pageSize: 100)
         #expect(await fixture.server.requestLog().allSatisfy { !$0.hadAuthorization })
     }
 

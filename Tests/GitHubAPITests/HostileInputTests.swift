@@ -14,7 +14,7 @@ private func followersPage(_ reply: FakeRawReply, maxBodyBytes: Int = 8 * 1_048_
     defer { Task { await server.stop() } }
     let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, maxBodyBytes: maxBodyBytes),
                               retryPolicy: .none)
-    let source = UserList.followers("octocat").source(client: client)
+    let source = UserList.followers("octocat").githubSource(client: client)
     return try await source.loadPage(at: source.firstCursor, pageSize: 2)
 }
 
