@@ -5,8 +5,9 @@ import ListCore
 import Logging
 
 /// `--plain` and `--json` (and any run whose output is not a terminal): stream the list to
-/// stdout as pages arrive, through the same pager (so the same de-duplication and loop
-/// protection) with no curses. Pages come from the cache while fresh, as in the browser.
+/// stdout as pages arrive, through the paging core's driver (so the same de-duplication and
+/// loop protection as the browser) with no curses. Pages come from the cache while fresh, as in
+/// the browser.
 struct PlainOutput {
     let list: UserList
     let client: GitHubClient
@@ -17,72 +18,30 @@ struct PlainOutput {
     let logger: Logger
 
     func run() async throws {
+        let isSearch: Bool = if case .search = list { true } else { false }
+        let source = PrintedListSource(source: list.githubSource(client: client, startPage: startPage),
+                                       keepsSentObjects: json, searchResults: isSearch, logger: logger)
         // Printed users are not kept: the pager holds the last thousand, enough to drop the
         // repeats of a list that shifted between two pages.
-        var pager = Pager<GitHubUser, GitHubCursor>(firstCursor: list.firstCursor(startPage: startPage), pageSize: pageSize,
-                                                    prefetch: FixedDistancePrefetch(distance: 0), maxItems: 1_000)
-        var printed = 0
-        var pending = pager.handle(.start)
+        let driver = PagingDriver(source: source, pageSize: pageSize, prefetch: FixedDistancePrefetch(distance: 0),
+                                  maxItems: 1_000)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        while let effect = pending.first {
-            pending.removeFirst()
-            guard case .fetch(let request) = effect else { continue }
-            let loaded: LoadedPage
-            do {
-                loaded = try await list.load(client: client, at: request.cursor, pageSize: request.pageSize, policy: .normal)
-                logger.debug("page \(request.cursor): \(loaded.page.items.count) users (\(loaded.origin))")
-            } catch {
-                logger.error("page \(request.cursor) failed: \(error)")
-                throw CleanExitError(message: "\(error)")
-            }
-            if case .offline(let fetchedAt) = loaded.origin {
-                Self.note("GitHub could not be reached; \(request.cursor) comes from the cache of \(fetchedAt)")
-            }
-            pending += pager.handle(.pageLoaded(request.token, loaded.page))
-            let raw = json ? rawObjects(loaded) : [:]
-            var out = Data()
-            for index in pager.lastChange.inserted {
-                if let limit, printed >= limit { break }
-                let user = pager.items[index]
-                if json {
-                    out += try raw[user.id] ?? encoder.encode(user)
+        var printed = 0
+        do {
+            try await driver.read { users in
+                var out = Data()
+                for user in users.prefix(limit.map { $0 - printed } ?? users.count) {
+                    out += try json ? user.sentObject ?? encoder.encode(user.user) : Data(user.plainLine.utf8)
                     out += Data("\n".utf8)
-                } else {
-                    out += Data("\(user.id)\t\(TerminalSafe.plain(user.login))\n".utf8)
+                    printed += 1
                 }
-                printed += 1
+                FileHandle.standardOutput.write(out)
+                return limit.map { printed < $0 } ?? true
             }
-            FileHandle.standardOutput.write(out)
-            if let limit, printed >= limit { return }
-            if let failure = pager.appendState.failure {
-                throw CleanExitError(message: failure.message)
-            }
-            // Ask for the next page as if the last row were on screen.
-            let count = pager.items.count
-            pending += pager.handle(.visibleRange(max(0, count - 1)..<count, viewportRows: 1))
+        } catch let failure as LoadFailure {
+            throw CleanExitError(message: failure.message)
         }
-    }
-
-    /// Each user's object as GitHub sent it, by id: the body's array elements, when they line
-    /// up with the decoded users (an object spread over lines is put on one).
-    private func rawObjects(_ loaded: LoadedPage) -> [Int64: Data] {
-        let key: String? = if case .search = list { "items" } else { nil }
-        guard let ranges = JSONSlices.elements(of: loaded.body, key: key), ranges.count == loaded.page.items.count else {
-            return [:]
-        }
-        var objects: [Int64: Data] = [:]
-        for (user, range) in zip(loaded.page.items, ranges) {
-            let slice = loaded.body[loaded.body.startIndex + range.lowerBound..<loaded.body.startIndex + range.upperBound]
-            if !slice.contains(0x0A), !slice.contains(0x0D) {
-                objects[user.id] = Data(slice)
-            } else if let object = try? JSONSerialization.jsonObject(with: Data(slice)),
-                      let line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-                // Pretty-printed by whoever served it: the same object on one line.
-                objects[user.id] = line
-            }
-        }
-        return objects
     }
 }
 
