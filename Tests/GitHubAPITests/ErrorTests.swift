@@ -21,34 +21,34 @@ struct ErrorTests {
     func badCredentials() async throws {
         var options = FakeGitHubOptions()
         options.acceptedTokens = ["good"]
-        let fixture = try await Fixture.start(token: "wrong", options: options)
-        defer { Task { await fixture.stop() } }
-        let error = await firstPageError(fixture)
-        #expect(error == .badCredentials(message: "Bad credentials"))
-        #expect(error?.description.contains("GH_TOKEN") == true)
-        #expect(error?.description.contains("wrong") == false, "the token is never printed")
+        try await withFixture(token: "wrong", options: options) { fixture in
+            let error = await firstPageError(fixture)
+            #expect(error == .badCredentials(message: "Bad credentials"))
+            #expect(error?.description.contains("GH_TOKEN") == true)
+            #expect(error?.description.contains("wrong") == false, "the token is never printed")
+        }
     }
 
     @Test("primary rate limit: 403 with remaining 0 names the reset time and suggests a token")
     func primaryRateLimit() async throws {
         var options = FakeGitHubOptions()
         options.primaryLimit = 2
-        let fixture = try await Fixture.start(options: options)
-        defer { Task { await fixture.stop() } }
-        // Different pages each time: a 304 would cost nothing.
-        #expect(await firstPageError(fixture, list: .all(since: 1)) == nil)
-        #expect(await firstPageError(fixture, list: .all(since: 2)) == nil)
-        let error = await firstPageError(fixture, list: .all(since: 3))
-        guard case let .rateLimited(reset, limit, authenticated)? = error else {
-            Issue.record("expected a rate limit, got \(String(describing: error)) \(await fixture.server.requestLog().map(\.status))")
-            return
+        try await withFixture(options: options) { fixture in
+            // Different pages each time: a 304 would cost nothing.
+            #expect(await firstPageError(fixture, list: .all(since: 1)) == nil)
+            #expect(await firstPageError(fixture, list: .all(since: 2)) == nil)
+            let error = await firstPageError(fixture, list: .all(since: 3))
+            guard case let .rateLimited(reset, limit, authenticated)? = error else {
+                Issue.record("expected a rate limit, got \(String(describing: error)) \(await fixture.server.requestLog().map(\.status))")
+                return
+            }
+            #expect(limit == 2)
+            #expect(!authenticated)
+            #expect((reset ?? .distantPast) > Date())
+            #expect(error?.description.contains("resets at") == true)
+            #expect(error?.description.contains("token") == true)
+            #expect(await fixture.server.requestLog().last?.status == 403)
         }
-        #expect(limit == 2)
-        #expect(!authenticated)
-        #expect((reset ?? .distantPast) > Date())
-        #expect(error?.description.contains("resets at") == true)
-        #expect(error?.description.contains("token") == true)
-        #expect(await fixture.server.requestLog().last?.status == 403)
     }
 
     @Test("secondary rate limit: 429 with retry-after")
@@ -56,63 +56,63 @@ struct ErrorTests {
         var options = FakeGitHubOptions()
         options.secondaryLimitEvery = 1
         options.secondaryRetryAfterSeconds = 7
-        let fixture = try await Fixture.start(options: options)
-        defer { Task { await fixture.stop() } }
-        let error = await firstPageError(fixture)
-        guard case .secondaryRateLimit(let after, let message)? = error else {
-            Issue.record("expected a secondary limit, got \(String(describing: error))")
-            return
-        }
-        #expect(after == 7)
-        #expect(message.contains("secondary rate limit"))
-        await fixture.server.update { $0.secondaryRetryAfterSeconds = nil }
-        guard case .secondaryRateLimit(nil, _)? = await firstPageError(fixture) else {
-            Issue.record("a secondary limit without retry-after")
-            return
+        try await withFixture(options: options) { fixture in
+            let error = await firstPageError(fixture)
+            guard case .secondaryRateLimit(let after, let message)? = error else {
+                Issue.record("expected a secondary limit, got \(String(describing: error))")
+                return
+            }
+            #expect(after == 7)
+            #expect(message.contains("secondary rate limit"))
+            await fixture.server.update { $0.secondaryRetryAfterSeconds = nil }
+            guard case .secondaryRateLimit(nil, _)? = await firstPageError(fixture) else {
+                Issue.record("a secondary limit without retry-after")
+                return
+            }
         }
     }
 
     @Test("404 names what was asked for")
     func notFound() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.stop() } }
-        let error = await firstPageError(fixture, list: .followers("no-such-user-xyz"))
-        #expect(error == .notFound(what: "User no-such-user-xyz"))
-        #expect(error?.description == "User no-such-user-xyz was not found on GitHub (or is not visible with this token).")
-        #expect(await firstPageError(fixture, list: .members("octocat")) == .notFound(what: "Organization octocat"))
+        try await withFixture { fixture in
+            let error = await firstPageError(fixture, list: .followers("no-such-user-xyz"))
+            #expect(error == .notFound(what: "User no-such-user-xyz"))
+            #expect(error?.description == "User no-such-user-xyz was not found on GitHub (or is not visible with this token).")
+            #expect(await firstPageError(fixture, list: .members("octocat")) == .notFound(what: "Organization octocat"))
+        }
     }
 
     @Test("422 carries GitHub's message")
     func validation() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.stop() } }
-        #expect(await firstPageError(fixture, list: .search("  ")) == .validation(message: "Validation Failed"))
+        try await withFixture { fixture in
+            #expect(await firstPageError(fixture, list: .search("  ")) == .validation(message: "Validation Failed"))
+        }
     }
 
     @Test("5xx is a server error with its status", arguments: [500, 502, 503])
     func serverError(status: Int) async throws {
         var options = FakeGitHubOptions()
         options.scriptedStatuses = [status]
-        let fixture = try await Fixture.start(options: options)
-        defer { Task { await fixture.stop() } }
-        let error = await firstPageError(fixture)
-        guard case .server(let got, _)? = error else {
-            Issue.record("expected a server error, got \(String(describing: error))")
-            return
+        try await withFixture(options: options) { fixture in
+            let error = await firstPageError(fixture)
+            guard case .server(let got, _)? = error else {
+                Issue.record("expected a server error, got \(String(describing: error))")
+                return
+            }
+            #expect(got == status)
+            #expect(error?.isTransient == true)
         }
-        #expect(got == status)
-        #expect(error?.isTransient == true)
     }
 
     @Test("a truncated body is a malformed-body error")
     func truncated() async throws {
         var options = FakeGitHubOptions()
         options.truncationRate = 1
-        let fixture = try await Fixture.start(options: options)
-        defer { Task { await fixture.stop() } }
-        guard case .malformedBody? = await firstPageError(fixture) else {
-            Issue.record("expected a malformed body")
-            return
+        try await withFixture(options: options) { fixture in
+            guard case .malformedBody? = await firstPageError(fixture) else {
+                Issue.record("expected a malformed body")
+                return
+            }
         }
     }
 
@@ -120,12 +120,12 @@ struct ErrorTests {
     func timeout() async throws {
         var options = FakeGitHubOptions()
         options.latencyMilliseconds = 3_000...3_000
-        let fixture = try await Fixture.start(timeout: 0.5, options: options)
-        defer { Task { await fixture.stop() } }
-        let error = await firstPageError(fixture)
-        guard case .timeout? = error else {
-            Issue.record("expected a timeout, got \(String(describing: error))")
-            return
+        try await withFixture(timeout: 0.5, options: options) { fixture in
+            let error = await firstPageError(fixture)
+            guard case .timeout? = error else {
+                Issue.record("expected a timeout, got \(String(describing: error))")
+                return
+            }
         }
     }
 
@@ -150,11 +150,11 @@ struct ErrorTests {
 
     @Test("the fake refuses a request without a User-Agent with 403, as GitHub does")
     func userAgentRequired() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.stop() } }
-        let base = try #require(fixture.server.baseURL)
-        let status = try await rawStatus(try #require(URL(string: base.absoluteString + "/users")))
-        #expect(status == 403)
+        try await withFixture { fixture in
+            let base = try #require(fixture.server.baseURL)
+            let status = try await rawStatus(try #require(URL(string: base.absoluteString + "/users")))
+            #expect(status == 403)
+        }
     }
 
     /// Sends a bare HTTP/1.1 GET with no User-Agent over a socket, without blocking a thread.

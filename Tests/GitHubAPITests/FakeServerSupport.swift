@@ -5,20 +5,39 @@ import ListCore
 import Synchronization
 import Testing
 
-/// A freshly started fake GitHub on an ephemeral loopback port, and a client pointed at it.
+// MARK: - Servers that stop before the test returns
+
+/// Starts `server`, runs `body` with its base URL, and stops the server before returning,
+/// whether `body` returned or threw (a `defer` cannot await, and a task it starts may never run).
+@discardableResult
+func withServer<T>(_ server: FakeGitHub, _ body: (URL) async throws -> T) async throws -> T {
+    let base = try await server.start()
+    let result: Result<T, any Error>
+    do { result = .success(try await body(base)) } catch { result = .failure(error) }
+    await server.stop()
+    return try result.get()
+}
+
+/// Starts a fake GitHub on an ephemeral loopback port, runs `body` with a client pointed at it,
+/// and stops the server before returning (see ``withServer(_:_:)``).
+@discardableResult
+func withFixture<T>(users: Int = 2_000, listSizes: [String: Int] = [:], token: String? = nil,
+                    timeout: TimeInterval = 10, options: FakeGitHubOptions = FakeGitHubOptions(),
+                    pathPrefix: String = "", _ body: (Fixture) async throws -> T) async throws -> T {
+    let server = FakeGitHub(data: FakeDataSet(userCount: users, seed: 7, listSizes: listSizes),
+                            options: options, pathPrefix: pathPrefix)
+    return try await withServer(server) { base in
+        try await body(Fixture(server: server, base: base, token: token, timeout: timeout))
+    }
+}
+
+// MARK: - Fixture
+
+/// A fake GitHub that is running, and a client pointed at it.
 struct Fixture {
     let server: FakeGitHub
     let client: GitHubClient
     let responses: ResponseRecorder
-
-    static func start(users: Int = 2_000, listSizes: [String: Int] = [:], token: String? = nil,
-                      timeout: TimeInterval = 10, options: FakeGitHubOptions = FakeGitHubOptions(),
-                      pathPrefix: String = "", retryPolicy: RetryPolicy = .none) async throws -> Fixture {
-        let server = FakeGitHub(data: FakeDataSet(userCount: users, seed: 7, listSizes: listSizes),
-                                options: options, pathPrefix: pathPrefix)
-        let base = try await server.start()
-        return Fixture(server: server, base: base, token: token, timeout: timeout, retryPolicy: retryPolicy)
-    }
 
     /// Without retries by default, so that each test sees the failure it provokes.
     init(server: FakeGitHub, base: URL, token: String?, timeout: TimeInterval, retryPolicy: RetryPolicy = .none) {
@@ -31,10 +50,10 @@ struct Fixture {
         }
     }
 
-    func stop() async { await server.stop() }
-
     var seenRateLimits: [RateLimit] { responses.items.withLock { $0.compactMap(\.rateLimit) } }
 }
+
+// MARK: - Helpers
 
 /// Every response the client reported.
 final class ResponseRecorder: Sendable {

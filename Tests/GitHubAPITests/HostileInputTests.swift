@@ -10,12 +10,12 @@ private func followersPage(_ reply: FakeRawReply, maxBodyBytes: Int = 8 * 1_048_
     var options = FakeGitHubOptions()
     options.scriptedReplies = [reply]
     let server = FakeGitHub(data: FakeDataSet(userCount: 100, seed: 1), options: options)
-    let base = try await server.start()
-    defer { Task { await server.stop() } }
-    let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, maxBodyBytes: maxBodyBytes),
-                              retryPolicy: .none)
-    let source = UserList.followers("octocat").githubSource(client: client)
-    return try await source.loadPage(at: source.firstCursor, pageSize: 2)
+    return try await withServer(server) { base in
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, maxBodyBytes: maxBodyBytes),
+                                  retryPolicy: .none)
+        let source = UserList.followers("octocat").githubSource(client: client)
+        return try await source.loadPage(at: source.firstCursor, pageSize: 2)
+    }
 }
 
 private func expectMalformed(_ reply: FakeRawReply) async throws {
@@ -91,10 +91,10 @@ struct HostileInputTests {
         var options = FakeGitHubOptions()
         options.scriptedReplies = [FakeRawReply(headers: [("Link", "</users?since=0>; rel=\"next\"")], json: twoUsers)]
         let server = FakeGitHub(data: FakeDataSet(userCount: 100, seed: 1), options: options)
-        let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base), retryPolicy: .none)
-        let page = try await AllUsersSource(client: client, since: 0).loadPage(at: .since(0), pageSize: 2)
-        #expect(page.next == .since(2), "the last id seen, not the link's since=0")
+        try await withServer(server) { base in
+            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base), retryPolicy: .none)
+            let page = try await AllUsersSource(client: client, since: 0).loadPage(at: .since(0), pageSize: 2)
+            #expect(page.next == .since(2), "the last id seen, not the link's since=0")
+        }
     }
 }

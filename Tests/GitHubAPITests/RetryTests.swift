@@ -202,14 +202,14 @@ struct RetryTests {
         var options = FakeGitHubOptions()
         options.scriptedStatuses = [502, 503]
         let server = FakeGitHub(data: FakeDataSet(userCount: 300, seed: 1), options: options)
-        let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let clock = ScriptedClock()
-        let client = makeClient(clock, base: base)
-        let page = try await AllUsersSource(client: client).loadPage(at: .since(0), pageSize: 50)
-        #expect(page.items.count == 50)
-        #expect(clock.sleeps == [.seconds(1), .seconds(4)])
-        #expect(await server.requestLog().map(\.status) == [502, 503, 200])
+        try await withServer(server) { base in
+            let clock = ScriptedClock()
+            let client = makeClient(clock, base: base)
+            let page = try await AllUsersSource(client: client).loadPage(at: .since(0), pageSize: 50)
+            #expect(page.items.count == 50)
+            #expect(clock.sleeps == [.seconds(1), .seconds(4)])
+            #expect(await server.requestLog().map(\.status) == [502, 503, 200])
+        }
     }
 
     @Test("against the fake server: truncated bodies are retried, then reported as unreadable")
@@ -217,18 +217,18 @@ struct RetryTests {
         var options = FakeGitHubOptions()
         options.truncationRate = 1
         let server = FakeGitHub(data: FakeDataSet(userCount: 300, seed: 1), options: options)
-        let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let clock = ScriptedClock()
-        let client = makeClient(clock, base: base)
-        do {
-            _ = try await AllUsersSource(client: client).loadPage(at: .since(0), pageSize: 50)
-            Issue.record("a truncated body was accepted")
-        } catch let error as GitHubError {
-            guard case .malformedBody = error else { throw error }
+        try await withServer(server) { base in
+            let clock = ScriptedClock()
+            let client = makeClient(clock, base: base)
+            do {
+                _ = try await AllUsersSource(client: client).loadPage(at: .since(0), pageSize: 50)
+                Issue.record("a truncated body was accepted")
+            } catch let error as GitHubError {
+                guard case .malformedBody = error else { throw error }
+            }
+            #expect(await server.requestLog().count == 4)
+            #expect(clock.sleeps == [.seconds(1), .seconds(4), .seconds(9)])
         }
-        #expect(await server.requestLog().count == 4)
-        #expect(clock.sleeps == [.seconds(1), .seconds(4), .seconds(9)])
     }
 }
 

@@ -7,19 +7,6 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Runs `body` against a started server and stops the server before returning, whatever happens.
-func withServer<T>(_ server: FakeGitHub, _ body: (URL) async throws -> T) async throws -> T {
-    let base = try await server.start()
-    do {
-        let result = try await body(base)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
-}
-
 /// A 301 to `location`, as GitHub answers for a renamed account.
 private func moved(to location: String) -> FakeRawReply {
     FakeRawReply(status: 301, headers: [("Location", location)],

@@ -36,35 +36,35 @@ struct UserDetailsTests {
 
     @Test("the fake serves the full object, and its follower and following counts are the sizes of the lists it serves")
     func countsMatchLists() async throws {
-        let fixture = try await Fixture.start(users: 3_000)
-        defer { Task { await fixture.stop() } }
-        // Users with lists of different lengths, and an organization.
-        let data = fixture.server.data
-        let picks = [data.users[0]] + data.users.dropFirst().filter { data.listSize("followers:\($0.login.lowercased())") > 150 }.prefix(1)
-            + data.users.filter(\.isOrganization).prefix(1)
-        for account in picks {
-            let user = try await fixture.client.userDetails(login: account.login)
-            #expect(user.login == account.login && user.id == account.id)
-            #expect(user.isOrganization == account.isOrganization)
-            #expect(user.createdAt != nil && user.publicRepos != nil)
-            let followers = try await drain(NumberedListSource(client: fixture.client, path: "/users/\(account.login)/followers",
-                                                               subject: account.login), pageSize: 100)
-            let following = try await drain(NumberedListSource(client: fixture.client, path: "/users/\(account.login)/following",
-                                                               subject: account.login), pageSize: 100)
-            #expect(user.followers == followers.items.count, "\(account.login)")
-            #expect(user.following == following.items.count, "\(account.login)")
+        try await withFixture(users: 3_000) { fixture in
+            // Users with lists of different lengths, and an organization.
+            let data = fixture.server.data
+            let picks = [data.users[0]] + data.users.dropFirst().filter { data.listSize("followers:\($0.login.lowercased())") > 150 }.prefix(1)
+                + data.users.filter(\.isOrganization).prefix(1)
+            for account in picks {
+                let user = try await fixture.client.userDetails(login: account.login)
+                #expect(user.login == account.login && user.id == account.id)
+                #expect(user.isOrganization == account.isOrganization)
+                #expect(user.createdAt != nil && user.publicRepos != nil)
+                let followers = try await drain(NumberedListSource(client: fixture.client, path: "/users/\(account.login)/followers",
+                                                                   subject: account.login), pageSize: 100)
+                let following = try await drain(NumberedListSource(client: fixture.client, path: "/users/\(account.login)/following",
+                                                                   subject: account.login), pageSize: 100)
+                #expect(user.followers == followers.items.count, "\(account.login)")
+                #expect(user.following == following.items.count, "\(account.login)")
+            }
+            let octocat = try await fixture.client.userDetails(login: "octocat")
+            #expect(octocat.name == "The Octocat")
+            #expect(octocat.bio?.contains("\n") == true, "a bio with a line break, for the pane to lay out")
         }
-        let octocat = try await fixture.client.userDetails(login: "octocat")
-        #expect(octocat.name == "The Octocat")
-        #expect(octocat.bio?.contains("\n") == true, "a bio with a line break, for the pane to lay out")
     }
 
     @Test("an account that does not exist is notFound")
     func notFound() async throws {
-        let fixture = try await Fixture.start(users: 10)
-        defer { Task { await fixture.stop() } }
-        await #expect(throws: GitHubError.notFound(what: "User nobody-here")) {
-            try await fixture.client.userDetails(login: "nobody-here")
+        try await withFixture(users: 10) { fixture in
+            await #expect(throws: GitHubError.notFound(what: "User nobody-here")) {
+                try await fixture.client.userDetails(login: "nobody-here")
+            }
         }
     }
 
