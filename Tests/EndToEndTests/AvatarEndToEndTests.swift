@@ -12,41 +12,41 @@ struct AvatarEndToEndTests {
 
     @Test("with COLORTERM=truecolor the avatar is drawn in 24-bit colour; the token never goes to the picture's host")
     func truecolor() async throws {
-        let (server, pane) = try await launch("users --token sekrit", before: "COLORTERM=truecolor ", columns: 100, rows: 24)
-        defer { close(server, pane) }
-        await pane.waitFor { idsOnScreen($0).count > 10 }
-        try await pane.keys("Enter")
-        await pane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("▀▀▀▀") }
-        let text = await pane.captureWithAttributes()
-        #expect(truecolorBlocks(text) >= 16, "\(text.replacingOccurrences(of: "\u{1B}", with: "^["))")
-        #expect(text.contains("▀"))
-        let avatars = await server.requestLog().filter { $0.path.hasPrefix("/avatars/") }
-        #expect(avatars.count == 1, "one picture request")
-        #expect(avatars.first?.queryValue("s") == "32" && avatars.first?.queryValue("v") == "4",
-                "twice the 16 pixels the cells hold, after GitHub's own v=4")
-        #expect(avatars.allSatisfy { !$0.hadAuthorization }, "the token stays with the API")
-        #expect(await server.requestLog().filter { $0.path == "/users/octocat" }.allSatisfy(\.hadAuthorization))
+        try await withLaunch("users --token sekrit", before: "COLORTERM=truecolor ", columns: 100, rows: 24) { server, pane in
+            await pane.waitFor { idsOnScreen($0).count > 10 }
+            try await pane.keys("Enter")
+            await pane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("▀▀▀▀") }
+            let text = await pane.captureWithAttributes()
+            #expect(truecolorBlocks(text) >= 16, "\(text.replacingOccurrences(of: "\u{1B}", with: "^["))")
+            #expect(text.contains("▀"))
+            let avatars = await server.requestLog().filter { $0.path.hasPrefix("/avatars/") }
+            #expect(avatars.count == 1, "one picture request")
+            #expect(avatars.first?.queryValue("s") == "32" && avatars.first?.queryValue("v") == "4",
+                    "twice the 16 pixels the cells hold, after GitHub's own v=4")
+            #expect(avatars.allSatisfy { !$0.hadAuthorization }, "the token stays with the API")
+            #expect(await server.requestLog().filter { $0.path == "/users/octocat" }.allSatisfy(\.hadAuthorization))
+        }
     }
 
     @Test("in 256 colours the avatar is drawn in the palette; with NO_COLOR there is only a text placeholder")
     func fewerColors() async throws {
-        let (server, pane) = try await launch("users", columns: 100, rows: 24)
-        defer { close(server, pane) }
-        await pane.waitFor { idsOnScreen($0).count > 10 }
-        try await pane.keys("Enter")
-        await pane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("▀▀▀▀") }
-        let palette = await pane.captureWithAttributes()
-        #expect(truecolorBlocks(palette) == 0)
-        #expect(palette.range(of: "\u{1B}\\[48;5;[0-9]+m", options: .regularExpression) != nil,
-                "\(palette.replacingOccurrences(of: "\u{1B}", with: "^["))")
+        try await withLaunch("users", columns: 100, rows: 24) { _, pane in
+            await pane.waitFor { idsOnScreen($0).count > 10 }
+            try await pane.keys("Enter")
+            await pane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("▀▀▀▀") }
+            let palette = await pane.captureWithAttributes()
+            #expect(truecolorBlocks(palette) == 0)
+            #expect(palette.range(of: "\u{1B}\\[48;5;[0-9]+m", options: .regularExpression) != nil,
+                    "\(palette.replacingOccurrences(of: "\u{1B}", with: "^["))")
 
-        let (plainServer, plainPane) = try await launch("users", before: "NO_COLOR=1 COLORTERM=truecolor ", columns: 100, rows: 24)
-        defer { close(plainServer, plainPane) }
-        await plainPane.waitFor { idsOnScreen($0).count > 10 }
-        try await plainPane.keys("Enter")
-        let screen = await plainPane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("picture") }
-        #expect(screenText(screen).contains("picture") && !screenText(screen).contains("▀"), "\(screenText(screen))")
-        let text = await plainPane.captureWithAttributes()
-        #expect(truecolorBlocks(text) == 0 && text.range(of: "\u{1B}\\[(38|48);5;", options: .regularExpression) == nil)
+            try await withLaunch("users", before: "NO_COLOR=1 COLORTERM=truecolor ", columns: 100, rows: 24) { _, plainPane in
+                await plainPane.waitFor { idsOnScreen($0).count > 10 }
+                try await plainPane.keys("Enter")
+                let screen = await plainPane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("picture") }
+                #expect(screenText(screen).contains("picture") && !screenText(screen).contains("▀"), "\(screenText(screen))")
+                let text = await plainPane.captureWithAttributes()
+                #expect(truecolorBlocks(text) == 0 && text.range(of: "\u{1B}\\[(38|48);5;", options: .regularExpression) == nil)
+            }
+        }
     }
 }

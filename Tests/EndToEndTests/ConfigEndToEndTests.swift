@@ -131,16 +131,16 @@ struct ExampleConfigEndToEndTests {
 
     @Test("a list opened with the example asks GitHub for the default page size, as without it")
     func settingsAreTheDefaults() async throws {
-        let (server, base) = try await startServer(users: 300)
-        defer { Task { await server.stop() } }
-        func perPage(_ config: String?) async throws -> String? {
-            await server.clearRequestLog()
-            let result = try await runWithConfig(config, ["users", "--api-url", base, "--limit", "3", "--no-cache"])
-            #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
-            return await server.requestLog().first?.queryValue("per_page")
+        try await withServer(users: 300) { server, base in
+            func perPage(_ config: String?) async throws -> String? {
+                await server.clearRequestLog()
+                let result = try await runWithConfig(config, ["users", "--api-url", base, "--limit", "3", "--no-cache"])
+                #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
+                return await server.requestLog().first?.queryValue("per_page")
+            }
+            let withExample = try await perPage(text)
+            let without = try await perPage(nil)
+            #expect(withExample != nil && withExample == without)
         }
-        let withExample = try await perPage(text)
-        let without = try await perPage(nil)
-        #expect(withExample != nil && withExample == without)
     }
 }

@@ -8,90 +8,90 @@ import Testing
 struct NavigationEndToEndTests {
     @Test("Enter shows the user's name; 1 opens their followers, which page to their end; Esc twice returns to the same row")
     func drillDownAndBack() async throws {
-        let (server, pane) = try await launch("users --per-page 50", listSizes: ["followers:octocat": 120],
-                                              columns: 100, rows: 30)
-        defer { close(server, pane) }
-        let data = server.data
-        await pane.waitFor { idsOnScreen($0).count >= 20 }
-        // Select the sixth user and open the pane.
-        for _ in 0..<5 { try await pane.keys("j") }
-        await pane.waitFor { screenText($0).contains(" · 6/") }
-        let sixth = data.users[5]
-        let name = try #require(data.profile(of: sixth).name ?? Optional(sixth.login))
-        try await pane.keys("Enter")
-        let details = await pane.waitFor { screenText($0).contains(name) && screenText($0).contains("Joined") }
-        #expect(screenText(details).contains(name), "\(screenText(details))")
-        let before = details
+        try await withLaunch("users --per-page 50", listSizes: ["followers:octocat": 120],
+                             columns: 100, rows: 30) { server, pane in
+            let data = server.data
+            await pane.waitFor { idsOnScreen($0).count >= 20 }
+            // Select the sixth user and open the pane.
+            for _ in 0..<5 { try await pane.keys("j") }
+            await pane.waitFor { screenText($0).contains(" · 6/") }
+            let sixth = data.users[5]
+            let name = try #require(data.profile(of: sixth).name ?? Optional(sixth.login))
+            try await pane.keys("Enter")
+            let details = await pane.waitFor { screenText($0).contains(name) && screenText($0).contains("Joined") }
+            #expect(screenText(details).contains(name), "\(screenText(details))")
+            let before = details
 
-        // Back to the first user, whose followers list is 120 long, and down into it.
-        try await pane.keys("g")
-        let octocat = await pane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("Followers  120") }
-        #expect(screenText(octocat).contains("Followers  120"), "\(screenText(octocat))")
-        try await pane.keys("1")
-        let followers = await pane.waitFor { $0.first?.contains("All users › octocat › followers") == true && idsOnScreen($0).count > 10 }
-        #expect(followers.first?.contains("All users › octocat › followers") == true, "\(screenText(followers))")
-        let expected = data.list("followers:octocat", offset: 0, limit: 120).map(\.id)
-        #expect(Array(idsOnScreen(followers).prefix(10)) == Array(expected.prefix(10)), "the server's order")
-        var end: [String] = []
-        for _ in 0..<6 {
-            try await pane.keys("G")
-            end = await pane.waitFor(3) { screenText($0).contains("End of list") }
-            if screenText(end).contains("End of list") { break }
+            // Back to the first user, whose followers list is 120 long, and down into it.
+            try await pane.keys("g")
+            let octocat = await pane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("Followers  120") }
+            #expect(screenText(octocat).contains("Followers  120"), "\(screenText(octocat))")
+            try await pane.keys("1")
+            let followers = await pane.waitFor { $0.first?.contains("All users › octocat › followers") == true && idsOnScreen($0).count > 10 }
+            #expect(followers.first?.contains("All users › octocat › followers") == true, "\(screenText(followers))")
+            let expected = data.list("followers:octocat", offset: 0, limit: 120).map(\.id)
+            #expect(Array(idsOnScreen(followers).prefix(10)) == Array(expected.prefix(10)), "the server's order")
+            var end: [String] = []
+            for _ in 0..<6 {
+                try await pane.keys("G")
+                end = await pane.waitFor(3) { screenText($0).contains("End of list") }
+                if screenText(end).contains("End of list") { break }
+            }
+            #expect(screenText(end).contains("— End of list · 120 followers —"), "\(screenText(end))")
+            let lastIDs = idsOnScreen(end)
+            #expect(Array(expected.suffix(lastIDs.count)) == lastIDs, "the list ends with the server's last followers")
+
+            // Esc: back to the list below, its pane on octocat as it was.
+            try await pane.keys("Escape")
+            let back = await pane.waitFor { $0.first?.contains("›") == false && screenText($0).contains("The Octocat") }
+            #expect(screenText(back).contains("The Octocat") && screenText(back).contains(" · 1/"), "\(screenText(back))")
+            // Esc closes the pane; the rows are the ones shown before.
+            try await pane.keys("j", "j", "j", "j", "j", "Escape")
+            let closed = await pane.waitFor { !screenText($0).contains("Joined") && screenText($0).contains(" · 6/") }
+            #expect(Array(idsOnScreen(closed).prefix(10)) == Array(data.users.prefix(10).map(\.id)), "\(screenText(closed))")
+            #expect(idsOnScreen(before).prefix(5) == idsOnScreen(closed).prefix(5))
+            #expect(await server.requestLog().filter { $0.path == "/users/octocat" }.count == 1, "octocat's details were fetched once")
         }
-        #expect(screenText(end).contains("— End of list · 120 followers —"), "\(screenText(end))")
-        let lastIDs = idsOnScreen(end)
-        #expect(Array(expected.suffix(lastIDs.count)) == lastIDs, "the list ends with the server's last followers")
-
-        // Esc: back to the list below, its pane on octocat as it was.
-        try await pane.keys("Escape")
-        let back = await pane.waitFor { $0.first?.contains("›") == false && screenText($0).contains("The Octocat") }
-        #expect(screenText(back).contains("The Octocat") && screenText(back).contains(" · 1/"), "\(screenText(back))")
-        // Esc closes the pane; the rows are the ones shown before.
-        try await pane.keys("j", "j", "j", "j", "j", "Escape")
-        let closed = await pane.waitFor { !screenText($0).contains("Joined") && screenText($0).contains(" · 6/") }
-        #expect(Array(idsOnScreen(closed).prefix(10)) == Array(data.users.prefix(10).map(\.id)), "\(screenText(closed))")
-        #expect(idsOnScreen(before).prefix(5) == idsOnScreen(closed).prefix(5))
-        #expect(await server.requestLog().filter { $0.path == "/users/octocat" }.count == 1, "octocat's details were fetched once")
     }
 
     @Test("/ narrows the rows as you type; Esc brings every row back")
     func filter() async throws {
-        let (server, pane) = try await launch("users --per-page 100", columns: 80, rows: 24)
-        defer { close(server, pane) }
-        let data = server.data
-        let full = await pane.waitFor { idsOnScreen($0).count >= 20 }
-        let needle = "ar"
-        let loaded = data.users.prefix(100)
-        let matching = loaded.filter { $0.login.lowercased().contains(needle) }
-        try #require(matching.count >= 3)
-        try await pane.keys("/", "a", "r")
-        let narrowed = await pane.waitFor { screenText($0).contains("/ar") && idsOnScreen($0).first == matching.first?.id }
-        let shown = idsOnScreen(narrowed)
-        #expect(!shown.isEmpty)
-        let logins = Dictionary(uniqueKeysWithValues: data.users.map { ($0.id, $0.login) })
-        #expect(shown.allSatisfy { logins[$0]?.lowercased().contains(needle) == true }, "\(screenText(narrowed))")
-        #expect(Array(shown.prefix(min(3, matching.count))) == Array(matching.prefix(3).map(\.id)))
-        #expect(screenText(narrowed).contains("loaded"), "the count of matches among the loaded rows")
-        try await pane.keys("Enter")
-        await pane.waitFor { screenText($0).contains("· /ar") }
-        try await pane.keys("g", "Escape")
-        let restored = await pane.waitFor { !screenText($0).contains("/ar") && idsOnScreen($0).count >= 20 }
-        #expect(Array(idsOnScreen(restored).prefix(20)) == Array(idsOnScreen(full).prefix(20)), "\(screenText(restored))")
+        try await withLaunch("users --per-page 100", columns: 80, rows: 24) { server, pane in
+            let data = server.data
+            let full = await pane.waitFor { idsOnScreen($0).count >= 20 }
+            let needle = "ar"
+            let loaded = data.users.prefix(100)
+            let matching = loaded.filter { $0.login.lowercased().contains(needle) }
+            try #require(matching.count >= 3)
+            try await pane.keys("/", "a", "r")
+            let narrowed = await pane.waitFor { screenText($0).contains("/ar") && idsOnScreen($0).first == matching.first?.id }
+            let shown = idsOnScreen(narrowed)
+            #expect(!shown.isEmpty)
+            let logins = Dictionary(uniqueKeysWithValues: data.users.map { ($0.id, $0.login) })
+            #expect(shown.allSatisfy { logins[$0]?.lowercased().contains(needle) == true }, "\(screenText(narrowed))")
+            #expect(Array(shown.prefix(min(3, matching.count))) == Array(matching.prefix(3).map(\.id)))
+            #expect(screenText(narrowed).contains("loaded"), "the count of matches among the loaded rows")
+            try await pane.keys("Enter")
+            await pane.waitFor { screenText($0).contains("· /ar") }
+            try await pane.keys("g", "Escape")
+            let restored = await pane.waitFor { !screenText($0).contains("/ar") && idsOnScreen($0).count >= 20 }
+            #expect(Array(idsOnScreen(restored).prefix(20)) == Array(idsOnScreen(full).prefix(20)), "\(screenText(restored))")
+        }
     }
 
     @Test("y copies the profile URL into tmux's paste buffer (OSC 52) and says so")
     func copy() async throws {
-        let (server, pane) = try await launch("users", columns: 100, rows: 20)
-        defer { close(server, pane) }
-        await pane.waitFor { idsOnScreen($0).count >= 10 }
-        try await run("tmux", ["-L", pane.socket, "set-option", "-g", "set-clipboard", "on"])
-        try await pane.keys("j", "y")
-        let said = await pane.waitFor { screenText($0).contains("Copied") }
-        let base = try #require(server.baseURL?.absoluteString)
-        let url = "\(base)/\(server.data.users[1].login)"
-        #expect(screenText(said).contains("Copied \(url)"), "\(screenText(said))")
-        let buffer = try await run("tmux", ["-L", pane.socket, "show-buffer"]).output
-        #expect(buffer == url)
+        try await withLaunch("users", columns: 100, rows: 20) { server, pane in
+            await pane.waitFor { idsOnScreen($0).count >= 10 }
+            try await run("tmux", ["-L", pane.socket, "set-option", "-g", "set-clipboard", "on"])
+            try await pane.keys("j", "y")
+            let said = await pane.waitFor { screenText($0).contains("Copied") }
+            let base = try #require(server.baseURL?.absoluteString)
+            let url = "\(base)/\(server.data.users[1].login)"
+            #expect(screenText(said).contains("Copied \(url)"), "\(screenText(said))")
+            let buffer = try await run("tmux", ["-L", pane.socket, "show-buffer"]).output
+            #expect(buffer == url)
+        }
     }
 
     @Test("o runs $BROWSER with the profile URL, away from the terminal")
@@ -104,25 +104,25 @@ struct NavigationEndToEndTests {
             try? FileManager.default.removeItem(atPath: marker)
             try? FileManager.default.removeItem(atPath: script)
         }
-        let (server, pane) = try await launch("users", before: "BROWSER=\(script) ", columns: 100, rows: 20)
-        defer { close(server, pane) }
-        await pane.waitFor { idsOnScreen($0).count >= 10 }
-        try await pane.keys("o")
-        try await waitUntil { FileManager.default.fileExists(atPath: marker) }
-        let opened = (try? String(contentsOfFile: marker, encoding: .utf8)) ?? ""
-        let base = try #require(server.baseURL?.absoluteString)
-        #expect(opened == "\(base)/octocat")
-        let screen = await pane.capture()
-        #expect(screen.first?.hasPrefix(" ghscroll · All users") == true, "the terminal was left alone")
+        try await withLaunch("users", before: "BROWSER=\(script) ", columns: 100, rows: 20) { server, pane in
+            await pane.waitFor { idsOnScreen($0).count >= 10 }
+            try await pane.keys("o")
+            try await waitUntil { FileManager.default.fileExists(atPath: marker) }
+            let opened = (try? String(contentsOfFile: marker, encoding: .utf8)) ?? ""
+            let base = try #require(server.baseURL?.absoluteString)
+            #expect(opened == "\(base)/octocat")
+            let screen = await pane.capture()
+            #expect(screen.first?.hasPrefix(" ghscroll · All users") == true, "the terminal was left alone")
+        }
     }
 
     @Test("a failing BROWSER is reported with the URL in the status line")
     func openFails() async throws {
-        let (server, pane) = try await launch("users", before: "BROWSER=false ", columns: 100, rows: 20)
-        defer { close(server, pane) }
-        await pane.waitFor { idsOnScreen($0).count >= 10 }
-        try await pane.keys("o")
-        let screen = await pane.waitFor { screenText($0).contains("failed (exit status 1)") }
-        #expect(screenText(screen).contains("false failed (exit status 1) · http://"), "\(screenText(screen))")
+        try await withLaunch("users", before: "BROWSER=false ", columns: 100, rows: 20) { _, pane in
+            await pane.waitFor { idsOnScreen($0).count >= 10 }
+            try await pane.keys("o")
+            let screen = await pane.waitFor { screenText($0).contains("failed (exit status 1)") }
+            #expect(screenText(screen).contains("false failed (exit status 1) · http://"), "\(screenText(screen))")
+        }
     }
 }

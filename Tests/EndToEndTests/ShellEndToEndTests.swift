@@ -30,24 +30,24 @@ let clean: [String: String] = ["GH_TOKEN": "", "GITHUB_TOKEN": "", "GH_ENTERPRIS
 struct ShellEndToEndTests {
     @Test("output into a pipe is plain lines, --limit applies, and no escape sequence is written")
     func pipe() async throws {
-        let (server, base) = try await startServer(users: 500)
-        defer { Task { await server.stop() } }
-        let result = try await run(binary, ["users", "--api-url", base, "--limit", "120", "--per-page", "50"], environment: clean)
-        #expect(result.status == 0, "\(result.errors)")
-        let expected = server.data.users.prefix(120).map { "\($0.id)\t\($0.login)" }
-        #expect(result.output.split(separator: "\n").map(String.init) == expected)
-        #expect(!result.output.contains("\u{1B}") && result.errors.isEmpty)
+        try await withServer(users: 500) { server, base in
+            let result = try await run(binary, ["users", "--api-url", base, "--limit", "120", "--per-page", "50"], environment: clean)
+            #expect(result.status == 0, "\(result.errors)")
+            let expected = server.data.users.prefix(120).map { "\($0.id)\t\($0.login)" }
+            #expect(result.output.split(separator: "\n").map(String.init) == expected)
+            #expect(!result.output.contains("\u{1B}") && result.errors.isEmpty)
+        }
     }
 
     @Test("on a terminal TERM=dumb is a one-line error that names --plain, exit status 1")
     func dumbTerminal() async throws {
-        let (server, pane) = try await launch("users", before: "TERM=dumb ", after: "; echo EXIT=$?; sleep 30")
-        defer { close(server, pane) }
-        let screen = await pane.waitFor { screenText($0).contains("EXIT=") }
-        let text = screen.joined()  // the message wraps at the pane's edge
-        #expect(text.contains("Error: TERM=dumb cannot draw a screen; ghscroll --plain (or --json) prints the list as text"), "\(text)")
-        #expect(text.contains("EXIT=1"), "\(text)")
-        #expect(await server.requestLog().isEmpty, "nothing was asked of GitHub")
+        try await withLaunch("users", before: "TERM=dumb ", after: "; echo EXIT=$?; sleep 30") { server, pane in
+            let screen = await pane.waitFor { screenText($0).contains("EXIT=") }
+            let text = screen.joined()  // the message wraps at the pane's edge
+            #expect(text.contains("Error: TERM=dumb cannot draw a screen; ghscroll --plain (or --json) prints the list as text"), "\(text)")
+            #expect(text.contains("EXIT=1"), "\(text)")
+            #expect(await server.requestLog().isEmpty, "nothing was asked of GitHub")
+        }
     }
 
     @Test("a usage error exits with 64")
@@ -63,95 +63,95 @@ struct ShellEndToEndTests {
     func ghFallback() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let (server, base) = try await startServer(users: 300)
-        defer { Task { await server.stop() } }
-        let host = try #require(URL(string: base)).host.map { "\($0):\(URL(string: base)?.port ?? 0)" } ?? ""
-        let secret = "gho_\(UUID().uuidString.prefix(12))"
-        try directory.write("bin/gh", """
-            #!/bin/sh
-            echo "$@" >> \(directory.path)/gh-args
-            if [ "$1 $2 $3 $4" = "auth token --hostname \(host)" ]; then echo \(secret); exit 0; fi
-            echo "no login for $4" >&2; exit 1
-            """, executable: true)
-        var environment = clean
-        environment["PATH"] = "\(directory.path)/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let log = directory.path + "/ghscroll.log"
-        let result = try await run(binary, ["users", "--api-url", base, "--limit", "5", "--log-file", log], environment: environment)
-        #expect(result.status == 0, "\(result.errors)")
-        #expect(directory.read("gh-args") == "auth token --hostname \(host)\n")
-        let requests = await server.requestLog()
-        #expect(!requests.isEmpty && requests.allSatisfy { $0.authorization == "Bearer \(secret)" })
-        for (what, text) in [("stdout", result.output), ("stderr", result.errors), ("the log", directory.read("ghscroll.log"))] {
-            #expect(!text.contains(secret), "the token appears in \(what)")
+        try await withServer(users: 300) { server, base in
+            let host = try #require(URL(string: base)).host.map { "\($0):\(URL(string: base)?.port ?? 0)" } ?? ""
+            let secret = "gho_\(UUID().uuidString.prefix(12))"
+            try directory.write("bin/gh", """
+                #!/bin/sh
+                echo "$@" >> \(directory.path)/gh-args
+                if [ "$1 $2 $3 $4" = "auth token --hostname \(host)" ]; then echo \(secret); exit 0; fi
+                echo "no login for $4" >&2; exit 1
+                """, executable: true)
+            var environment = clean
+            environment["PATH"] = "\(directory.path)/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let log = directory.path + "/ghscroll.log"
+            let result = try await run(binary, ["users", "--api-url", base, "--limit", "5", "--log-file", log], environment: environment)
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(directory.read("gh-args") == "auth token --hostname \(host)\n")
+            let requests = await server.requestLog()
+            #expect(!requests.isEmpty && requests.allSatisfy { $0.authorization == "Bearer \(secret)" })
+            for (what, text) in [("stdout", result.output), ("stderr", result.errors), ("the log", directory.read("ghscroll.log"))] {
+                #expect(!text.contains(secret), "the token appears in \(what)")
+            }
+            #expect(directory.read("ghscroll.log").contains("token: gh"), "the log names the source, not the token")
+
+            // GH_TOKEN wins over gh, and gh is not asked.
+            environment["GH_TOKEN"] = "from-env"
+            _ = try await run(binary, ["users", "--api-url", base, "--limit", "1"], environment: environment)
+            #expect(await server.requestLog().last?.authorization == "Bearer from-env")
+            #expect(directory.read("gh-args").split(separator: "\n").count == 1)
+
+            // The browser's title says where the token came from.
+            let pane = try await TmuxPane(command: "PATH=\(environment["PATH"] ?? "") GH_TOKEN= GITHUB_TOKEN= \(binary) users --api-url \(base)",
+                                          columns: 100, rows: 10)
+            defer { pane.closeNow() }
+            let screen = await pane.waitFor { $0.first?.contains("token: gh") == true && idsOnScreen($0).count > 3 }
+            #expect(screen.first?.contains("127.0.0.1 · token: gh") == true, "\(screenText(screen))")
+            #expect(!screenText(screen).contains(secret))
         }
-        #expect(directory.read("ghscroll.log").contains("token: gh"), "the log names the source, not the token")
-
-        // GH_TOKEN wins over gh, and gh is not asked.
-        environment["GH_TOKEN"] = "from-env"
-        _ = try await run(binary, ["users", "--api-url", base, "--limit", "1"], environment: environment)
-        #expect(await server.requestLog().last?.authorization == "Bearer from-env")
-        #expect(directory.read("gh-args").split(separator: "\n").count == 1)
-
-        // The browser's title says where the token came from.
-        let pane = try await TmuxPane(command: "PATH=\(environment["PATH"] ?? "") GH_TOKEN= GITHUB_TOKEN= \(binary) users --api-url \(base)",
-                                      columns: 100, rows: 10)
-        defer { pane.closeNow() }
-        let screen = await pane.waitFor { $0.first?.contains("token: gh") == true && idsOnScreen($0).count > 3 }
-        #expect(screen.first?.contains("127.0.0.1 · token: gh") == true, "\(screenText(screen))")
-        #expect(!screenText(screen).contains(secret))
     }
 
     @Test("--page 3 starts at the third page, and a refresh goes back to it")
     func startPage() async throws {
-        let (server, pane) = try await launch("followers octocat --page 3 --per-page 10", listSizes: ["followers:octocat": 100],
-                                              columns: 80, rows: 12)
-        defer { close(server, pane) }
-        let expected = server.data.list("followers:octocat", offset: 20, limit: 10).map(\.id)
-        let screen = await pane.waitFor { idsOnScreen($0).count >= 9 }
-        #expect(Array(idsOnScreen(screen).prefix(9)) == Array(expected.prefix(9)), "\(screenText(screen))")
-        func pages() async -> [String] { await server.requestLog().compactMap { $0.queryValue("page") } }
-        #expect(await pages().first == "3")
-        try await pane.keys("r")
-        try await waitUntil { await pages().filter { $0 == "3" }.count == 2 }
-        let asked = await pages()
-        #expect(asked.filter { $0 == "3" }.count == 2, "\(asked)")
-        #expect(!asked.contains("1"), "never page 1")
+        try await withLaunch("followers octocat --page 3 --per-page 10", listSizes: ["followers:octocat": 100],
+                             columns: 80, rows: 12) { server, pane in
+            let expected = server.data.list("followers:octocat", offset: 20, limit: 10).map(\.id)
+            let screen = await pane.waitFor { idsOnScreen($0).count >= 9 }
+            #expect(Array(idsOnScreen(screen).prefix(9)) == Array(expected.prefix(9)), "\(screenText(screen))")
+            func pages() async -> [String] { await server.requestLog().compactMap { $0.queryValue("page") } }
+            #expect(await pages().first == "3")
+            try await pane.keys("r")
+            try await waitUntil { await pages().filter { $0 == "3" }.count == 2 }
+            let asked = await pages()
+            #expect(asked.filter { $0 == "3" }.count == 2, "\(asked)")
+            #expect(!asked.contains("1"), "never page 1")
+        }
     }
 
     @Test("the configuration file sets defaults, the command line wins, and a bad file is an error naming its line")
     func configuration() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let (server, base) = try await startServer(users: 300)
-        defer { Task { await server.stop() } }
-        var environment = clean
-        environment["XDG_CONFIG_HOME"] = directory.path
-        try directory.write("ghscroll/config.toml", "# mine\nper-page = 7\nlayout = \"comfortable\"\n[keys]\nline-down = [\"j\", \"n\"]\n")
-        func perPage(_ arguments: [String]) async throws -> String? {
-            await server.clearRequestLog()
-            let result = try await run(binary, ["users", "--api-url", base, "--limit", "3"] + arguments, environment: environment)
-            #expect(result.status == 0, "\(result.errors)")
-            return await server.requestLog().first?.queryValue("per_page")
-        }
-        #expect(try await perPage([]) == "7", "from the file")
-        #expect(try await perPage(["--per-page", "9"]) == "9", "the command line wins")
-        #expect(try await perPage(["--no-config"]) == "100", "--no-config ignores the file")
+        try await withServer(users: 300) { server, base in
+            var environment = clean
+            environment["XDG_CONFIG_HOME"] = directory.path
+            try directory.write("ghscroll/config.toml", "# mine\nper-page = 7\nlayout = \"comfortable\"\n[keys]\nline-down = [\"j\", \"n\"]\n")
+            func perPage(_ arguments: [String]) async throws -> String? {
+                await server.clearRequestLog()
+                let result = try await run(binary, ["users", "--api-url", base, "--limit", "3"] + arguments, environment: environment)
+                #expect(result.status == 0, "\(result.errors)")
+                return await server.requestLog().first?.queryValue("per_page")
+            }
+            #expect(try await perPage([]) == "7", "from the file")
+            #expect(try await perPage(["--per-page", "9"]) == "9", "the command line wins")
+            #expect(try await perPage(["--no-config"]) == "100", "--no-config ignores the file")
 
-        let bad: [(String, String)] = [
-            ("per-page = 7\nlayout = \"wide\"\n", "config.toml line 2: layout must be \"compact\" or \"comfortable\""),
-            ("per-page = [1,\n", "config.toml line 1: Error while parsing array"),
-            ("\n\nfont = 3\n", "config.toml line 3: unknown setting \"font\""),
-            ("[keys]\nline-down = [\"k\"]\n", "config.toml line 2: k would both line-down and line-up"),
-            ("[keys]\n\nopen = [\"Hyper-x\"]\n", "config.toml line 3: \"Hyper-x\" is not a key"),
-        ]
-        for (text, message) in bad {
-            try directory.write("ghscroll/config.toml", text)
-            let result = try await run(binary, ["users", "--api-url", base, "--limit", "1"], environment: environment)
-            #expect(result.status == 1)
-            #expect(result.output.isEmpty)
-            #expect(result.errors.hasPrefix("Error: \(directory.path)/ghscroll/") && result.errors.contains(message),
-                    "\(result.errors)")
-            #expect(result.errors.split(separator: "\n").count == 1, "one line: \(result.errors)")
+            let bad: [(String, String)] = [
+                ("per-page = 7\nlayout = \"wide\"\n", "config.toml line 2: layout must be \"compact\" or \"comfortable\""),
+                ("per-page = [1,\n", "config.toml line 1: Error while parsing array"),
+                ("\n\nfont = 3\n", "config.toml line 3: unknown setting \"font\""),
+                ("[keys]\nline-down = [\"k\"]\n", "config.toml line 2: k would both line-down and line-up"),
+                ("[keys]\n\nopen = [\"Hyper-x\"]\n", "config.toml line 3: \"Hyper-x\" is not a key"),
+            ]
+            for (text, message) in bad {
+                try directory.write("ghscroll/config.toml", text)
+                let result = try await run(binary, ["users", "--api-url", base, "--limit", "1"], environment: environment)
+                #expect(result.status == 1)
+                #expect(result.output.isEmpty)
+                #expect(result.errors.hasPrefix("Error: \(directory.path)/ghscroll/") && result.errors.contains(message),
+                        "\(result.errors)")
+                #expect(result.errors.split(separator: "\n").count == 1, "one line: \(result.errors)")
+            }
         }
     }
 
@@ -160,16 +160,20 @@ struct ShellEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("ghscroll/config.toml", "colors = false\n[keys]\nline-down = [\"n\"]\n")
-        let (server, pane) = try await launch("users", before: "XDG_CONFIG_HOME=\(directory.path) ", rows: 12)
-        defer { close(server, pane) }
-        await pane.waitFor { screenText($0).contains("1/") }
-        try await pane.keys("n", "n")
-        let moved = await pane.waitFor(5) { screenText($0).contains("3/") }
-        #expect(screenText(moved).contains("3/"), "\(screenText(moved))")
-        try await pane.keys("j")
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(screenText(await pane.capture()).contains("3/"), "j no longer moves")
-        let attributes = await pane.captureWithAttributes()
-        #expect(attributes.range(of: "\u{1B}\\[(3[0-7]|9[0-7]|38;5;[0-9]+)m", options: .regularExpression) == nil)
+        try await withLaunch("users", before: "XDG_CONFIG_HOME=\(directory.path) ", rows: 12) { server, pane in
+            await pane.waitFor { screenText($0).contains("· 1/") }
+            try await pane.keys("n", "n")
+            let moved = await pane.waitFor(5) { screenText($0).contains("· 3/") }
+            #expect(screenText(moved).contains("· 3/"), "\(screenText(moved))")
+            let attributes = await pane.captureWithAttributes()
+            #expect(attributes.range(of: "\u{1B}\\[(3[0-7]|9[0-7]|38;5;[0-9]+)m", options: .regularExpression) == nil)
+            // j is no longer bound: after j, n moves one row from 3. Enter opens the details pane,
+            // and once that shows, the keys sent before it have been read.
+            try await pane.keys("j", "n", "Enter")
+            let read = await pane.waitFor(5) { screenText($0).contains("Followers  ") }
+            #expect(screenText(read).contains("Followers  "), "Enter was read: \(screenText(read))")
+            #expect(screenText(read).contains("· 4/"), "j no longer moves: \(screenText(read))")
+            #expect(screenText(read).contains("\(server.data.users[3].login) · "), "the fourth user's details")
+        }
     }
 }

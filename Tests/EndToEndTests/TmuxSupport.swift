@@ -99,8 +99,6 @@ final class TmuxPane: Sendable {
         try await run("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "bash", "-c", shell])
     }
 
-    func close() async { _ = try? await run("tmux", ["-L", socket, "kill-server"]) }
-
     /// Kills the tmux server (and with it the program in the pane) before returning, so that
     /// nothing outlives the test process: a `defer` cannot await, and a task it starts may never
     /// run once the last test is done. (`kill-server` returns at once; waiting for it blocks a
@@ -109,6 +107,12 @@ final class TmuxPane: Sendable {
         guard let pid = try? spawn("tmux", ["-L", socket, "kill-server"], stdoutPath: "/dev/null") else { return }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    /// Waits until the command in the pane has exited: its session, and with it the tmux
+    /// server, is gone (at most `seconds`). True when it exited.
+    func waitForExit(_ seconds: Double = 10) async throws -> Bool {
+        try await waitUntil(seconds) { (try? await run("tmux", ["-L", socket, "has-session"]).status) != 0 }
     }
 
     func keys(_ keys: String...) async throws { try await run("tmux", ["-L", socket, "send-keys"] + keys) }
@@ -194,32 +198,45 @@ func loadedCount(_ screen: [String]) -> Int {
     return Int(status.drop { $0 == " " }.prefix { $0.isNumber }) ?? 0
 }
 
-/// Starts a fake GitHub for one test.
-func startServer(users: Int = 3_000, listSizes: [String: Int] = [:], options: FakeGitHubOptions = FakeGitHubOptions()) async throws -> (FakeGitHub, String) {
-    let server = FakeGitHub(data: FakeDataSet(userCount: users, seed: 3, listSizes: listSizes), options: options)
-    let base = try await server.start()
-    return (server, base.absoluteString)
+// MARK: - Fake servers and panes that are gone before the test returns
+
+/// Starts a fake GitHub for one test, runs `body` with it and its base URL, and stops it before
+/// returning, whether `body` returned or threw (a `defer` cannot await, and a task it starts may
+/// never run). The data depend only on `users` and `listSizes`: a server started again with them,
+/// on the port the first one had, is the same GitHub come back.
+@discardableResult
+func withServer<T>(users: Int = 3_000, listSizes: [String: Int] = [:], options: FakeGitHubOptions = FakeGitHubOptions(),
+                   port: UInt16 = 0, _ body: (FakeGitHub, String) async throws -> T) async throws -> T {
+    let server = FakeGitHub(data: FakeDataSet(userCount: users, seed: 3, listSizes: listSizes), options: options, port: port)
+    let base = try await server.start().absoluteString
+    let result: Result<T, any Error>
+    do { result = .success(try await body(server, base)) } catch { result = .failure(error) }
+    await server.stop()
+    return try result.get()
 }
 
 /// Starts a fake GitHub and `ghscroll ARGUMENTS --api-url BASE` in a tmux pane of the given size
-/// (`before` and `after` are shell text around the command). Pair with ``close(_:_:)``.
-func launch(_ arguments: String, before: String = "", after: String = "", users: Int = 3_000,
-            listSizes: [String: Int] = [:], options: FakeGitHubOptions = FakeGitHubOptions(),
-            columns: Int = 80, rows: Int = 24) async throws -> (FakeGitHub, TmuxPane) {
-    let (server, base) = try await startServer(users: users, listSizes: listSizes, options: options)
-    do {
+/// (`before` and `after` are shell text around the command), runs `body`, then kills the pane
+/// (and the program in it) and stops the server, whether `body` returned or threw.
+@discardableResult
+func withLaunch<T>(_ arguments: String, before: String = "", after: String = "", users: Int = 3_000,
+                   listSizes: [String: Int] = [:], options: FakeGitHubOptions = FakeGitHubOptions(),
+                   columns: Int = 80, rows: Int = 24, _ body: (FakeGitHub, TmuxPane) async throws -> T) async throws -> T {
+    try await withServer(users: users, listSizes: listSizes, options: options) { server, base in
         let pane = try await TmuxPane(command: "\(before)\(binary) \(arguments) --api-url \(base)\(after)",
                                       columns: columns, rows: rows)
-        return (server, pane)
-    } catch {
-        await server.stop()
-        throw error
+        defer { pane.closeNow() }
+        return try await body(server, pane)
     }
 }
 
-/// Stops what ``launch`` started: the pane at once, the server in the background (its socket
-/// goes with the test process in any case).
-func close(_ server: FakeGitHub, _ pane: TmuxPane) {
-    pane.closeNow()
-    Task { await server.stop() }
+/// Polls an async condition (at most `seconds`); false when the time ran out first.
+@discardableResult
+func waitUntil(_ seconds: Double = 10, _ condition: () async -> Bool) async throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !(await condition()) {
+        guard Date() < deadline else { return false }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    return true
 }

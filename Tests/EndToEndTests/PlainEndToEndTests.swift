@@ -1,0 +1,59 @@
+import FakeGitHub
+import Foundation
+import Testing
+
+@Suite("ghscroll --plain and --json against the fake server")
+struct PlainEndToEndTests {
+    @Test("--plain prints 1,000 unique users in order from a running server")
+    func plain() async throws {
+        try await withServer { server, base in
+            let result = try await run(binary, ["users", "--api-url", base, "--plain", "--limit", "1000"])
+            let lines = result.output.split(separator: "\n")
+            #expect(result.status == 0)
+            #expect(lines.count == 1_000)
+            let expected = server.data.users.prefix(1_000).map { "\($0.id)\t\($0.login)" }
+            #expect(lines.map(String.init) == expected)
+        }
+    }
+
+    @Test("retries and waits are reported on stderr; stdout holds only the data, complete and in order",
+          arguments: ["--plain", "--json"])
+    func progressOnStderr(mode: String) async throws {
+        var options = FakeGitHubOptions()
+        options.scriptedStatuses = [502, 503]
+        options.secondaryLimitEvery = 4
+        options.secondaryRetryAfterSeconds = 1
+        try await withServer(users: 400, options: options) { server, base in
+            let result = try await run(binary, ["users", "--api-url", base, mode, "--per-page", "50", "--limit", "300",
+                                                "--retry-delay-ms", "10"])
+            #expect(result.status == 0, "\(result.errors)")
+            let lines = result.output.split(separator: "\n").map(String.init)
+            let expected = server.data.users.prefix(300)
+            if mode == "--plain" {
+                #expect(lines == expected.map { "\($0.id)\t\($0.login)" })
+            } else {
+                #expect(lines.count == 300)
+                #expect(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
+                #expect(zip(lines, expected).allSatisfy { $0.contains("\"id\":\($1.id),") })
+            }
+            let notes = result.errors.split(separator: "\n").map(String.init)
+            #expect(notes.contains("ghscroll: HTTP 502 · retry 1/3 in 1 s"), "\(result.errors)")
+            #expect(notes.contains("ghscroll: HTTP 503 · retry 2/3 in 1 s"), "\(result.errors)")
+            #expect(notes.contains("ghscroll: GitHub asked to slow down · resumes in 1 s"), "\(result.errors)")
+        }
+    }
+
+    @Test("a page that fails through every retry ends --plain with a message on stderr and exit status 1")
+    func failure() async throws {
+        var options = FakeGitHubOptions()
+        options.scriptedStatuses = [500, 500, 500, 500]
+        try await withServer(users: 100, options: options) { server, base in
+            let result = try await run(binary, ["users", "--api-url", base, "--plain", "--retry-delay-ms", "1"])
+            #expect(result.status == 1)
+            #expect(result.output.isEmpty)
+            #expect(result.errors.hasSuffix("Error: GitHub had a server error (HTTP 500: Server Error).\n"), "\(result.errors)")
+            #expect(!result.errors.contains("Error: ghscroll:"), "one prefix")
+            #expect(await server.requestLog().count == 4, "the first try and three retries")
+        }
+    }
+}
