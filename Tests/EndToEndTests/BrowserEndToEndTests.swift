@@ -60,12 +60,7 @@ struct BrowserEndToEndTests {
     func endOfList() async throws {
         try await withLaunch("followers octocat --per-page 20", listSizes: ["followers:octocat": 45], rows: 20) { _, pane in
             await pane.waitFor { idsOnScreen($0).count > 5 }
-            var screen: [String] = []
-            for _ in 0..<6 {
-                try await pane.keys("G")
-                screen = await pane.waitFor(2) { screenText($0).contains("End of list") }
-                if screenText(screen).contains("End of list") { break }
-            }
+            let screen = try await pane.pressEndUntilListEnds(seconds: 2)
             #expect(screenText(screen).contains("— End of list · 45 followers —"), "\(screenText(screen))")
         }
     }

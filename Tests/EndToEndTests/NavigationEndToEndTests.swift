@@ -31,12 +31,7 @@ struct NavigationEndToEndTests {
             #expect(followers.first?.contains("All users › octocat › followers") == true, "\(screenText(followers))")
             let expected = data.list("followers:octocat", offset: 0, limit: 120).map(\.id)
             #expect(Array(idsOnScreen(followers).prefix(10)) == Array(expected.prefix(10)), "the server's order")
-            var end: [String] = []
-            for _ in 0..<6 {
-                try await pane.keys("G")
-                end = await pane.waitFor(3) { screenText($0).contains("End of list") }
-                if screenText(end).contains("End of list") { break }
-            }
+            let end = try await pane.pressEndUntilListEnds(seconds: 3)
             #expect(screenText(end).contains("— End of list · 120 followers —"), "\(screenText(end))")
             let lastIDs = idsOnScreen(end)
             #expect(Array(expected.suffix(lastIDs.count)) == lastIDs, "the list ends with the server's last followers")

@@ -115,6 +115,18 @@ final class TmuxPane: Sendable {
         try await waitUntil(seconds) { (try? await run("tmux", ["-L", socket, "has-session"]).status) != 0 }
     }
 
+    /// Presses G until the end row shows (at most `presses` times, waiting `seconds` after each);
+    /// returns the last screen.
+    func pressEndUntilListEnds(presses: Int = 6, seconds: Double) async throws -> [String] {
+        var screen: [String] = []
+        for _ in 0..<presses {
+            try await keys("G")
+            screen = await waitFor(seconds) { screenText($0).contains("End of list") }
+            if screenText(screen).contains("End of list") { break }
+        }
+        return screen
+    }
+
     func keys(_ keys: String...) async throws { try await run("tmux", ["-L", socket, "send-keys"] + keys) }
 
     /// The process the pane runs (the program itself when the command starts with `exec`).
