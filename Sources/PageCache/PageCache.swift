@@ -57,15 +57,17 @@ public final class PageCache: Sendable {
 
     /// Opens the pool. Another process opening the same new file at that moment can make SQLite
     /// answer "busy" at once (turning on WAL does not wait for the busy timeout), or make its
-    /// migration find the table it was about to create; both are tried again, for a couple of
-    /// seconds (by then the other one is done, and the schema is there).
+    /// migration find the table it was about to create, or the migration it was about to note
+    /// noted already; each is tried again, for a couple of seconds (by then the other one is
+    /// done, and the schema is there).
     private static func openRetryingWhileBusy(path: String, sizeLimit: Int, maxPages: Int?, warnings: Warnings) throws -> PageCache {
         var attempt = 0
         while true {
             do {
                 return try PageCache(path: path, sizeLimit: sizeLimit, maxPages: maxPages, warnings: warnings)
             } catch let error as DatabaseError
-                where [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR].contains(error.resultCode) && attempt < 40 {
+                where [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode)
+                && attempt < 40 {
                 attempt += 1
                 usleep(UInt32(min(100, 5 * attempt)) * 1_000)
             }

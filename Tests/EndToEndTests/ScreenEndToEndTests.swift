@@ -8,8 +8,7 @@ struct ScreenEndToEndTests {
     @Test("? over an open pane in 24-bit colour: no picture cell comes back over the help")
     func helpOverPicture() async throws {
         for size in [(columns: 100, rows: 24), (columns: 120, rows: 35), (columns: 80, rows: 40)] {
-            let (server, pane) = try await launch("users", before: "COLORTERM=truecolor ", columns: size.columns, rows: size.rows)
-            defer { close(server, pane) }
+            try await withLaunch("users", before: "COLORTERM=truecolor ", columns: size.columns, rows: size.rows) { _, pane in
             await pane.waitFor { idsOnScreen($0).count > 10 }
             try await pane.keys("Enter")
             await pane.waitFor { screenText($0).contains("The Octocat") && screenText($0).contains("▀▀▀▀") }
@@ -23,6 +22,7 @@ struct ScreenEndToEndTests {
             try await pane.keys("Escape")
             let back = await pane.waitFor { screenText($0).contains("▀▀▀▀") }
             #expect(screenText(back).contains("▀▀▀▀"), "\(size)")
+            }
         }
     }
 
@@ -43,16 +43,44 @@ struct ScreenEndToEndTests {
 
     @Test("LC_ALL=C: the title and the pane are drawn whole, not garbled")
     func cLocale() async throws {
-        let (server, pane) = try await launch("users", before: "LC_ALL=C LANG=C ", columns: 100, rows: 24)
-        defer { close(server, pane) }
-        await pane.waitFor { idsOnScreen($0).count > 10 }
-        try await pane.keys("Enter")
-        let screen = await pane.waitFor { screenText($0).contains("The Octocat") }
-        let text = screenText(screen)
-        let title = screen.first ?? ""
-        #expect(title.contains("ghscroll · All users"), "\(text)")
-        #expect(title.range(of: #"\b4\d{3}/5000\b"#, options: .regularExpression) != nil, "numbers kept apart: \(title)")
-        #expect(!text.contains("~V") && !text.contains("~@"), "no bytes drawn as characters:\n\(text)")
-        #expect(screen.dropFirst().prefix(10).allSatisfy { $0.contains("│") }, "the pane's border down its left edge:\n\(text)")
+        try await withLaunch("users", before: "LC_ALL=C LANG=C ", columns: 100, rows: 24) { _, pane in
+            await pane.waitFor { idsOnScreen($0).count > 10 }
+            try await pane.keys("Enter")
+            let screen = await pane.waitFor { screenText($0).contains("The Octocat") }
+            let text = screenText(screen)
+            let title = screen.first ?? ""
+            #expect(title.contains("ghscroll · All users"), "\(text)")
+            #expect(title.range(of: #"\b4\d{3}/5000\b"#, options: .regularExpression) != nil, "numbers kept apart: \(title)")
+            #expect(!text.contains("~V") && !text.contains("~@"), "no bytes drawn as characters:\n\(text)")
+            #expect(screen.dropFirst().prefix(10).allSatisfy { $0.contains("│") }, "the pane's border down its left edge:\n\(text)")
+        }
+    }
+
+    @Test("the filter line's cursor sits after the text, and moves with ← and Home")
+    func filterCursor() async throws {
+        try await withLaunch("users", columns: 80, rows: 24) { _, pane in
+            await pane.waitFor { idsOnScreen($0).count > 10 }
+            func cursor() async -> String {
+                (try? await run("tmux", ["-L", pane.socket, "display", "-p", "#{cursor_flag} #{cursor_x} #{cursor_y}"]).output)?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            }
+            #expect(await cursor().hasPrefix("0 "), "hidden in the list")
+            func bottom(_ screen: [String]) -> String { screen.last { !$0.isEmpty } ?? "" }
+            try await pane.keys("/", "o", "c", "t")
+            await pane.waitFor { bottom($0).hasPrefix("/oct") }
+            try await waitUntil(5) { await cursor() == "1 4 23" }
+            #expect(await cursor() == "1 4 23", "shown after /oct on the last line")
+            try await pane.keys("Left")
+            try await waitUntil(5) { await cursor() == "1 3 23" }
+            #expect(await cursor() == "1 3 23")
+            try await pane.keys("Home", "x")
+            let screen = await pane.waitFor { bottom($0).hasPrefix("/xoct") }
+            #expect(bottom(screen).hasPrefix("/xoct"), "\(screenText(screen))")
+            try await waitUntil(5) { await cursor() == "1 2 23" }
+            #expect(await cursor() == "1 2 23", "after the x typed at the start")
+            try await pane.keys("Escape")
+            try await waitUntil(5) { await cursor().hasPrefix("0 ") }
+            #expect(await cursor().hasPrefix("0 "), "hidden again")
+        }
     }
 }
