@@ -12,7 +12,7 @@ import TerminalUI
 func appendCosts(total: Int) -> (early: Double, late: Double) {
     let pageItems = items(total + 100)
     var pager = Pager<Item, Int>(firstCursor: 0, pageSize: 100, prefetch: FixedDistancePrefetch(distance: 0))
-    var effects = pager.handle(.start)
+    var effects = pager.handle(.start).effects
     var costs: [Double] = []
     var cursor = 0
     while cursor < total, case .fetch(let request)? = effects.first {
@@ -20,7 +20,7 @@ func appendCosts(total: Int) -> (early: Double, late: Double) {
         costs.append(seconds(clock.measure { _ = pager.handle(.pageLoaded(request.token, page)) }) * 1e6)
         cursor += 100
         let count = pager.items.count
-        effects = pager.handle(.visibleRange(count - 1..<count, viewportRows: 1))
+        effects = pager.handle(.visibleRange(count - 1..<count, viewportRows: 1)).effects
     }
     return (middle(Array(costs[10..<30])), middle(Array(costs[(costs.count - 20)...])))
 }

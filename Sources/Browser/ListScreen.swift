@@ -90,8 +90,8 @@ public struct ListScreen: Sendable, Equatable {
     mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, at now: Duration?) -> [Command] {
         let countBefore = pager.items.count
         let lineBefore = selectionLine
-        let effects = pager.handle(event, at: now)
-        let change = pager.lastChange
+        let step = pager.handle(event, at: now)
+        let (effects, change) = (step.effects, step.change)
         if !change.isEmpty {
             let appended = change.deleted.isEmpty && change.moved.isEmpty && change.updated.isEmpty
                 && change.inserted.first == countBefore

@@ -12,53 +12,56 @@ where Item.ID: Sendable {
 
     public let firstCursor: Cursor
     public let pageSize: Int
-    public var prefetch: any PrefetchPolicy
+    public var prefetch: any PrefetchPolicy {
+        get { policy.value }
+        set { policy.value = newValue }
+    }
+    /// The policy, in a box that compares by value (``PolicyBox``).
+    private var policy: PolicyBox
     /// At most this many items are kept (nil: no limit): pages far from the viewport are
     /// dropped, and loaded again by their cursor when the person comes back to them.
     public let maxItems: Int?
 
     // MARK: - State
 
-    public private(set) var store: ListStore<Item>
+    public internal(set) var store: ListStore<Item>
     /// The cursor of the next page; `nil` before the first page and at the end.
-    public private(set) var nextCursor: Cursor?
-    public private(set) var initialState: LoadState = .idle
-    public private(set) var refreshState: LoadState = .idle
-    public private(set) var appendState: LoadState = .idle
+    public internal(set) var nextCursor: Cursor?
+    public internal(set) var initialState: LoadState = .idle
+    public internal(set) var refreshState: LoadState = .idle
+    public internal(set) var appendState: LoadState = .idle
     /// Loading a dropped page before the loaded ones.
-    public private(set) var prependState: LoadState = .idle
+    public internal(set) var prependState: LoadState = .idle
     /// Loading a far page in place of the loaded ones (a jump).
-    public private(set) var jumpState: LoadState = .idle
+    public internal(set) var jumpState: LoadState = .idle
     /// The page a jump loads (an index into ``pages``).
-    public private(set) var jumpPage: Int?
+    public internal(set) var jumpPage: Int?
     /// Every page of this generation, in order, with how many items it holds (its items are in
     /// the store for ``loadedPages`` only).
-    public private(set) var pages: [PageRecord<Cursor>] = []
+    public internal(set) var pages: [PageRecord<Cursor>] = []
     /// The pages whose items the store holds: always a contiguous run.
-    public private(set) var loadedPages: Range<Int> = 0..<0
+    public internal(set) var loadedPages: Range<Int> = 0..<0
     /// Items of the dropped pages before the loaded ones: the first loaded item's position in
     /// the whole list.
-    public private(set) var offset = 0
+    public internal(set) var offset = 0
     /// Bumped by refresh and cancel; results of older generations are dropped.
-    public private(set) var generation = 0
+    public internal(set) var generation = 0
     /// The total the source reported, if any.
-    public private(set) var totalCount: Int?
+    public internal(set) var totalCount: Int?
     /// True once a first page has arrived.
-    public private(set) var hasLoadedFirstPage = false
-    /// What the last event did to the items.
-    public private(set) var lastChange = ListChange.none
+    public internal(set) var hasLoadedFirstPage = false
     /// The fetches in flight, at most one per direction.
-    public private(set) var inFlight: [FetchDirection: FetchRequest<Cursor>] = [:]
+    public internal(set) var inFlight: [FetchDirection: FetchRequest<Cursor>] = [:]
 
-    private var nextTokenID = 0
-    private var seenCursors: Set<Cursor> = []
-    private var retryCursor: Cursor?
+    var nextTokenID = 0
+    var seenCursors: Set<Cursor> = []
+    var retryCursor: Cursor?
     /// The last page of the list was seen (it stays seen when that page is dropped).
-    private var listEnded = false
-    private var visibleStart = 0
-    private var viewportRows: Int?
+    var listEnded = false
+    var visibleStart = 0
+    var viewportRows: Int?
     /// The time of the event being handled, if the caller gave one.
-    private var now: Duration?
+    var now: Duration?
 
     /// Ids a page is de-duplicated against: those of the last `dedupeWindow` items (repeats
     /// come from the pages next to it, when the list shifted between requests), so no set of
@@ -72,7 +75,7 @@ where Item.ID: Sendable {
                 dedupeWindow: Int? = defaultDedupeWindow, maxItems: Int? = nil) {
         self.firstCursor = firstCursor
         self.pageSize = max(1, pageSize)
-        self.prefetch = prefetch
+        self.policy = PolicyBox(prefetch)
         self.maxItems = maxItems.map { max($0, 2 * max(1, pageSize)) }
         self.store = ListStore(dedupeWindow: maxItems == nil ? dedupeWindow.map { max($0, 3 * max(1, pageSize)) } : nil)
     }
@@ -81,51 +84,62 @@ where Item.ID: Sendable {
 
     // MARK: - Events
 
-    /// Applies one event and returns the effects to run, in order.
+    /// What one event did: the effects to run, in order, and the change to the items.
+    public struct Step: Sendable, Equatable {
+        public var effects: [Effect]
+        public var change: ListChange
+
+        public init(effects: [Effect] = [], change: ListChange = .none) {
+            self.effects = effects
+            self.change = change
+        }
+    }
+
+    /// Applies one event: the effects to run, in order, and what it changed in the items.
     ///
     /// `now` is the caller's clock (any origin, never going back). With it the prefetch policy
     /// learns how fast the person scrolls and how long pages take; without it, it cannot.
-    public mutating func handle(_ event: Event, at now: Duration? = nil) -> [Effect] {
-        lastChange = .none
+    @discardableResult
+    public mutating func handle(_ event: Event, at now: Duration? = nil) -> Step {
         self.now = now
         defer { self.now = nil }
         switch event {
         case .start:
-            guard !hasLoadedFirstPage, initialState == .idle, inFlight.isEmpty else { return [] }
-            return [startFetch(.initial, at: firstCursor)]
+            guard !hasLoadedFirstPage, initialState == .idle, inFlight.isEmpty else { return Step() }
+            return Step(effects: [startFetch(.initial, at: firstCursor)])
         case let .visibleRange(range, rows):
             visibleStart = max(0, range.lowerBound)
             viewportRows = max(rows, range.count, 0)
             if let now { prefetch.observe(.scrolled(visible: range, at: now)) }
-            return prefetchIfNeeded()
+            return Step(effects: prefetchIfNeeded())
         case let .pageLoaded(token, page):
-            guard let request = takeRequest(token) else { return [] }
+            guard let request = takeRequest(token) else { return Step() }
             if let now { prefetch.observe(.answered(at: now)) }
-            apply(page, for: request)
-            return prefetchIfNeeded()
+            let change = apply(page, for: request)
+            return Step(effects: prefetchIfNeeded(), change: change)
         case let .pageFailed(token, failure):
-            guard let request = takeRequest(token) else { return [] }
+            guard let request = takeRequest(token) else { return Step() }
             if failure.reason == .cancelled {
                 prefetch.observe(.abandoned)
             } else if let now {
                 prefetch.observe(.answered(at: now))
             }
             fail(request, with: failure)
-            return []
+            return Step()
         case .jump(let position):
-            return jump(to: position)
+            return Step(effects: jump(to: position))
         case .refresh:
-            return refresh()
+            return Step(effects: refresh())
         case .retry:
-            return retry()
+            return Step(effects: retry())
         case .cancel:
-            return cancelAll()
+            return Step(effects: cancelAll())
         }
     }
 
     // MARK: - Fetching
 
-    private mutating func startFetch(_ direction: FetchDirection, at cursor: Cursor) -> Effect {
+    mutating func startFetch(_ direction: FetchDirection, at cursor: Cursor) -> Effect {
         nextTokenID += 1
         let token = FetchToken(id: nextTokenID, generation: generation, direction: direction)
         let request = FetchRequest(token: token, cursor: cursor, pageSize: pageSize)
@@ -144,7 +158,7 @@ where Item.ID: Sendable {
         return request
     }
 
-    private mutating func setState(_ state: LoadState, for direction: FetchDirection) {
+    mutating func setState(_ state: LoadState, for direction: FetchDirection) {
         switch direction {
         case .initial: initialState = state
         case .refresh: refreshState = state
@@ -156,7 +170,7 @@ where Item.ID: Sendable {
 
     /// How near the first loaded item the screen may come before the dropped page before it is
     /// asked for again: a screen and a bit, as the fixed rule does forwards.
-    private static func backwardDistance(viewportRows rows: Int) -> Int {
+    static func backwardDistance(viewportRows rows: Int) -> Int {
         FixedDistancePrefetch().effectiveDistance(viewportRows: rows)
     }
 
@@ -182,10 +196,12 @@ where Item.ID: Sendable {
 
     // MARK: - Results
 
-    private mutating func apply(_ page: Page<Item, Cursor>, for request: FetchRequest<Cursor>) {
+    /// Takes a page in; what it changed in the items.
+    private mutating func apply(_ page: Page<Item, Cursor>, for request: FetchRequest<Cursor>) -> ListChange {
+        let change: ListChange
         switch request.token.direction {
         case .initial, .refresh:
-            lastChange = store.reload(page.items)
+            change = store.reload(page.items)
             hasLoadedFirstPage = true
             initialState = .idle
             refreshState = .idle
@@ -201,7 +217,7 @@ where Item.ID: Sendable {
             offset = 0
         case .append:
             let before = store.count
-            lastChange = store.append(contentsOf: page.items)
+            let appended = store.append(contentsOf: page.items)
             appendState = .idle
             if let total = page.totalCount { totalCount = total }
             let added = store.count - before
@@ -212,15 +228,14 @@ where Item.ID: Sendable {
                 retryCursor = nil
                 // The last page again, of a list that ended: it still ends there.
                 if listEnded, loadedPages.upperBound == pages.count { appendState = .endReached }
-                dropPages(fromFront: true)
-                return
+                return dropPages(fromFront: true, after: appended)
             }
             pages.append(PageRecord(cursor: request.cursor, count: added))
             loadedPages = loadedPages.lowerBound..<pages.count
-            dropPages(fromFront: true)
+            change = dropPages(fromFront: true, after: appended)
         case .prepend:
             let before = store.count
-            lastChange = store.insert(page.items, at: 0)
+            let inserted = store.insert(page.items, at: 0)
             prependState = .idle
             let index = loadedPages.lowerBound - 1
             let added = store.count - before
@@ -228,11 +243,9 @@ where Item.ID: Sendable {
             offset = max(0, offset - pages[index].count)
             pages[index].count = added
             loadedPages = index..<loadedPages.upperBound
-            dropPages(fromFront: false)
-            return
+            return dropPages(fromFront: false, after: inserted)
         case .jump:
-            landJump(page)
-            return
+            return landJump(page)
         }
         retryCursor = nil
         if page.items.isEmpty {
@@ -249,55 +262,7 @@ where Item.ID: Sendable {
         } else {
             end()
         }
-    }
-
-    /// Drops whole pages from the end away from the one just loaded while more than
-    /// ``maxItems`` are held: never the page just loaded, nor one so near the screen that it
-    /// would be asked for again at once. The limit gives way a little instead (two pages
-    /// chasing each other would never stop); the next load at the other end drops what is then
-    /// far. The change reported is the net one: deletions in the indexes before the load,
-    /// insertions in the indexes after the drop.
-    private mutating func dropPages(fromFront: Bool) {
-        guard let maxItems, store.count > maxItems else { return }
-        let inserted = lastChange.inserted
-        let rows = viewportRows ?? 0
-        var front = 0
-        var back = 0
-        while store.count - front - back > maxItems, loadedPages.count > 1 {
-            if fromFront {
-                let page = loadedPages.lowerBound
-                let firstShown = visibleStart - front - pages[page].count
-                guard firstShown > Self.backwardDistance(viewportRows: rows) else { break }
-                front += pages[page].count
-                offset += pages[page].count
-                loadedPages = (page + 1)..<loadedPages.upperBound
-            } else {
-                let page = loadedPages.upperBound - 1
-                let remaining = store.count - back - pages[page].count
-                let start = min(visibleStart, remaining)
-                guard remaining >= visibleStart + rows else { break }
-                let context = PrefetchContext(visible: start..<(start + rows), loadedCount: remaining,
-                                              viewportRows: max(rows, 1), now: now)
-                guard !prefetch.shouldPrefetch(context) else { break }
-                back += pages[page].count
-                loadedPages = loadedPages.lowerBound..<page
-                // The end is no longer loaded: scrolling down loads the dropped pages again.
-                if appendState == .endReached { appendState = .idle }
-            }
-        }
-        guard front + back > 0 else { return }
-        let count = store.count
-        store.delete(at: Array(0..<front) + Array((count - back)..<count))
-        // What is on screen moved down in the store's indexes with the items before it.
-        visibleStart = max(0, visibleStart - front)
-        if fromFront {
-            // Appended at the end: the dropped items were the first ones before it too.
-            lastChange = ListChange(inserted: inserted.map { $0 - front }, deleted: Array(0..<front))
-        } else {
-            // Inserted at the start: the dropped ones were the last before it.
-            let before = count - inserted.count
-            lastChange = ListChange(inserted: inserted, deleted: Array((before - back)..<before))
-        }
+        return change
     }
 
     private mutating func end() {
@@ -310,51 +275,6 @@ where Item.ID: Sendable {
         let direction = request.token.direction
         setState(failure.reason == .cancelled ? .idle : .failed(failure), for: direction)
         if direction == .append { retryCursor = request.cursor }
-    }
-
-    // MARK: - Jumps
-
-    /// The page holding the item at `position` of the whole list, or the last page known.
-    public func page(holding position: Int) -> Int? {
-        guard !pages.isEmpty else { return nil }
-        var start = 0
-        for (index, page) in pages.enumerated() {
-            if position < start + page.count { return index }
-            start += page.count
-        }
-        return pages.count - 1
-    }
-
-    private mutating func jump(to position: Int) -> [Effect] {
-        guard hasLoadedFirstPage, let target = page(holding: max(0, position)), !loadedPages.contains(target) else {
-            return []
-        }
-        if jumpPage == target, jumpState == .loading { return [] }
-        // Loads at the edges of the rows being replaced are of no use now.
-        var effects: [Effect] = []
-        for direction in [FetchDirection.append, .prepend, .jump] {
-            guard let request = inFlight.removeValue(forKey: direction) else { continue }
-            setState(.idle, for: direction)
-            effects.append(.cancelFetch(request.token))
-        }
-        jumpPage = target
-        effects.append(startFetch(.jump, at: pages[target].cursor))
-        return effects
-    }
-
-    /// The far page arrived: it replaces the loaded ones, counted at its place in the list.
-    private mutating func landJump(_ page: Page<Item, Cursor>) {
-        jumpState = .idle
-        guard let index = jumpPage, index < pages.count else { return }
-        jumpPage = nil
-        lastChange = store.reload(page.items)
-        offset = pages[..<index].reduce(0) { $0 + $1.count }
-        pages[index].count = store.count
-        loadedPages = index..<(index + 1)
-        visibleStart = 0
-        retryCursor = nil
-        appendState = listEnded && index == pages.count - 1 ? .endReached : .idle
-        prependState = .idle
     }
 
     // MARK: - Commands
@@ -424,32 +344,19 @@ public struct PageRecord<Cursor: Hashable & Sendable>: Sendable, Hashable {
 
 // MARK: - Equality
 
-extension Pager: Equatable where Item: Equatable {
-    /// Two pagers are equal when every fact they hold is: items, cursors, load states, requests
-    /// in flight, what they remember of the viewport, and their prefetch policy.
-    public static func == (lhs: Pager, rhs: Pager) -> Bool {
-        // What a scroll or a page changes first, so that unequal pagers are told apart cheaply;
-        // the policy (a dynamic cast) last.
-        lhs.visibleStart == rhs.visibleStart && lhs.lastChange == rhs.lastChange
-            && lhs.appendState == rhs.appendState && lhs.inFlight == rhs.inFlight
-            && lhs.offset == rhs.offset && lhs.generation == rhs.generation
-            && lhs.nextTokenID == rhs.nextTokenID && lhs.pageSize == rhs.pageSize
-            && lhs.viewportRows == rhs.viewportRows && lhs.maxItems == rhs.maxItems
-            && lhs.initialState == rhs.initialState && lhs.refreshState == rhs.refreshState
-            && lhs.prependState == rhs.prependState && lhs.totalCount == rhs.totalCount
-            && lhs.jumpState == rhs.jumpState && lhs.jumpPage == rhs.jumpPage
-            && lhs.hasLoadedFirstPage == rhs.hasLoadedFirstPage && lhs.listEnded == rhs.listEnded
-            && lhs.firstCursor == rhs.firstCursor && lhs.nextCursor == rhs.nextCursor
-            && lhs.retryCursor == rhs.retryCursor && lhs.store == rhs.store
-            && lhs.loadedPages == rhs.loadedPages && lhs.pages == rhs.pages
-            && lhs.seenCursors == rhs.seenCursors && samePolicy(lhs.prefetch, rhs.prefetch)
-    }
-}
+extension Pager: Equatable where Item: Equatable {}
 
-/// Policies of the same type compare by value when they are Equatable, else by type.
-func samePolicy(_ lhs: any PrefetchPolicy, _ rhs: any PrefetchPolicy) -> Bool {
-    guard let lhs = lhs as? any Equatable else { return type(of: lhs) == type(of: rhs) }
-    return lhs.isEqual(to: rhs)
+/// A prefetch policy that compares by value when its type is Equatable, else by type: what lets
+/// a pager's equality be the synthesized one, every field compared.
+struct PolicyBox: Sendable, Equatable {
+    var value: any PrefetchPolicy
+
+    init(_ value: any PrefetchPolicy) { self.value = value }
+
+    static func == (lhs: PolicyBox, rhs: PolicyBox) -> Bool {
+        guard let left = lhs.value as? any Equatable else { return type(of: lhs.value) == type(of: rhs.value) }
+        return left.isEqual(to: rhs.value)
+    }
 }
 
 extension Equatable {

@@ -50,9 +50,9 @@ public actor PagingDriver<Source: PageSource> {
     /// Applies an event, publishes the update, and starts or cancels the fetches it asks for.
     public func send(_ event: Event) {
         guard !finished else { return }
-        let effects = state.handle(event)
-        continuation.yield(Update(event: event, state: state, change: state.lastChange))
-        for effect in effects { run(effect) }
+        let step = state.handle(event)
+        continuation.yield(Update(event: event, state: state, change: step.change))
+        for effect in step.effects { run(effect) }
     }
 
     /// Cancels every fetch and ends ``updates``.

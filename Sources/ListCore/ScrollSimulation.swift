@@ -62,7 +62,7 @@ public struct ScrollSimulation: Sendable {
             let rows = RowModel(items: pager.items, footer: nil)
             viewport.sync(rows)
             let visible = viewport.visibleRows(in: rows)
-            perform(pager.handle(.visibleRange(visible, viewportRows: viewportRows), at: now))
+            perform(pager.handle(.visibleRange(visible, viewportRows: viewportRows), at: now).effects)
         }
         var stalledSince: Duration?
         func deliverDue() {
@@ -71,7 +71,7 @@ public struct ScrollSimulation: Sendable {
                 let start = first.request.cursor
                 let end = min(total, start + first.request.pageSize)
                 let page = Page(items: (start..<end).map(Row.init), next: end < total ? end : nil)
-                perform(pager.handle(.pageLoaded(first.request.token, page), at: first.at))
+                perform(pager.handle(.pageLoaded(first.request.token, page), at: first.at).effects)
                 if let since = stalledSince, (viewport.selection ?? 0) + 1 < pager.items.count {
                     result.stalledSeconds += (first.at - since).inSeconds
                     stalledSince = nil
@@ -80,7 +80,7 @@ public struct ScrollSimulation: Sendable {
             }
         }
 
-        perform(pager.handle(.start, at: now))
+        perform(pager.handle(.start, at: now).effects)
         // The first rows appear; the person starts holding the key then.
         if let first = arrivals.first { now = first.at }
         deliverDue()

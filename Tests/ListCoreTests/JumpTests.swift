@@ -46,7 +46,7 @@ struct JumpTests {
         #expect(harness.pager.jumpPage == nil)
         #expect(harness.pager.appendState == .idle)
         #expect(harness.pager.footer == nil)
-        #expect(harness.pager.lastChange == ListChange(inserted: Array(0..<10), deleted: Array(0..<30)))
+        #expect(harness.lastChange == ListChange(inserted: Array(0..<10), deleted: Array(0..<30)))
 
         // Scrolling on pages as usual: the next page by its remembered cursor.
         harness.send(.visibleRange(5..<10, viewportRows: 5))

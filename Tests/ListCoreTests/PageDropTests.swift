@@ -31,7 +31,7 @@ struct PageDropTests {
         #expect(harness.pager.pages.map(\.cursor) == [0, 1, 2, 3, 4, 5])
         #expect(harness.pager.pages.allSatisfy { $0.count == 10 })
         // The last append reported the page it added and the one it dropped, as one change.
-        #expect(harness.pager.lastChange == ListChange(inserted: Array(20..<30), deleted: Array(0..<10)))
+        #expect(harness.lastChange == ListChange(inserted: Array(20..<30), deleted: Array(0..<10)))
         // Every item keeps its place in the whole list.
         for (index, id) in harness.ids.enumerated() { #expect(harness.pager.offset + index == id) }
     }
@@ -53,7 +53,7 @@ struct PageDropTests {
         #expect(harness.ids == Array(20..<50))
         #expect(harness.pager.offset == 20)
         #expect(harness.pager.loadedPages == 2..<5)
-        #expect(harness.pager.lastChange == ListChange(inserted: Array(0..<10), deleted: Array(20..<30)))
+        #expect(harness.lastChange == ListChange(inserted: Array(0..<10), deleted: Array(20..<30)))
         // All the way back to the first page.
         for cursor in [1, 0] {
             harness.send(.visibleRange(0..<5, viewportRows: 5))

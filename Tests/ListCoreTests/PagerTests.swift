@@ -35,7 +35,7 @@ struct PagerTests {
         // The server's list shifted: the next page repeats 7, 8, 9 and 3.
         harness.load(Page(items: users([7, 8, 9, 10, 3, 11, 12]), next: 2))
         #expect(harness.ids == Array(0...12))
-        #expect(harness.pager.lastChange.inserted == [10, 11, 12])
+        #expect(harness.lastChange.inserted == [10, 11, 12])
     }
 
     @Test("3. refresh replaces the list when its first page arrives; old rows stay until then")
@@ -51,8 +51,8 @@ struct PagerTests {
         harness.load(Page(items: users([100, 0, 1, 2]), next: 1))
         #expect(harness.ids == [100, 0, 1, 2])
         #expect(!harness.pager.isRefreshing)
-        #expect(harness.pager.lastChange.inserted == [0])
-        #expect(harness.pager.lastChange.deleted == Array(3..<20))
+        #expect(harness.lastChange.inserted == [0])
+        #expect(harness.lastChange.deleted == Array(3..<20))
     }
 
     @Test("4. a page of the generation before a refresh, arriving after it, changes nothing")
@@ -66,7 +66,7 @@ struct PagerTests {
         let effects = harness.send(.pageLoaded(staleAppend.token, list.page(1)))
         #expect(effects.isEmpty)
         #expect(harness.ids == before)
-        #expect(harness.pager.lastChange.isEmpty)
+        #expect(harness.lastChange.isEmpty)
         #expect(harness.pager.isRefreshing)
         harness.send(.pageFailed(staleAppend.token, LoadFailure(message: "late")))
         #expect(harness.pager.appendState == .idle)

@@ -21,6 +21,8 @@ struct Harness {
     /// Every fetch ever asked for.
     private(set) var requested: [FetchRequest<Int>] = []
     private(set) var cancelled: [FetchToken] = []
+    /// What the last event changed in the items.
+    private(set) var lastChange = ListChange.none
 
     init(firstCursor: Int = 0, pageSize: Int = 10, prefetch: any PrefetchPolicy = FixedDistancePrefetch(distance: 3)) {
         pager = Pager(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch)
@@ -28,7 +30,9 @@ struct Harness {
 
     @discardableResult
     mutating func send(_ event: PagerEvent<User, Int>, at now: Duration? = nil) -> [PagerEffect<Int>] {
-        let effects = pager.handle(event, at: now)
+        let step = pager.handle(event, at: now)
+        lastChange = step.change
+        let effects = step.effects
         for effect in effects {
             switch effect {
             case .fetch(let request):
