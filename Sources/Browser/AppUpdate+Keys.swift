@@ -78,14 +78,8 @@ extension AppState {
                 below[index].relayout(to: layout.heights)
             }
             return reportVisible()
-        case .help:
-            overlay = .help(fromFilter: false)
-            return []
-        case .suspend:
-            return [.suspend]
-        case .quit:
-            exitStatus = 0
-            return []
+        case .help, .suspend, .quit:
+            return anywhere(action, fromFilter: false)
         case .keepFilter, .clearFilter, .deleteCharacter, .deleteForward, .deleteWord, .deleteToStart, .cursorLeft,
              .cursorRight, .lineStart, .lineEnd, .closeHelp:
             return []
@@ -174,14 +168,8 @@ extension AppState {
         case .lineUp:
             top.move(.lineUp)
             return selectionMoved()
-        case .help:
-            overlay = .help(fromFilter: true)
-            return []
-        case .suspend:
-            return [.suspend]
-        case .quit:
-            exitStatus = 0
-            return []
+        case let action? where [.help, .suspend, .quit].contains(action):
+            return anywhere(action, fromFilter: true)
         case .deleteCharacter: edit = .deleteBackward
         case .deleteForward: edit = .deleteForward
         case .deleteWord: edit = .deleteWordBackward
@@ -196,5 +184,19 @@ extension AppState {
         }
         top.editFilter(edit)
         return details.want(wantedDetails, debounce: true)
+    }
+
+    /// What the help, suspend and quit keys do, in the list and on the filter line alike.
+    private mutating func anywhere(_ action: Action, fromFilter: Bool) -> [Command] {
+        switch action {
+        case .help:
+            overlay = .help(fromFilter: fromFilter)
+            return []
+        case .suspend:
+            return [.suspend]
+        default:
+            exitStatus = 0
+            return []
+        }
     }
 }
