@@ -7,9 +7,13 @@ public struct KeyTable: Sendable, Equatable {
         didSet {
             hints = Hints(bindings)
             actions = Actions(bindings)
+            labels = Self.labels(bindings)
         }
     }
     private var actions: Actions
+    /// By `mode.ordinal`: the label of the first key of each action (what ``label(_:in:)``
+    /// answers on every frame).
+    private var labels: [[Action: String]]
     /// The status line's hints, worked out once per table rather than on every frame.
     private var hints: Hints
 
@@ -90,6 +94,17 @@ public struct KeyTable: Sendable, Equatable {
         self.bindings = bindings
         hints = Hints(bindings)
         actions = Actions(bindings)
+        labels = Self.labels(bindings)
+    }
+
+    private static func labels(_ bindings: [KeyBinding]) -> [[Action: String]] {
+        Mode.allCases.map { mode in
+            var labels: [Action: String] = [:]
+            for binding in bindings where binding.modes.contains(mode) && labels[binding.action] == nil {
+                if let key = binding.keys.first { labels[binding.action] = key.label }
+            }
+            return labels
+        }
     }
 
     /// The action `key` asks for in `mode`.
@@ -109,7 +124,7 @@ public struct KeyTable: Sendable, Equatable {
 
     /// The label of the first key that does `action` in `mode` ("R"); nil when none does.
     public func label(_ action: Action, in mode: Mode) -> String? {
-        bindings.first { $0.action == action && $0.modes.contains(mode) }?.keys.first?.label
+        labels[mode.ordinal][action]
     }
 
     /// The keys widgets name in their own text.

@@ -93,22 +93,32 @@ struct FrameDiff {
     /// to the last of them. Rows in between that did not move are drawn again anyway.
     static func scroll(from before: [[Operation]], to after: [[Operation]]) -> (region: Range<Int>, lines: Int)? {
         var best: (region: Range<Int>, lines: Int, moved: Int)?
+        // Rows that changed at all; a shift can only explain those.
+        var changed = 0
+        for row in after.indices where !before.indices.contains(row) || after[row] != before[row] { changed += 1 }
+        guard changed >= 3 else { return nil }
         for lines in [1, -1, 2, -2, 3, -3] {
-            let moved = after.indices.filter { row in
+            var moved = 0
+            var first = -1
+            var last = -1
+            for row in after.indices {
                 let source = row + lines
-                return before.indices.contains(source) && !after[row].isEmpty && after[row] == before[source]
-                    && after[row] != before[row]
+                guard before.indices.contains(source), !after[row].isEmpty, after[row] == before[source],
+                      after[row] != before[row] else { continue }
+                moved += 1
+                if first < 0 { first = row }
+                last = row
             }
-            guard let first = moved.first, let last = moved.last, moved.count >= 3 else { continue }
-            let span = first...last
-            let stayed = span.filter { before.indices.contains($0) && after[$0] == before[$0] }.count
-            guard moved.count > stayed, moved.count > (best?.moved ?? 0) else { continue }
+            guard moved >= 3 else { continue }
+            var stayed = 0
+            for row in first...last where before.indices.contains(row) && after[row] == before[row] { stayed += 1 }
+            guard moved > stayed, moved > (best?.moved ?? 0) else { continue }
             let low = max(0, min(first, first + lines))
             let high = min(after.count, max(last, last + lines) + 1)
-            best = (low..<high, lines, moved.count)
+            best = (low..<high, lines, moved)
             // Most rows moved together: take it (another shift could beat it only with rows that
             // repeat; any row the scroll gets wrong is drawn again anyway).
-            if moved.count * 2 > after.count { break }
+            if moved * 2 > after.count { break }
         }
         return best.map { ($0.region, $0.lines) }
     }

@@ -137,8 +137,11 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     /// A title cut to `width`, what the highlight matched in it marked.
     private func putTitle(_ title: String, row: Int, column: Int, width: Int, style: Style, selected: Bool,
                           on screen: some Screen) {
+        guard let needle = highlight, !needle.isEmpty else {
+            return screen.put(row: row, column: column, title, width: width, style: style)
+        }
         let cut = TerminalText.width(title) > width ? TerminalText.truncate(title, to: width) : title
-        guard let needle = highlight, !needle.isEmpty, let match = cut.range(of: needle, options: .caseInsensitive) else {
+        guard let match = cut.range(of: needle, options: .caseInsensitive) else {
             return screen.put(row: row, column: column, title, width: width, style: style)
         }
         let before = String(cut[..<match.lowerBound])
