@@ -36,11 +36,13 @@ public struct ListScreen: Sendable, Equatable {
 
     public init(id: ScreenID, list: UserList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
                 listHeight: Int, heights: RowHeights = .compact, firstCursor: GitHubCursor, maxItems: Int? = nil) {
+        let pagesBefore = list.cursors(before: firstCursor)
         self.id = id
         self.heights = heights
         self.list = list
         self.crumbs = crumbs
-        pager = Pager(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch, maxItems: maxItems)
+        pager = Pager(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch, maxItems: maxItems,
+                      pagesBefore: pagesBefore)
         viewport = Viewport(height: listHeight, margin: 2)
     }
 
@@ -132,7 +134,8 @@ public struct ListScreen: Sendable, Equatable {
         if let id = selectedID, let base = pager.store.index(of: id), let position = items.position(ofBaseIndex: base) {
             viewport.place(rows.row(forItem: position), atLine: line, in: rows)
         } else {
-            viewport.place(rows.itemRows.lowerBound, atLine: 0, in: rows)
+            // The first user, with the row above it (the users before these) in view.
+            viewport.place(rows.itemRows.lowerBound, atLine: rows.itemRows.lowerBound, in: rows)
         }
     }
 

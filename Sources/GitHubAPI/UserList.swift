@@ -73,6 +73,13 @@ extension UserList {
     public var firstCursor: GitHubCursor { firstCursor(startPage: 1) }
 
     /// The cursor a list starts from: a page-numbered list may start at a later page.
+    /// The cursors of the pages before `cursor`, for a list opened past its start (`--page N`:
+    /// pages 1 to N-1); none for any other start.
+    public func cursors(before cursor: GitHubCursor) -> [GitHubCursor] {
+        guard isPageNumbered, case .page(let number) = cursor, number > 1 else { return [] }
+        return [.first] + (2..<number).map { .page($0) }
+    }
+
     public func firstCursor(startPage: Int) -> GitHubCursor {
         switch self {
         case .all(let since): .since(max(0, since))

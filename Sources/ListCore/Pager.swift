@@ -21,6 +21,9 @@ where Item.ID: Sendable {
     /// At most this many items are kept (nil: no limit): pages far from the viewport are
     /// dropped, and loaded again by their cursor when the person comes back to them.
     public let maxItems: Int?
+    /// The pages before the first cursor, for a list opened past its start (`--page N`): as if
+    /// they had been loaded and dropped, each counted as a full page until it is loaded.
+    public let pagesBefore: [Cursor]
 
     // MARK: - State
 
@@ -72,7 +75,8 @@ where Item.ID: Sendable {
     /// With a limit the store de-duplicates against every item it holds (they are few); without,
     /// against the last `dedupeWindow`.
     public init(firstCursor: Cursor, pageSize: Int, prefetch: any PrefetchPolicy = AdaptivePrefetch(),
-                dedupeWindow: Int? = defaultDedupeWindow, maxItems: Int? = nil) {
+                dedupeWindow: Int? = defaultDedupeWindow, maxItems: Int? = nil, pagesBefore: [Cursor] = []) {
+        self.pagesBefore = pagesBefore
         self.firstCursor = firstCursor
         self.pageSize = max(1, pageSize)
         self.policy = PolicyBox(prefetch)
@@ -209,12 +213,13 @@ where Item.ID: Sendable {
             prependState = .idle
             jumpState = .idle
             jumpPage = nil
-            seenCursors = [request.cursor]
+            seenCursors = Set(pagesBefore + [request.cursor])
             listEnded = false
             totalCount = page.totalCount
-            pages = [PageRecord(cursor: request.cursor, count: store.count)]
-            loadedPages = 0..<1
-            offset = 0
+            let earlier = pagesBefore.map { PageRecord(cursor: $0, count: pageSize) }
+            pages = earlier + [PageRecord(cursor: request.cursor, count: store.count)]
+            loadedPages = earlier.count..<(earlier.count + 1)
+            offset = earlier.count * pageSize
         case .append:
             let before = store.count
             let appended = store.append(contentsOf: page.items)

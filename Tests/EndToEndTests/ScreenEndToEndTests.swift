@@ -83,4 +83,25 @@ struct ScreenEndToEndTests {
             #expect(await cursor().hasPrefix("0 "), "hidden again")
         }
     }
+
+    @Test("--page 3 --per-page 20 of 49 followers: the position counts the pages before, the row above says so, up loads them")
+    func startPage() async throws {
+        try await withLaunch("followers octocat --page 3 --per-page 20", listSizes: ["followers:octocat": 49],
+                             columns: 80, rows: 16) { server, pane in
+            let first = await pane.waitFor { screenText($0).contains("· 41/49") }
+            #expect(screenText(first).contains("49 followers · 41/49"), "\(screenText(first))")
+            let followers = server.data.list("followers:octocat", offset: 0, limit: 49).map(\.id)
+            #expect(idsOnScreen(first).contains(followers[40]), "the 41st follower is on screen")
+            // Up from there: the pages before load as the selection nears them, the position true.
+            var top = first
+            for _ in 0..<10 where !screenText(top).contains("· 1/49") {
+                for _ in 0..<10 { try await pane.keys("k") }
+                top = await pane.waitFor(2) { screenText($0).contains("· 1/49") }
+            }
+            #expect(screenText(top).contains("· 1/49"), "\(screenText(top))")
+            #expect(idsOnScreen(top).prefix(5) == followers.prefix(5))
+            let pages = await server.requestLog().compactMap { $0.queryValue("page") }
+            #expect(Set(pages) == ["3", "2", "1"], "each page asked for: \(pages)")
+        }
+    }
 }

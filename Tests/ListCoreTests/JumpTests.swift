@@ -132,3 +132,45 @@ struct JumpTests {
         #expect(harness.pager.pages.count == 1)
     }
 }
+
+@Suite("A list opened past its first pages (--page N)")
+struct StartPageTests {
+    /// 45 items in pages of 10; opened at page 3 (cursor 2), pages 0 and 1 before it.
+    let list = NumberedList(total: 45, size: 10)
+
+    @Test("the position counts the pages before it, the row above says so, and scrolling up loads them by their cursors")
+    func countsEarlierPages() {
+        var harness = Harness(pageSize: 10, prefetch: FixedDistancePrefetch(distance: 2))
+        harness.pager = Pager(firstCursor: 2, pageSize: 10, prefetch: FixedDistancePrefetch(distance: 2), pagesBefore: [0, 1])
+        harness.send(.start)
+        #expect(harness.pending.map(\.cursor) == [2])
+        harness.load(list.page(2))
+        #expect(harness.ids == Array(20..<30))
+        #expect(harness.pager.offset == 20, "the first item is the 21st of the list")
+        #expect(harness.pager.loadedPages == 2..<3)
+        #expect(harness.pager.knownCount == 30)
+        // Up: the pages before, by their cursors, in front, the nearest first.
+        for cursor in [1, 0] {
+            harness.send(.visibleRange(0..<5, viewportRows: 5))
+            #expect(harness.pending.map(\.cursor) == [cursor])
+            #expect(harness.pending.first?.token.direction == .prepend)
+            harness.load(list.page(cursor))
+        }
+        #expect(harness.ids == Array(0..<30))
+        #expect(harness.pager.offset == 0)
+        // Down to the end: 45 in all.
+        for _ in 0..<4 {
+            let count = harness.pager.items.count
+            harness.send(.visibleRange(max(0, count - 5)..<count, viewportRows: 5))
+            if let request = harness.pending.first { harness.load(list.page(request.cursor)) }
+        }
+        #expect(harness.pager.footer == .end(count: 45))
+        #expect(harness.ids == Array(0..<45))
+        #expect(harness.pager.offset == 0)
+        // A refresh comes back to the page it was opened at.
+        harness.send(.refresh)
+        #expect(harness.pending.map(\.cursor) == [2])
+        harness.load(list.page(2))
+        #expect(harness.pager.offset == 20)
+    }
+}
