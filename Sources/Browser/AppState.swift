@@ -36,7 +36,10 @@ public struct AppState: Sendable, Equatable {
     /// Where the token came from ("token: gh", "no token"), for the title line.
     public let tokenLabel: String
     /// The web address profiles live under ("https://github.com").
-    public let profileBase: String
+    /// Where profile pages live: built from the API's address at first, then what GitHub's own
+    /// `html_url` says once details show it (an Enterprise host, or a local server that names
+    /// github.com).
+    public internal(set) var profileBase: String
     public let pageSize: Int
     /// Rows before the end that start the next page; nil to learn it (``AdaptivePrefetch``).
     public let prefetchDistance: Int?
@@ -78,6 +81,8 @@ public struct AppState: Sendable, Equatable {
         public var attempts: Int
         /// The reconnect asked for and not yet arrived.
         public var pending: Int?
+        /// When that reconnect comes, for the countdown on screen.
+        public var retryAt: Date?
 
         /// 5, 10, 20, 40, then every 60 units (seconds, unless tests shorten them).
         func delay(unit: Duration) -> Duration { unit * min(60, 5 << min(attempts, 4)) }
@@ -137,7 +142,21 @@ public struct AppState: Sendable, Equatable {
 
     /// The web page of a user.
     public func profileURL(_ login: String) -> String {
-        Self.profileURL(login, base: profileBase)
+        if let given = details.cache.peek(login)?.htmlURL, Self.isWebAddress(given) { return given }
+        return Self.profileURL(login, base: profileBase)
+    }
+
+    /// http(s) with a host: what a profile address GitHub sent may be.
+    static func isWebAddress(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil else { return false }
+        return scheme == "https" || scheme == "http"
+    }
+
+    /// Learns where profiles live from a profile address GitHub sent (`https://HOST/LOGIN`).
+    mutating func learnProfileBase(from details: UserDetails) {
+        let suffix = "/" + GitHubConfiguration.segment(details.login)
+        guard let given = details.htmlURL, Self.isWebAddress(given), given.hasSuffix(suffix) else { return }
+        profileBase = String(given.dropLast(suffix.count))
     }
 
     static func profileURL(_ login: String, base: String) -> String {
@@ -215,11 +234,24 @@ public struct AppState: Sendable, Equatable {
         return sendTop(event)
     }
 
-    /// Asks for a tick when something animates and none is on its way.
+    /// Asks for a tick when something animates, or when a text on screen changes by itself
+    /// (the cached rows' age, the reconnect's countdown), and none is on its way.
     mutating func scheduleTick() -> [Command] {
-        guard isAnimating, pendingTick == nil else { return [] }
+        guard pendingTick == nil, let delay = isAnimating ? tickPeriod : nextTextChange else { return [] }
         nextTick += 1
         pendingTick = nextTick
-        return [.scheduleTick(nextTick, after: tickPeriod)]
+        return [.scheduleTick(nextTick, after: delay)]
+    }
+
+    /// How long until a text on screen changes though nothing animates: the reconnect's
+    /// countdown each second; the cached rows' age each second for a minute, then at each new
+    /// minute, then hour. Nil when neither shows: an idle browser wakes for nothing.
+    var nextTextChange: Duration? {
+        if offline?.retryAt != nil { return .seconds(1) }
+        guard let storedAt = top.storedAt else { return nil }
+        let age = max(0, now.timeIntervalSince(storedAt))
+        let step: TimeInterval = age < 60 ? 1 : age < 3_600 ? 60 : 3_600
+        let left = step - age.truncatingRemainder(dividingBy: step)
+        return .milliseconds(Int64((left * 1_000).rounded(.up)) + 1)
     }
 }

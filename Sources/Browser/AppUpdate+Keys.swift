@@ -27,7 +27,8 @@ extension AppState {
         if pull.released {
             return sendTop(.refresh) + reportVisible()
         }
-        if pull.changed, top.pull.isPulled { return [] }
+        // A key that showed the pull row, or only took it away, does nothing more.
+        if pull.changed { return [] }
         guard let action else { return [] }
         switch action {
         case .lineDown: return move(.lineDown)
@@ -39,7 +40,7 @@ extension AppState {
         case .first: return moveToEnd(.first)
         case .last: return moveToEnd(.last)
         case .details:
-            guard top.selectedUser != nil else { return [] }
+            guard top.selectedUser != nil else { return nothing("Nothing to open") }
             top.detailsOpen = true
             return details.want(wantedDetails, debounce: false)
         case .back:
@@ -52,22 +53,14 @@ extension AppState {
         case .refresh:
             return sendTop(.refresh) + reportVisible()
         case .retry:
-            if top.detailsOpen, let login = wantedDetails, case .failed = details.shown(for: login) {
-                return details.retry()
-            }
-            if offline != nil {
-                // At once, and the waits start over.
-                offline = Offline(attempts: 0, pending: nil)
-                return tryAgain()
-            }
-            return sendTop(.retry) + reportVisible()
+            return retryNow()
         case .open:
-            guard let user = top.selectedUser else { return [] }
+            guard let user = top.selectedUser else { return nothing("Nothing to open") }
             let url = profileURL(user.login)
             flash = "Opening \(url)"
             return [.open(url)]
         case .copy:
-            guard let user = top.selectedUser else { return [] }
+            guard let user = top.selectedUser else { return nothing("Nothing to copy") }
             let url = profileURL(user.login)
             flash = "Copied \(url)"
             return [.copy(url)]
@@ -84,6 +77,37 @@ extension AppState {
              .cursorRight, .lineStart, .lineEnd, .closeHelp:
             return []
         }
+    }
+
+    /// A key with nothing to act on says so, rather than nothing at all.
+    private mutating func nothing(_ text: String) -> [Command] {
+        flash = text
+        return []
+    }
+
+    /// `R`: what failed, at once: the pane's details and picture, GitHub when it could not be
+    /// reached (the waits start over), the load that failed, or one waiting out a retry.
+    private mutating func retryNow() -> [Command] {
+        if top.detailsOpen, let login = wantedDetails {
+            var commands: [Command] = []
+            if case .failed = details.shown(for: login) { commands += details.retry() }
+            if let key = wantedAvatar, avatar.shown(key) == .unavailable { commands += avatar.retry(key) }
+            if !commands.isEmpty { return commands }
+        }
+        if offline != nil {
+            offline = Offline(attempts: 0, pending: nil)
+            return tryAgain()
+        }
+        if case .retry? = wait?.reason {
+            // The client waits before its next try: this one goes now.
+            wait = nil
+            return sendTop(.restart)
+        }
+        let pager = top.pager
+        let failed = [pager.initialState, pager.refreshState, pager.appendState, pager.prependState, pager.jumpState]
+            .contains { $0.failure != nil }
+        guard failed else { return nothing("Nothing failed") }
+        return sendTop(.retry) + reportVisible()
     }
 
     private mutating func move(_ command: Viewport.Command) -> [Command] {

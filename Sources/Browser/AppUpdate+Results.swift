@@ -62,8 +62,10 @@ extension AppState {
         }
         nextReconnect += 1
         state.pending = nextReconnect
+        let delay = state.delay(unit: reconnectUnit)
+        state.retryAt = now.addingTimeInterval(delay.inSeconds)
         offline = state
-        return [.scheduleReconnect(nextReconnect, after: state.delay(unit: reconnectUnit))]
+        return [.scheduleReconnect(nextReconnect, after: delay)]
     }
 
     /// Tries GitHub again: the load that failed, else the first page of the list on screen.

@@ -23,7 +23,7 @@ extension AppState {
         case .detailsDue(let id):
             commands = details.due(id)
         case let .detailsLoaded(id, user, revalidating):
-            _ = details.loaded(id, user, revalidating: revalidating)
+            if details.loaded(id, user, revalidating: revalidating) { learnProfileBase(from: user) }
             commands = []
         case let .detailsFailed(id, reason):
             _ = details.failed(id, reason)
@@ -46,7 +46,7 @@ extension AppState {
             avatar.loaded(id, image)
             commands = []
         case .avatarFailed(let id, _):
-            avatar.failed(id)
+            avatar.failed(id, at: now)
             commands = []
         case .notice(let text):
             flash = text
@@ -54,6 +54,7 @@ extension AppState {
         case .reconnect(let id):
             guard var state = offline, state.pending == id else { return [] }
             state.pending = nil
+            state.retryAt = nil
             state.attempts += 1
             offline = state
             commands = tryAgain()
@@ -63,6 +64,6 @@ extension AppState {
             exitStatus = 128 + number
             return []
         }
-        return commands + avatar.want(wantedAvatar) + scheduleTick()
+        return commands + avatar.want(wantedAvatar, now: now) + scheduleTick()
     }
 }

@@ -20,7 +20,8 @@ public enum AppView {
         var host: String
         var tokenLabel: String
         var rateLimit: RateLimit?
-        var offline: Bool
+        /// " · offline", with the reconnect's countdown when one is on its way.
+        var offline: String?
         var cachedAgo: String?
         var refreshingSpinner: Int?
 
@@ -29,7 +30,9 @@ public enum AppView {
             host = state.host
             tokenLabel = state.tokenLabel
             rateLimit = state.rateLimit
-            offline = state.offline != nil
+            offline = state.offline.map { _ in
+                " · offline" + (AppView.reconnectNote(state).map { ", \($0)" } ?? "")
+            }
             cachedAgo = state.top.storedAt.map { AppView.ago($0, now: state.now) }
             refreshingSpinner = state.top.pager.isRefreshing ? state.spinner : nil
         }
@@ -65,7 +68,9 @@ public enum AppView {
         } else {
             let status = statusText(state)
             let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
-            Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave, width: room),
+            let organization = state.mode == .details && state.top.selectedUser?.isOrganization == true
+            Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave,
+                                                           organization: organization, width: room),
                      row: rows - 1, on: screen, columns: columns)
         }
         screen.present()
@@ -76,9 +81,9 @@ public enum AppView {
     private static func drawTitle(_ title: Title, on screen: some Screen, columns: Int) {
         var right = title.host
         if !title.tokenLabel.isEmpty { right += " · \(title.tokenLabel)" }
-        if let limit = title.rateLimit { right += "  \(limit.summary)" }
+        if let limit = title.rateLimit { right += "  rate \(limit.summary)" }
         var suffix = ""
-        if title.offline { suffix += " · offline" }
+        if let offline = title.offline { suffix += offline }
         if let ago = title.cachedAgo { suffix += " · cached \(ago)" }
         if let spinner = title.refreshingSpinner { suffix += "  \(Spinner.glyph(spinner)) refreshing" }
         Bar.title(prefix: " ghscroll · ", crumbs: title.crumbs, suffix: suffix, right: right, on: screen, columns: columns)
@@ -103,13 +108,39 @@ public enum AppView {
                             describe: describer(state), noun: noun, spinnerStep: state.spinner,
                             notice: notice, keys: keys)
         view.highlight = state.top.isFiltered ? state.top.filter : nil
-        if let placeholder = state.top.pager.placeholder {
+        view.retryNote = reconnectNote(state)
+        if case .failed(let failure) = state.top.pager.placeholder, let what = notFound(failure) {
+            view.placeholder = notFoundLines(what, state: state)
+        } else if let placeholder = state.top.pager.placeholder {
             view.placeholder = ListView<ListScreen.Items>.placeholderLines(
-                placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns, keys: keys)
+                placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns, keys: keys,
+                retryNote: view.retryNote)
         } else if state.top.isFiltered, state.top.items.isEmpty {
             view.placeholder = noMatch(state)
         }
         return view
+    }
+
+    /// When GitHub could not be reached: when the next try goes by itself.
+    static func reconnectNote(_ state: AppState) -> String? {
+        guard let at = state.offline?.retryAt else { return nil }
+        return "tries again by itself in \(Wait.clock(max(0, Int(at.timeIntervalSince(state.now).rounded(.up)))))"
+    }
+
+    /// What GitHub said does not exist, when a load failed for that: nothing a retry fixes.
+    static func notFound(_ failure: LoadFailure) -> String? {
+        guard case .notFound(let what)? = failure.underlying as? GitHubError else { return nil }
+        return what
+    }
+
+    /// A list GitHub does not have: what was not found, and the way back (no retry: it would
+    /// find nothing again).
+    private static func notFoundLines(_ what: String, state: AppState) -> [StyledText] {
+        let back = state.below.isEmpty ? state.keys.label(.quit, in: .list).map { "\($0) quits" }
+            : state.keys.label(.back, in: .list).map { "\($0) goes back" }
+        return [StyledText("\(what.prefix(1).uppercased() + what.dropFirst()) was not found on GitHub.", Style(color: .error)),
+                StyledText("It may have been renamed or deleted, or be hidden from this token.")]
+            + (back.map { [StyledText(""), StyledText($0, Style(color: .muted))] } ?? [])
     }
 
     /// The filter matches none of the loaded users: what there is to do, with the keys of the
@@ -132,16 +163,25 @@ public enum AppView {
     }
 
     /// How the list describes a user: the login, the id (and kind), and in the comfortable
-    /// layout the name or profile address below. The closure holds only what a row needs (one
-    /// over the whole state would copy every screen and cache into its context on each frame).
+    /// layout a second line worth reading: the name and the company or place when their details
+    /// are known, else the kind of account. The closure holds only what a row needs (one over
+    /// the whole state would copy every screen and cache into its context on each frame).
     static func describer(_ state: AppState) -> (GitHubUser) -> ItemText {
         guard state.layout == .comfortable else { return { user in ItemText(title: user.login, detail: detail(user)) } }
         let cache = state.details.cache
-        let profileBase = state.profileBase
         return { user in
-            let subtitle = cache.peek(user.login)?.name ?? AppState.profileURL(user.login, base: profileBase)
-            return ItemText(title: user.login, detail: detail(user), subtitle: subtitle)
+            ItemText(title: user.login, detail: detail(user), subtitle: secondLine(user, known: cache.peek(user.login)))
         }
+    }
+
+    /// "Mona Lisa Octocat · @github", or "Organization" when nothing more is known yet.
+    static func secondLine(_ user: GitHubUser, known: UserDetails?) -> String {
+        func text(_ value: String?) -> String? {
+            value.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let facts = [text(known?.name), text(known?.company) ?? text(known?.location)].compactMap { $0 }
+        if !facts.isEmpty { return facts.joined(separator: " · ") }
+        return user.isOrganization ? "Organization" : user.isStaff ? "GitHub staff" : "User"
     }
 
     /// "#583231 ", or with the kind: "#9919 · org ".

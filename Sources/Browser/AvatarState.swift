@@ -1,3 +1,4 @@
+import Foundation
 import ListCore
 import TerminalUI
 
@@ -29,8 +30,11 @@ public struct AvatarState: Sendable, Equatable {
     public internal(set) var inFlight: Request?
     /// Pictures made, the least recently used first out beyond `byteLimit`.
     public internal(set) var images: LRUCache<Key, HalfBlockImage>
-    /// Pictures that could not be had (a failed request, a refused image), not asked again.
-    public internal(set) var failed: Set<Key> = []
+    /// Pictures that could not be had (a failed request, a refused image), and when: asked
+    /// again only after ``retryAfter``, or at once by ``retry(_:)``.
+    public internal(set) var failed: [Key: Date] = [:]
+    /// How long a failed picture waits before selecting its user again asks again.
+    public static let retryAfter: TimeInterval = 10
     var nextID = 0
     public let byteLimit: Int
 
@@ -41,19 +45,21 @@ public struct AvatarState: Sendable, Equatable {
 
     public func shown(_ key: Key) -> Shown {
         if let image = images.peek(key) { return .image(image) }
-        return failed.contains(key) ? .unavailable : .loading
+        return failed[key] != nil ? .unavailable : .loading
     }
 
-    /// The pane wants `key` now (nil: no picture to show).
-    mutating func want(_ key: Key?) -> [Command] {
+    /// The pane wants `key` now (nil: no picture to show). A picture that failed a while ago
+    /// is asked for again.
+    mutating func want(_ key: Key?, now: Date) -> [Command] {
         guard key != target else { return [] }
         target = key
+        if let key, let when = failed[key], now.timeIntervalSince(when) >= Self.retryAfter { failed[key] = nil }
         var commands: [Command] = []
         if let running = inFlight, running.key != key {
             commands.append(.cancelAvatar(running.id))
             inFlight = nil
         }
-        guard let key, images.peek(key) == nil, !failed.contains(key), inFlight == nil else {
+        guard let key, images.peek(key) == nil, failed[key] == nil, inFlight == nil else {
             if let key { images.touch(key) }
             return commands
         }
@@ -70,10 +76,17 @@ public struct AvatarState: Sendable, Equatable {
         images.insert(image, for: running.key, cost: Self.bytes(image))
     }
 
-    mutating func failed(_ id: RequestID) {
+    mutating func failed(_ id: RequestID, at now: Date) {
         guard let running = inFlight, running.id == id else { return }
         inFlight = nil
-        failed.insert(running.key)
+        failed[running.key] = now
+    }
+
+    /// `R` on the pane: the picture that failed, asked for again at once.
+    mutating func retry(_ key: Key) -> [Command] {
+        guard failed.removeValue(forKey: key) != nil else { return [] }
+        target = nil
+        return want(key, now: .distantPast)
     }
 
     static func bytes(_ image: HalfBlockImage) -> Int { image.pixels.count * 3 + 64 }

@@ -6,6 +6,7 @@ public struct KeyTable: Sendable, Equatable {
     public var bindings: [KeyBinding] {
         didSet {
             hints = Hints(bindings)
+            organizationHints = Hints(bindings, organization: true)
             actions = Actions(bindings)
             labels = Self.labels(bindings)
         }
@@ -14,8 +15,10 @@ public struct KeyTable: Sendable, Equatable {
     /// By `mode.ordinal`: the label of the first key of each action (what ``label(_:in:)``
     /// answers on every frame).
     private var labels: [[Action: String]]
-    /// The status line's hints, worked out once per table rather than on every frame.
+    /// The status line's hints, worked out once per table rather than on every frame; for an
+    /// organization, `followers` says `members`.
     private var hints: Hints
+    private var organizationHints: Hints
 
     private struct Hints: Sendable, Equatable {
         /// One mode's hints, in table order, and as the status line orders them: the others,
@@ -32,7 +35,7 @@ public struct KeyTable: Sendable, Equatable {
         /// At `ordinal * 2` with nothing to leave, at `ordinal * 2 + 1` with.
         var lines: [Line] = []
 
-        init(_ bindings: [KeyBinding]) {
+        init(_ bindings: [KeyBinding], organization: Bool = false) {
             let helpKey = bindings.first { $0.action == .help }.flatMap { binding in
                 binding.keys.first.map { $0.label + " " + (binding.hint ?? "help") }
             }
@@ -40,7 +43,7 @@ public struct KeyTable: Sendable, Equatable {
                 [false, true].map { canLeave in
                     let all = KeyTable.bindings(bindings, for: mode, canLeave: canLeave).compactMap { binding -> String? in
                         guard let key = binding.keys.first, let hint = binding.hint else { return nil }
-                        return key.label + " " + hint
+                        return key.label + " " + (organization && binding.action == .followers ? "members" : hint)
                     }
                     let others = all.filter { $0 != helpKey }
                     let help = all.contains { $0 == helpKey } ? helpKey : nil
@@ -62,7 +65,7 @@ public struct KeyTable: Sendable, Equatable {
         /// By `mode.ordinal`: every other key.
         var others: [[Key: Action]]
 
-        init(_ bindings: [KeyBinding]) {
+        init(_ bindings: [KeyBinding], organization: Bool = false) {
             ascii = Array(repeating: nil, count: Mode.allCases.count * 128)
             others = Array(repeating: [:], count: Mode.allCases.count)
             for binding in bindings {
@@ -93,6 +96,7 @@ public struct KeyTable: Sendable, Equatable {
     public init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
         self.bindings = bindings
         hints = Hints(bindings)
+        organizationHints = Hints(bindings, organization: true)
         actions = Actions(bindings)
         labels = Self.labels(bindings)
     }
@@ -152,8 +156,8 @@ public struct KeyTable: Sendable, Equatable {
 
     /// The hints that fit in `width` columns, joined: the first ones, and the help key always
     /// when it fits at all.
-    public func hints(for mode: Mode, canLeave: Bool = true, width: Int) -> String {
-        let line = hints[mode, canLeave]
+    public func hints(for mode: Mode, canLeave: Bool = true, organization: Bool = false, width: Int) -> String {
+        let line = (organization ? organizationHints : hints)[mode, canLeave]
         if line.width <= width { return line.text }
         var kept = line.others
         let tail = line.help.map { [$0] } ?? []

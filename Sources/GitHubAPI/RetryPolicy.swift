@@ -97,7 +97,8 @@ public struct Wait: Sendable, Equatable {
         }
     }
 
-    static func clock(_ seconds: Int) -> String {
+    /// "42 s", or "2:05" from a minute on.
+    public static func clock(_ seconds: Int) -> String {
         seconds >= 60 ? "\(seconds / 60):" + String(format: "%02d", seconds % 60) : "\(seconds) s"
     }
 }

@@ -136,6 +136,8 @@ where Item.ID: Sendable {
             return Step(effects: refresh())
         case .retry:
             return Step(effects: retry())
+        case .restart:
+            return Step(effects: restart())
         case .cancel:
             return Step(effects: cancelAll())
         }
@@ -324,6 +326,16 @@ where Item.ID: Sendable {
             return [startFetch(.jump, at: pages[page].cursor)]
         }
         return []
+    }
+
+    private mutating func restart() -> [Effect] {
+        var effects: [Effect] = []
+        for direction in FetchDirection.allCases {
+            guard let request = inFlight.removeValue(forKey: direction) else { continue }
+            effects.append(.cancelFetch(request.token))
+            effects.append(startFetch(direction, at: request.cursor))
+        }
+        return effects
     }
 
     private mutating func cancelAll() -> [Effect] {

@@ -46,6 +46,9 @@ public enum PagerEvent<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
     case refresh
     /// Repeat the load that failed.
     case retry
+    /// Abandon the loads in flight and ask for them again at once (a retry the person will not
+    /// wait for).
+    case restart
     /// Stop every load in flight.
     case cancel
 }

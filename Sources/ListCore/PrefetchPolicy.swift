@@ -179,7 +179,7 @@ public struct AdaptivePrefetch: PrefetchPolicy, Equatable {
 
 extension Duration {
     /// The duration in seconds, as a Double.
-    var inSeconds: Double {
+    public var inSeconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

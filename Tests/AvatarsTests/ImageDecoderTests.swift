@@ -126,13 +126,17 @@ struct HalfBlockTests {
         }
     }
 
-    @Test("without colours a picture is a text placeholder of the same size; so is one still loading")
+    @Test("without colours a picture is drawn in shades, lighter cells fuller, with no colour at all; one still loading is a box")
     func noColor() throws {
-        let image = try #require(HalfBlockImage(columns: 6, rows: 3, pixels: [RGB](repeating: red, count: 36)))
+        // Black, dark grey, mid grey, light grey, white, and red (as light as the eye finds it), a
+        // column each, top and bottom pixels alike.
+        let colors = [RGB(0, 0, 0), RGB(60, 60, 60), RGB(128, 128, 128), RGB(190, 190, 190), RGB(255, 255, 255), red]
+        let pixels = (0..<6).flatMap { _ in colors }
+        let image = try #require(HalfBlockImage(columns: 6, rows: 3, pixels: pixels))
         let screen = CellBuffer(rows: 3, columns: 6, colorDepth: .none)
         ImageView(content: .image(image), columns: 6, rows: 3).draw(on: screen, in: Rect(top: 0, left: 0, height: 3, width: 6))
-        #expect(screen.lines == ["┌────┐", "│pic…│", "└────┘"])
-        #expect(!screen.styleLines.joined().contains("P"))
+        #expect(screen.lines == Array(repeating: " ░▒▓█░", count: 3))
+        #expect(screen.styleLines == Array(repeating: "......", count: 3), "no colour, no picture cells")
         let loading = CellBuffer(rows: 3, columns: 6)
         ImageView(content: .placeholder("…"), columns: 6, rows: 3).draw(on: loading, in: Rect(top: 0, left: 0, height: 3, width: 6))
         #expect(loading.lines == ["┌────┐", "│ …  │", "└────┘"])

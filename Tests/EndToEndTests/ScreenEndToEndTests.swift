@@ -104,4 +104,15 @@ struct ScreenEndToEndTests {
             #expect(Set(pages) == ["3", "2", "1"], "each page asked for: \(pages)")
         }
     }
+
+    @Test("a 404 says what was not found and how to leave; nothing speaks of retrying")
+    func notFound() async throws {
+        try await withLaunch("followers no-such-account-anywhere", columns: 80, rows: 12) { _, pane in
+            let screen = await pane.waitFor { screenText($0).contains("was not found") }
+            let text = screenText(screen)
+            #expect(text.contains("was not found on GitHub."), "\(text)")
+            #expect(text.contains("q quits"), "\(text)")
+            #expect(!text.lowercased().contains("retry"), "\(text)")
+        }
+    }
 }

@@ -37,6 +37,8 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     public var keys: WidgetKeys
     /// Text shown marked where it occurs in a title (what a filter matched), any case.
     public var highlight: String?
+    /// Said after how to retry (when the program tries again by itself: "again in 12 s").
+    public var retryNote: String?
 
     public init(rows: RowModel<Items>, viewport: Viewport, describe: @escaping (Items.Element) -> ItemText,
                 placeholder: [StyledText]? = nil, noun: String = "items", spinnerStep: Int = 0,
@@ -120,7 +122,8 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             screen.put(row: top, column: left, " \(Spinner.glyph(spinnerStep)) \(text)", width: columns, style: style(0))
         case .retry(let failure):
             let retry = WidgetKeys.press(keys.retry, to: "retry").map { " — " + $0 } ?? ""
-            screen.put(row: top, column: left, " ✗ \(TerminalText.sanitize(failure.message))\(retry)",
+            let note = retryNote.map { " · " + TerminalText.sanitize($0) } ?? ""
+            screen.put(row: top, column: left, " ✗ \(TerminalText.sanitize(failure.message))\(retry)\(note)",
                        width: columns, style: style(0))
         case .end(let count):
             screen.put(row: top, column: left, " — End of list · \(count) \(noun) —", width: columns, style: style(0))
@@ -161,7 +164,8 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     /// The lines that stand for a list with no rows: loading (with what it waits for), the
     /// error with how to retry, or empty.
     public static func placeholderLines(_ placeholder: Placeholder, noun: String, spinnerStep: Int,
-                                        notice: String?, width: Int, keys: WidgetKeys) -> [StyledText] {
+                                        notice: String?, width: Int, keys: WidgetKeys,
+                                        retryNote: String? = nil) -> [StyledText] {
         func then(_ text: String?, _ style: Style) -> [StyledText] { text.map { [StyledText($0, style)] } ?? [] }
         switch placeholder {
         case .idle:
@@ -171,6 +175,7 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
                 + (notice.map { [StyledText(""), StyledText("Waiting: " + $0, Style(color: .muted))] } ?? [])
         case .failed(let failure):
             let retry = then(WidgetKeys.sentence(keys.retry, to: "retry"), Style(bold: true))
+                + then(retryNote.map { TerminalText.sanitize($0) }, Style(color: .muted))
             return TextLayout.wrap(TerminalText.sanitize(failure.message), columns: max(1, width - 4))
                 .map { StyledText($0, Style(color: .error)) }
                 + (retry.isEmpty ? [] : [StyledText("")] + retry)

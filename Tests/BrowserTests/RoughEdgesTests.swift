@@ -1,0 +1,161 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+/// The faults a demanding new user ran into (issue 25), one test each, in the app model and on
+/// whole screens.
+@Suite("What a new user ran into")
+struct RoughEdgesTests {
+    @Test("o and y use the profile address GitHub sent, and learn from it where the others live")
+    func profileAddress() {
+        var state = makeState()
+        state = AppState(list: .all(since: 0), host: "127.0.0.1", profileBase: "http://127.0.0.1:9", pageSize: 20,
+                         prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80), now: epoch)
+        var store = TestStore(state)
+        for case let .fetch(id, _, request) in store.applyStart() {
+            store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20))))
+        }
+        #expect(store.state.profileURL("user2") == "http://127.0.0.1:9/user2", "built from the API's address at first")
+        store.apply(.key(.enter))
+        var sent = details("user1", id: 1)
+        sent.htmlURL = "https://github.com/user1"
+        store.apply(.detailsLoaded(RequestID(1), sent))
+        store.press(.character("y"), [.copy("https://github.com/user1")]) { $0.flash = "Copied https://github.com/user1" }
+        #expect(store.state.profileURL("user2") == "https://github.com/user2", "the others where GitHub said profiles live")
+        // An address that is not a web page is not believed.
+        var hostile = details("user3", id: 3)
+        hostile.htmlURL = "javascript:alert(1)//user3"
+        var learned = store.state
+        learned.learnProfileBase(from: hostile)
+        #expect(learned.profileBase == "https://github.com")
+    }
+
+    @Test("a picture that failed is asked for again by R on the pane, and by selecting its user again after a while")
+    func failedPicture() {
+        var store = paneOpen(rows: 24, columns: 100, users: 40)
+        var user2 = details("user2", id: 2)
+        user2.avatarURL = "https://avatars.githubusercontent.com/u/2?v=4"
+        store.apply(.detailsLoaded(RequestID(1), user2))
+        store.apply(.avatarFailed(RequestID(1), "HTTP 503"))
+        let key = AvatarState.Key(url: "https://avatars.githubusercontent.com/u/2?v=4", columns: 16, rows: 8)
+        #expect(store.state.avatar.shown(key) == .unavailable)
+        store.press(.character("R"), [.loadAvatar(RequestID(2), url: key.url, columns: 16, rows: 8)]) {
+            $0.avatar.failed = [:]
+            $0.avatar.inFlight = AvatarState.Request(id: RequestID(2), key: key)
+            $0.avatar.nextID = 2
+        }
+        store.apply(.avatarFailed(RequestID(2), "HTTP 503"), at: epoch)
+        // Away and back at once: not asked again; ten seconds later: asked again.
+        store.apply(.key(.character("j")), at: epoch + 1)
+        store.apply(.detailsDue(RequestID(2)), at: epoch + 1)
+        #expect(!store.apply(.key(.character("k")), at: epoch + 2).contains { if case .loadAvatar = $0 { true } else { false } })
+        store.apply(.key(.character("j")), at: epoch + 3)
+        let back = store.apply(.key(.character("k")), at: epoch + 11)
+        #expect(back.contains(.loadAvatar(RequestID(3), url: key.url, columns: 16, rows: 8)), "\(back)")
+    }
+
+    @Test("a list GitHub does not have: what was not found and the way back, no retry")
+    func notFound() throws {
+        var store = TestStore(makeState(list: .followers("ghost"), rows: 10, columns: 60))
+        let commands = store.applyStart()
+        guard case let .fetch(id, _, request)? = commands.first else {
+            Issue.record("no first fetch")
+            return
+        }
+        store.apply(.pageFailed(id, request.token, LoadFailure(GitHubError.notFound(what: "the followers of ghost"))))
+        let lines = render(store.state).lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(lines.contains("The followers of ghost was not found on GitHub."), "\(lines)")
+        #expect(lines.contains("q quits"))
+        #expect(!lines.joined().lowercased().contains("retry"), "\(lines)")
+    }
+
+    @Test("R while a retry waits goes now; R with nothing failed says so; Enter, o and y on no rows say so")
+    func retryNowAndNothing() throws {
+        var store = loadedStore()
+        store.press(.character("R")) { $0.flash = "Nothing failed" }
+        store.apply(.key(.character("G")))
+        let append = try #require(store.state.top.pager.inFlight[.append])
+        let wait = Wait(reason: .retry(attempt: 3, of: 3, .server(status: 502, message: "")), until: epoch + 9)
+        store.apply(.wait(wait))
+        let commands = store.apply(.key(.character("R")))
+        #expect(commands.first == .cancelFetch(root, append.token))
+        guard case let .fetch(_, _, again)? = commands.dropFirst().first else {
+            Issue.record("no fetch again: \(commands)")
+            return
+        }
+        #expect(again.cursor == append.cursor && again.token.direction == .append)
+        #expect(store.state.wait == nil)
+
+        var empty = TestStore(makeState())
+        for case let .fetch(id, _, request) in empty.applyStart() {
+            empty.apply(.pageLoaded(id, request.token, Page(items: [], next: nil)))
+        }
+        for (key, text) in [(Key.enter, "Nothing to open"), (.character("o"), "Nothing to open"), (.character("y"), "Nothing to copy")] {
+            empty.apply(.key(key))
+            #expect(empty.state.flash == text)
+        }
+    }
+
+    @Test("a key that takes the pull row away does only that: the selection stays")
+    func pullDismissed() {
+        var store = loadedStore()
+        store.apply(.key(.character("k")))
+        #expect(store.state.top.pull.isPulled)
+        store.apply(.key(.character("j")))
+        #expect(!store.state.top.pull.isPulled)
+        #expect(store.state.top.selectedUser?.id == 1, "j only dismissed the pull")
+        store.apply(.key(.character("j")))
+        #expect(store.state.top.selectedUser?.id == 2)
+    }
+
+    @Test("the title says what its numbers are; an organization's pane and status line both say members")
+    func labels() {
+        var store = loadedStore(rows: 16, columns: 100)
+        store.apply(.rateLimit(RateLimit(limit: 5_000, remaining: 4_999)))
+        #expect(render(store.state).lines[0].hasSuffix("api.github.com  rate 4999/5000"))
+        var org = TestStore(makeState(rows: 16, columns: 100))
+        for case let .fetch(id, _, request) in org.applyStart() {
+            org.apply(.pageLoaded(id, request.token, Page(items: [user(1, "github", org: true)] + users(2...20), next: nil)))
+        }
+        org.apply(.key(.enter))
+        org.apply(.detailsLoaded(RequestID(1), details("github", id: 1, org: true)))
+        let lines = render(org.state).lines
+        #expect(lines.contains { $0.contains("[1] members") })
+        #expect(lines.last?.contains("1 members") == true, "\(lines.last ?? "")")
+    }
+
+    @Test("two lines a user: the second says who they are when known, else what kind of account")
+    func secondLine() {
+        var known = details("mona", id: 1, name: "Mona Lisa")
+        known.company = "@github"
+        #expect(AppView.secondLine(user(1, "mona"), known: known) == "Mona Lisa · @github")
+        known.company = nil
+        known.location = "San Francisco"
+        #expect(AppView.secondLine(user(1, "mona"), known: known) == "Mona Lisa · San Francisco")
+        #expect(AppView.secondLine(user(2, "octo"), known: nil) == "User")
+        #expect(AppView.secondLine(user(3, "github", org: true), known: nil) == "Organization")
+    }
+
+    @Test("the age of cached rows and the reconnect's countdown change on screen by themselves, and nothing ticks without them")
+    func clockTexts() {
+        var store = loadedStore(columns: 140)
+        #expect(store.state.nextTextChange == nil, "an idle browser wakes for nothing")
+        var cached = store.state
+        cached.top.storedAt = epoch - 12.5
+        #expect(cached.nextTextChange == .milliseconds(501), "at the next whole second of its age")
+        cached.top.storedAt = epoch - 90
+        #expect(cached.nextTextChange == .milliseconds(30_001), "at the next minute")
+        // Offline: the countdown beside the retry key, each second.
+        store.apply(.key(.character("G")))
+        let append = store.state.top.pager.inFlight[.append]
+        store.apply(.pageFailed(root, append!.token, LoadFailure(GitHubError.connectionRefused(host: "h"))))
+        #expect(store.state.offline?.retryAt == epoch + 5)
+        #expect(store.state.nextTextChange == .seconds(1))
+        let screen = render(store.state).lines.joined(separator: "\n")
+        #expect(screen.contains("press R to retry · tries again by itself in 5 s"), "\(screen)")
+        #expect(screen.contains("· offline, tries again by itself in 5 s"), "\(screen)")
+    }
+}
