@@ -71,7 +71,7 @@ public enum AppView {
             let organization = state.mode == .details && state.top.selectedUser?.isOrganization == true
             Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave,
                                                            organization: organization, width: room),
-                     row: rows - 1, on: screen, columns: columns)
+                     row: rows - 1, on: screen, columns: columns, bottom: true)
         }
         screen.present()
     }

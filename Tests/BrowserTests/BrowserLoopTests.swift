@@ -133,7 +133,7 @@ struct BrowserLoopTests {
         terminal.keys = [.character("y")]
         #expect(loop.handle(Wake(input: true)))
         #expect(terminal.rawWrites == [Clipboard.osc52("https://github.com/user3")])
-        #expect(terminal.cells?.lines.last == " Copied https://github.com/us…")
+        #expect(terminal.cells?.lines.last == " Copied https://github.com/u…")
         #expect(!runner.commands.contains { if case .copy = $0 { true } else if case .suspend = $0 { true } else { false } })
 
         // q: the state ends, and nothing more is drawn.

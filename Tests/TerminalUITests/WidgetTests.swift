@@ -56,15 +56,30 @@ struct WidgetTests {
         #expect(screen.cursor?.row == 0 && screen.cursor?.column == 4, "after the text")
         Bar.field(prompt: "/", field: TextField("oct", cursor: 1), row: 0, on: screen, columns: 30)
         #expect(screen.cursor?.column == 2, "on the c, after o")
-        // A long text scrolls so the cursor stays in view: at the end, the end shows.
+        // A long text scrolls so the cursor stays in view: at the end, the end shows. The last
+        // cell stays blank (the bottom row's last cell is never written).
         let narrow = CellBuffer(rows: 1, columns: 10)
         Bar.field(prompt: "/", field: TextField("abcdefghijklmnop"), row: 0, on: narrow, columns: 10)
-        #expect(narrow.lines == ["/ijklmnop"])
-        #expect(narrow.cursor?.column == 9)
+        #expect(narrow.lines == ["/jklmnop"])
+        #expect(narrow.cursor?.column == 8)
         // With the cursor at the start, the start shows.
         Bar.field(prompt: "/", field: TextField("abcdefghijklmnop", cursor: 0), row: 0, on: narrow, columns: 10)
-        #expect(narrow.lines == ["/abcdefghi"])
+        #expect(narrow.lines == ["/abcdefgh"])
         #expect(narrow.cursor?.column == 1)
+    }
+
+    @Test("a bar on the bottom row keeps its text out of the last cell: a cut message still ends in …")
+    func bottomBar() {
+        let screen = CellBuffer(rows: 2, columns: 20)
+        let message = "the cache at /tmp/x/cache.sqlite could not be read"
+        Bar.draw(left: message, right: "", row: 0, on: screen, columns: 20)
+        Bar.draw(left: message, right: "", row: 1, on: screen, columns: 20, bottom: true)
+        #expect(screen.lines == ["the cache at /tmp/x…", "the cache at /tmp/…"])
+        #expect(screen.styleLines == [String(repeating: "R", count: 20), String(repeating: "R", count: 20)])
+        // Hints against the edge keep one blank cell from it either way.
+        Bar.draw(left: "3 users", right: "? help", row: 0, on: screen, columns: 20)
+        Bar.draw(left: "3 users", right: "? help", row: 1, on: screen, columns: 20, bottom: true)
+        #expect(screen.lines == ["3 users      ? help", "3 users      ? help"])
     }
 
     @Test("editing a line: insert at the cursor, delete back and forward, a word, everything before, move about",

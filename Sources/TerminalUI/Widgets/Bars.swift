@@ -1,17 +1,23 @@
 /// The one-line bars at the top and bottom of the screen.
 public enum Bar {
     /// A full-width reverse-video bar: `left`, and `right` against the right edge when both fit
-    /// (the right side gives way when space is short). Both are sanitized here.
-    public static func draw(left: String, right: String, row: Int, on screen: some Screen, columns: Int) {
+    /// (the right side gives way when space is short). Both are sanitized here. On the screen's
+    /// last row (`bottom`) the text stays out of the last cell, which a terminal cannot take
+    /// without scrolling and the screen never writes: a cut left side still ends in "…".
+    public static func draw(left: String, right: String, row: Int, on screen: some Screen, columns: Int,
+                            bottom: Bool = false) {
         let leftText = TerminalText.sanitize(left)
-        let rightText = right.isEmpty ? "" : TerminalText.sanitize(right) + " "
+        // The right side keeps a blank cell from the edge: its own, or the one left unwritten.
+        let rightText = right.isEmpty ? "" : TerminalText.sanitize(right) + (bottom ? "" : " ")
         let rightWidth = TerminalText.width(rightText)
-        if TerminalText.width(leftText) + rightWidth + 1 <= columns {
-            screen.put(row: row, column: 0, leftText, width: columns - rightWidth, style: .bar)
-            screen.put(row: row, column: columns - rightWidth, rightText, style: .bar)
+        let room = bottom ? max(1, columns - 1) : columns
+        if TerminalText.width(leftText) + rightWidth + 1 <= room {
+            screen.put(row: row, column: 0, leftText, width: room - rightWidth, style: .bar)
+            screen.put(row: row, column: room - rightWidth, rightText, style: .bar)
         } else {
-            screen.put(row: row, column: 0, leftText, width: columns, style: .bar)
+            screen.put(row: row, column: 0, leftText, width: room, style: .bar)
         }
+        if room < columns { screen.fill(row: row, column: room, count: columns - room, style: .bar) }
     }
 
     /// The title: a path of crumbs ("All users › octocat › followers") after `prefix`. When the
@@ -31,8 +37,8 @@ public enum Bar {
         draw(left: text, right: right, row: row, on: screen, columns: columns)
     }
 
-    /// A one-line text field: `prompt`, the text typed so far, and the terminal's cursor where
-    /// typing goes on. The text scrolls so the cursor stays in view; `right` (a count, a hint)
+    /// A one-line text field on the screen's last row: `prompt`, the text typed so far, and the
+    /// terminal's cursor where typing goes on. The text scrolls so the cursor stays in view; `right` (a count, a hint)
     /// shows at the right edge while there is room for it.
     public static func field(prompt: String, field: TextField, right: String = "", row: Int, on screen: some Screen,
                              columns: Int) {
@@ -41,9 +47,10 @@ public enum Bar {
         let promptWidth = TerminalText.width(prompt)
         let withRight = columns - promptWidth - rightWidth - 1
         // Room for the text and the cursor after it: beside the right text when both fit, else
-        // the whole line.
+        // the whole line but its last cell (the field sits on the bottom row, whose last cell
+        // the screen never writes).
         let showsRight = !rightText.isEmpty && TerminalText.width(TerminalText.sanitize(field.text)) < withRight
-        let room = max(1, showsRight ? withRight : columns - promptWidth)
+        let room = max(1, showsRight ? withRight : columns - promptWidth - 1)
         // The characters before the cursor, as few dropped from the start as keeps it in view.
         var before = TerminalText.sanitize(field.beforeCursor)
         var dropped = 0
