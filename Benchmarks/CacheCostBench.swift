@@ -121,16 +121,7 @@ func removeCache(_ path: String) {
     await server.stop()
 }
 
-/// What the binary printed on stdout.
+/// What the binary printed on stdout, as text.
 func runBinaryOutput(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    String(decoding: try runBinaryData(arguments), as: UTF8.self)
 }

@@ -7,17 +7,24 @@ import TerminalUI
 
 // MARK: - The real binary against the fake server
 
-func runBinary(_ arguments: [String]) throws -> (seconds: Double, lines: Int) {
+/// What the binary printed on stdout (its stderr dropped).
+func runBinaryData(_ arguments: [String]) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
-    let start = clock.now
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    return data
+}
+
+/// How long a run of the binary took, and how many lines it printed.
+func runBinary(_ arguments: [String]) throws -> (seconds: Double, lines: Int) {
+    let start = clock.now
+    let data = try runBinaryData(arguments)
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return (seconds, data.split(separator: UInt8(ascii: "\n")).count)
