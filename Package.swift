@@ -74,7 +74,7 @@ let package = Package(
             name: "PageCacheTests",
             dependencies: ["PageCache", "GitHubAPI", "FakeGitHub", "ListCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["FakeGitHub"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FakeGitHub", "Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

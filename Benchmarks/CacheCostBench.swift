@@ -1,5 +1,6 @@
 // The disk cache at its cap (#24): what writing pages costs when every page written must make
 // room, against the same run into an empty cache. BENCH_ONLY=cache-cost runs this section alone.
+import Browser
 import FakeGitHub
 import Foundation
 
@@ -10,27 +11,7 @@ import Foundation
 func childCPU(_ arguments: [String]) -> (cpu: Double, lines: Int)? {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).out").path
     defer { try? FileManager.default.removeItem(atPath: output) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // No signal blocked and default handlers in the child, whatever this thread has.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, binary, &actions, &attributes, argv, environ) == 0 else { return nil }
+    guard let pid = try? ChildProcess.start([binary] + arguments, stdout: output) else { return nil }
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}

@@ -33,31 +33,12 @@ enum URLOpener {
             return
         }
         let name = URL(fileURLWithPath: arguments[0]).lastPathComponent
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group: no signal meant for this terminal's job reaches it. No signal
-        // blocked and default handlers: a pool thread blocks them all, and ours are not its.
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard code == 0 else {
-            report("Could not run \(name): \(String(cString: strerror(code)))")
+        let pid: pid_t
+        do {
+            // Its own process group: no signal meant for this terminal's job reaches it.
+            pid = try ChildProcess.start(arguments, newProcessGroup: true)
+        } catch {
+            report("Could not run \(name): \(String(cString: strerror(error.code)))")
             return
         }
         // A thread of its own waits for it (a browser may run for hours), so no task is held.

@@ -1,3 +1,4 @@
+import Browser
 import FakeGitHub
 import Foundation
 import Testing
@@ -28,45 +29,15 @@ func run(_ program: String, _ arguments: [String], environment: [String: String]
     return (text(outputPath), status, text(errorPath))
 }
 
-struct SpawnError: Error, CustomStringConvertible {
-    let program: String
-    let code: Int32
-    var description: String { "could not start \(program): \(String(cString: strerror(code)))" }
-}
-
-/// Starts `program` (looked up in PATH) with stdin on /dev/null and stdout and stderr into files.
+/// Starts `program` (looked up in PATH) with stdin on /dev/null and stdout and stderr into files,
+/// in a cache directory of its own.
 func spawn(_ program: String, _ arguments: [String], environment: [String: String] = [:], stdoutPath: String,
            stderrPath: String = "/dev/null") throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var env = ProcessInfo.processInfo.environment
     // Never the disk cache of the person running the tests: a fresh one per run unless given.
     env["XDG_CACHE_HOME"] = isolatedCacheHome()
     env.merge(environment) { _, new in new }
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    // The child starts with no signal blocked and default handlers: a thread of the concurrency
-    // pool blocks every signal, and a child would inherit that (a tmux server that ignores the
-    // SIGTERM of `kill-server`, and outlives the tests).
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let code = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
-    guard code == 0 else { throw SpawnError(program: program, code: code) }
-    return pid
+    return try ChildProcess.start([program] + arguments, environment: env, stdout: stdoutPath, stderr: stderrPath)
 }
 
 /// A new, empty directory for the disk cache of one run of the binary (under
