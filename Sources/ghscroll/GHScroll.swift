@@ -24,6 +24,24 @@ struct GHScroll: AsyncParsableCommand {
                       ManualSectionsCommand.self],
         defaultSubcommand: UsersCommand.self
     )
+
+    /// Parses and runs the command, as the parser's own `main` does, after checking that a word
+    /// standing where a subcommand goes names one (see ``SubcommandCheck``).
+    static func main() async {
+        if let problem = SubcommandCheck.problem(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+            exit(withError: ValidationError(problem))
+        }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 struct UsersCommand: AsyncParsableCommand {

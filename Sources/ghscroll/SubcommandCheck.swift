@@ -1,0 +1,62 @@
+import ArgumentParser
+
+/// Finds a word on the command line that stands where a subcommand goes and names none.
+///
+/// The parser takes a subcommand only from the word right after a command's name; a command with
+/// a default subcommand (ghscroll's `users`, `cache`'s `info`) hands any other word to that
+/// default as an argument it does not take, so `ghscroll follower octocat` would be `users` with
+/// two stray words. Checked before parsing, such a word is named for what it is, with the nearest
+/// subcommand. (This holds while the commands that have subcommands take no options of their own:
+/// the word after their name is then the first one.)
+enum SubcommandCheck {
+    /// The error for `arguments` (the command line without the program), or nil when every word
+    /// that stands where a subcommand goes names one.
+    static func problem(in arguments: [String], root: any ParsableCommand.Type) -> String? {
+        var command = root
+        var atRoot = true
+        for word in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, !word.hasPrefix("-") else { return nil }
+            if let next = subcommands.first(where: { names(of: $0).contains(word) }) {
+                command = next
+                atRoot = false
+                continue
+            }
+            // The parser's own `help` subcommand, at the root only.
+            if atRoot, word == "help" { return nil }
+            let shown = subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
+            if let nearest = nearest(to: word, among: shown) {
+                return "Unknown subcommand '\(word)' (did you mean '\(nearest)'?)"
+            }
+            return "Unknown subcommand '\(word)' (one of \(shown.joined(separator: ", ")))"
+        }
+        return nil
+    }
+
+    private static func names(of command: any ParsableCommand.Type) -> [String] {
+        (command.configuration.commandName.map { [$0] } ?? []) + command.configuration.aliases
+    }
+
+    /// The name a slip of a couple of letters away from `word` (one in three of its letters at
+    /// most), the closest first; nil when none is that near.
+    static func nearest(to word: String, among names: [String]) -> String? {
+        let allowed = max(1, word.count / 3)
+        let scored = names.map { (name: $0, distance: editDistance(word.lowercased(), $0)) }
+        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= allowed else { return nil }
+        return best.name
+    }
+
+    /// Letters to insert, delete or replace to turn `a` into `b` (Levenshtein).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, letter) in a.enumerated() {
+            var current = [i + 1]
+            for (j, other) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (letter == other ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
