@@ -10,15 +10,17 @@ struct CacheOptions: ParsableArguments {
     var path: String?
     @Flag(name: .customLong("no-cache"), help: "Neither read nor fill the disk cache this run.")
     var off = false
-    @Option(name: .customLong("cache-size"), help: "MiB of responses the cache keeps, the least recently used going first (default 100).")
+    @Option(name: .customLong("cache-size"), parsing: .unconditional, help: "MiB of responses the cache keeps, the least recently used going first (default 100).")
     var sizeMiB: Int?
-    @Option(name: .customLong("max-age"), help: ArgumentHelp(
+    @Option(name: .customLong("max-age"), parsing: .unconditional, help: ArgumentHelp(
         "Seconds a cached page is used without asking GitHub (default: GitHub's max-age, usually 60).", valueName: "seconds"))
     var maxAge: Double?
 
     func validate() throws {
-        if let sizeMiB, sizeMiB < 1 { throw ValidationError("--cache-size must be 1 MiB or more") }
-        if let maxAge, maxAge < 0 || !maxAge.isFinite { throw ValidationError("--max-age must be 0 or more seconds") }
+        if let sizeMiB, !(1...OptionChecks.maxCacheSizeMiB).contains(sizeMiB) {
+            throw ValidationError("--cache-size must be from 1 to \(OptionChecks.maxCacheSizeMiB) MiB, 1 TiB (got \(sizeMiB))")
+        }
+        if let maxAge, maxAge < 0 || !maxAge.isFinite { throw ValidationError("--max-age must be 0 or more seconds (got \(maxAge))") }
         if off, path != nil { throw ValidationError("choose one of --cache and --no-cache") }
     }
 

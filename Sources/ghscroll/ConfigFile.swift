@@ -118,7 +118,9 @@ struct ConfigFile: Equatable {
                 guard let flag = value.bool else { throw fail(key, "cache must be true or false") }
                 config.cache = flag
             case "cache-size":
-                guard let size = value.int, size >= 1 else { throw fail(key, "cache-size must be a whole number of MiB, 1 or more") }
+                guard let size = value.int, (1...OptionChecks.maxCacheSizeMiB).contains(size) else {
+                    throw fail(key, "cache-size must be a whole number of MiB, from 1 to \(OptionChecks.maxCacheSizeMiB) (1 TiB)")
+                }
                 config.cacheSize = size
             case "max-age":
                 guard let seconds = value.double ?? value.int.map(Double.init), seconds >= 0 else {

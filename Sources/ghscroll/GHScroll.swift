@@ -46,8 +46,11 @@ struct GHScroll: AsyncParsableCommand {
 
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "users", abstract: "All users, in sign-up order.")
-    @Option(help: "Start after this user id.") var since: Int64 = 0
+    @Option(parsing: .unconditional, help: "Start after this user id.") var since: Int64 = 0
     @OptionGroup var options: ListOptions
+    func validate() throws {
+        if since < 0 { throw ValidationError("--since must be a user id, 0 or more (got \(since))") }
+    }
     func run() async throws { try await options.browse(.all(since: since)) }
 }
 

@@ -21,14 +21,16 @@ struct ListOptions: ParsableArguments {
         "Token (else GH_TOKEN, GITHUB_TOKEN, for Enterprise hosts GH_ENTERPRISE_TOKEN first, else gh's login). Never printed or logged.",
         valueName: "token"))
     var token: String?
-    @Option(name: .customLong("per-page"), help: "Users per request, 1-100 (default 100).")
+    // Numbers are read whatever they look like (`--limit -1` is -1, not a missing value), so
+    // that the check below can say what is wrong with them.
+    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Users per request, 1-100 (default 100).")
     var perPage: Int?
-    @Option(help: "Start loading the next page N rows before the end, always (default: learn from how fast you scroll and how long pages take, never later than a screen and a bit before).")
+    @Option(parsing: .unconditional, help: "Start loading the next page N rows before the end, always (default: learn from how fast you scroll and how long pages take, never later than a screen and a bit before).")
     var prefetch: Int?
-    @Option(name: .customLong("max-items"),
+    @Option(name: .customLong("max-items"), parsing: .unconditional,
             help: "Keep at most N users of a list in memory; pages far from the screen are dropped and loaded again when you scroll back (default 100000, about 5 MB; 0 keeps all).")
     var maxItems: Int?
-    @Option(help: "Start at this page (followers, following, members, stargazers, search); refresh comes back to it.")
+    @Option(parsing: .unconditional, help: "Start at this page (followers, following, members, stargazers, search); refresh comes back to it.")
     var page: Int?
     @Flag(help: "Browse a built-in fake GitHub (no network, no token).")
     var demo = false
@@ -36,24 +38,24 @@ struct ListOptions: ParsableArguments {
     var plain = false
     @Flag(help: "No curses: print one JSON user object per line as pages arrive.")
     var json = false
-    @Option(help: "With --plain, --json or a pipe: stop after this many users.")
+    @Option(parsing: .unconditional, help: "With --plain, --json or a pipe: stop after this many users.")
     var limit: Int?
     @Option(name: .customLong("log-file"), help: "Write diagnostics to this file.")
     var logFile: String?
     @Flag(name: .customLong("no-config"), help: "Ignore the configuration file.")
     var noConfig = false
     @OptionGroup var cacheOptions: CacheOptions
-    @Option(name: .customLong("retry-delay-ms"), help: ArgumentHelp(
+    @Option(name: .customLong("retry-delay-ms"), parsing: .unconditional, help: ArgumentHelp(
         "The first retry's wait; retries wait 1, 4 and 9 times this, and reconnects 5 to 60 times (for tests).",
         visibility: .hidden))
     var retryDelayMilliseconds: Int = 1_000
 
     func validate() throws {
-        if let perPage, !(1...100).contains(perPage) { throw ValidationError("--per-page must be between 1 and 100") }
-        if let prefetch, prefetch < 0 { throw ValidationError("--prefetch must be 0 or more") }
-        if let maxItems, maxItems < 0 { throw ValidationError("--max-items must be 0 (no limit) or more") }
-        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
-        if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
+        if let perPage, !(1...100).contains(perPage) { throw ValidationError("--per-page must be between 1 and 100 (got \(perPage))") }
+        if let prefetch, prefetch < 0 { throw ValidationError("--prefetch must be 0 or more rows (got \(prefetch))") }
+        if let maxItems, maxItems < 0 { throw ValidationError("--max-items must be 0 (no limit) or more (got \(maxItems))") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more users (got \(limit))") }
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more (got \(page))") }
         try cacheOptions.validate()
         if retryDelayMilliseconds < 0 { throw ValidationError("--retry-delay-ms must be 0 or more") }
         if plain && json { throw ValidationError("choose one of --plain and --json") }

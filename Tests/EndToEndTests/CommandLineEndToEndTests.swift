@@ -39,4 +39,28 @@ struct CommandLineEndToEndTests {
                     == server.data.users(since: 5, limit: 2).map { "\($0.id)\t\($0.login)" })
         }
     }
+
+    @Test("a number out of range says what is wrong with it, a negative one too, exit status 64")
+    func numbers() async throws {
+        let cases: [([String], String)] = [
+            (["--limit", "-1"], "Error: --limit must be 1 or more users (got -1)"),
+            (["users", "--limit", "0"], "Error: --limit must be 1 or more users (got 0)"),
+            (["--since", "-5"], "Error: --since must be a user id, 0 or more (got -5)"),
+            (["followers", "octocat", "--page", "-2"], "Error: --page must be 1 or more (got -2)"),
+            (["--cache-size", "99999999999999"], "Error: --cache-size must be from 1 to 1048576 MiB, 1 TiB (got 99999999999999)"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await run(binary, arguments, environment: clean)
+            #expect(result.status == 64, "\(arguments): \(result.errors)")
+            #expect(firstLine(result.errors) == message, "\(arguments): \(result.errors)")
+        }
+    }
+
+    @Test("a huge cache-size in the configuration file is an error naming its line, not a crash")
+    func hugeCacheSizeInTheFile() async throws {
+        let result = try await runWithConfig("# mine\ncache-size = 99999999999999\n", ["users", "--api-url", "http://127.0.0.1:9"])
+        #expect(result.status == 1, "\(result.errors)")
+        #expect(result.errors.hasSuffix("/ghscroll/config.toml line 2: cache-size must be a whole number of MiB, from 1 to 1048576 (1 TiB)\n"),
+                "\(result.errors)")
+    }
 }
