@@ -58,6 +58,7 @@ struct FollowersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "followers", abstract: "The followers of a user.")
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
+    func validate() throws { _ = try ListOptions.validLogin(login) }
     func run() async throws { try await options.browse(.followers(try ListOptions.validLogin(login))) }
 }
 
@@ -65,6 +66,7 @@ struct FollowingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "following", abstract: "The users a user follows.")
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
+    func validate() throws { _ = try ListOptions.validLogin(login) }
     func run() async throws { try await options.browse(.following(try ListOptions.validLogin(login))) }
 }
 
@@ -72,19 +74,31 @@ struct MembersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "members", abstract: "The public members of an organization.")
     @Argument(help: "The organization's login.") var org: String
     @OptionGroup var options: ListOptions
+    func validate() throws { _ = try ListOptions.validLogin(org) }
     func run() async throws { try await options.browse(.members(try ListOptions.validLogin(org))) }
 }
 
 struct StargazersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "stargazers", abstract: "The users who starred a repository.")
-    @Argument(help: "OWNER/REPO.") var repository: String
+    @Argument(help: "The repository, as OWNER/REPO (for example apple/swift).") var repository: String
     @OptionGroup var options: ListOptions
-    func run() async throws {
+
+    /// The owner and the name, when `repository` has the form OWNER/REPO.
+    static func parts(of repository: String) -> (owner: String, repo: String)? {
         let parts = repository.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw ValidationError("expected OWNER/REPO, got '\(repository)'")
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+
+    func validate() throws {
+        guard Self.parts(of: repository) != nil else {
+            throw ValidationError("stargazers takes a repository as OWNER/REPO, for example apple/swift (got '\(repository)')")
         }
-        try await options.browse(.stargazers(owner: String(parts[0]), repo: String(parts[1])))
+    }
+
+    func run() async throws {
+        guard let (owner, repo) = Self.parts(of: repository) else { return }
+        try await options.browse(.stargazers(owner: owner, repo: repo))
     }
 }
 
@@ -92,9 +106,9 @@ struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "search", abstract: "Search users (the first 1,000 results).")
     @Argument(parsing: .remaining, help: "The search query, e.g. 'tom type:user'.") var query: [String]
     @OptionGroup var options: ListOptions
-    func run() async throws {
-        let text = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    var text: String { query.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
+    func validate() throws {
         guard !text.isEmpty else { throw ValidationError("the search needs a query") }
-        try await options.browse(.search(text))
     }
+    func run() async throws { try await options.browse(.search(text)) }
 }

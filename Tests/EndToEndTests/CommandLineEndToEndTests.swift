@@ -63,4 +63,14 @@ struct CommandLineEndToEndTests {
         #expect(result.errors.hasSuffix("/ghscroll/config.toml line 2: cache-size must be a whole number of MiB, from 1 to 1048576 (1 TiB)\n"),
                 "\(result.errors)")
     }
+
+    @Test("stargazers explains OWNER/REPO, with stargazers' usage, exit status 64")
+    func stargazersForm() async throws {
+        let result = try await run(binary, ["stargazers", "foo"], environment: clean)
+        #expect(result.status == 64)
+        #expect(result.errors.split(separator: "\n").map(String.init).prefix(2) == [
+            "Error: stargazers takes a repository as OWNER/REPO, for example apple/swift (got 'foo')",
+            "Usage: ghscroll stargazers [<options>] <repository>",
+        ], "\(result.errors)")
+    }
 }
