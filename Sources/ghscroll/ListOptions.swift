@@ -56,6 +56,7 @@ struct ListOptions: ParsableArguments {
         if let maxItems, maxItems < 0 { throw ValidationError("--max-items must be 0 (no limit) or more (got \(maxItems))") }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more users (got \(limit))") }
         if let page, page < 1 { throw ValidationError("--page must be 1 or more (got \(page))") }
+        if let apiURL, let problem = OptionChecks.apiURLProblem(apiURL, name: "--api-url") { throw ValidationError(problem) }
         try cacheOptions.validate()
         if retryDelayMilliseconds < 0 { throw ValidationError("--retry-delay-ms must be 0 or more") }
         if plain && json { throw ValidationError("choose one of --plain and --json") }
@@ -105,6 +106,12 @@ struct ListOptions: ParsableArguments {
                 configuration = GitHubConfiguration(baseURL: try await server.start())
                 demoServer = server
             } else {
+                // A bad --api-url was a usage error already; one from the environment is an error.
+                if apiURL?.trimmingCharacters(in: .whitespaces).isEmpty ?? true,
+                   let value = environment["GITHUB_API_URL"], !value.trimmingCharacters(in: .whitespaces).isEmpty,
+                   let problem = OptionChecks.apiURLProblem(value, name: "GITHUB_API_URL") {
+                    throw CleanExitError(message: problem)
+                }
                 configuration = try GitHubConfiguration.resolve(apiURL: apiURL, token: token, environment: environment) { host in
                     GHCLI.token(hostname: host, environment: environment)
                 }

@@ -73,4 +73,25 @@ struct CommandLineEndToEndTests {
             "Usage: ghscroll stargazers [<options>] <repository>",
         ], "\(result.errors)")
     }
+
+    @Test("an unusable --api-url is a usage error that says why; one in GITHUB_API_URL is an error")
+    func apiURL() async throws {
+        let example = "for example https://api.github.com or https://HOST/api/v3"
+        let cases: [(String, String)] = [
+            ("ftp://example.com", "Error: --api-url must start with http:// or https://, \(example) (got 'ftp://example.com')"),
+            ("garbage", "Error: --api-url must start with http:// or https://, \(example) (got 'garbage')"),
+            ("http://", "Error: --api-url names no host, \(example) (got 'http://')"),
+            ("https://example.com/api/v3?x=1", "Error: --api-url is the API's root, without ? or #, \(example) (got 'https://example.com/api/v3?x=1')"),
+        ]
+        for (url, message) in cases {
+            let result = try await run(binary, ["users", "--api-url", url], environment: clean)
+            #expect(result.status == 64, "\(url): \(result.errors)")
+            #expect(firstLine(result.errors) == message, "\(url): \(result.errors)")
+        }
+        var environment = clean
+        environment["GITHUB_API_URL"] = "garbage"
+        let fromEnvironment = try await run(binary, ["users"], environment: environment)
+        #expect(fromEnvironment.status == 1)
+        #expect(fromEnvironment.errors == "Error: GITHUB_API_URL must start with http:// or https://, \(example) (got 'garbage')\n")
+    }
 }
