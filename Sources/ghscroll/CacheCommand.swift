@@ -27,7 +27,7 @@ struct CacheOptions: ParsableArguments {
     /// The file this run uses, or nil when the cache is off.
     func resolvedPath(config: ConfigFile, environment: [String: String]) -> String? {
         if off || (path == nil && config.cache == false) { return nil }
-        return path ?? PageCache.defaultPath(environment: environment)
+        return path.map(OptionChecks.absolutePath) ?? PageCache.defaultPath(environment: environment)
     }
 
     /// The open cache, or nil (off, or unusable after a warning).
@@ -50,7 +50,13 @@ struct CacheInfoCommand: ParsableCommand {
     @Option(name: .customLong("cache"), help: ArgumentHelp("The cache file.", valueName: "path")) var path: String?
 
     func run() throws {
-        let cache = try openCache(path)
+        let file = try cacheFile(path)
+        // Looking must not make a cache.
+        guard FileManager.default.fileExists(atPath: file) else {
+            print("No cache at \(file) yet: ghscroll makes it when it first loads a list.")
+            return
+        }
+        let cache = try openCache(file)
         let info = try cache.info()
         let now = Date()
         func when(_ date: Date?) -> String {
@@ -62,7 +68,7 @@ struct CacheInfoCommand: ParsableCommand {
         print("""
             Cache:   \(info.path)
             Size:    \(megabytes(info.fileBytes)) on disk, \(megabytes(info.responseBytes)) of responses (limit \(megabytes(cache.sizeLimit)))
-            Lists:   \(info.lists) (\(info.pages) pages), \(info.users) user details, \(info.identities) identities
+            Lists:   \(info.lists) (\(info.pages) pages), \(info.users) user details, \(counted(info.identities, "identity", "identities"))
             Oldest:  \(when(info.oldest))
             Newest:  \(when(info.newest))
             """)
@@ -74,21 +80,38 @@ struct CacheClearCommand: ParsableCommand {
     @Option(name: .customLong("cache"), help: ArgumentHelp("The cache file.", valueName: "path")) var path: String?
 
     func run() throws {
-        let cache = try openCache(path)
+        let file = try cacheFile(path)
+        guard FileManager.default.fileExists(atPath: file) else {
+            print("Nothing to clear: there is no cache at \(file).")
+            return
+        }
+        let cache = try openCache(file)
         let before = try cache.info()
         try cache.clear()
         print("Cleared \(before.path): \(before.pages) pages and \(before.users) user details (\(megabytes(before.responseBytes))).")
     }
 }
 
-private func openCache(_ path: String?) throws -> PageCache {
-    guard let file = path ?? PageCache.defaultPath() else { throw CleanExitError(message: "no cache path: set HOME or use --cache") }
+/// The cache file `--cache` names (from the current directory), else the default one.
+private func cacheFile(_ path: String?) throws -> String {
+    guard let file = path.map(OptionChecks.absolutePath) ?? PageCache.defaultPath() else {
+        throw CleanExitError(message: "no cache path: set HOME or use --cache")
+    }
+    return file
+}
+
+private func openCache(_ file: String) throws -> PageCache {
     let warnings = WarningList()
     guard let cache = PageCache.open(path: file, onWarning: { warnings.add($0) }) else {
         throw CleanExitError(message: warnings.all.last ?? "the cache at \(file) cannot be opened")
     }
     for warning in warnings.all { PlainOutput.note(warning) }
     return cache
+}
+
+/// "1 identity", "2 identities".
+private func counted(_ count: Int, _ one: String, _ many: String) -> String {
+    "\(count) \(count == 1 ? one : many)"
 }
 
 private func megabytes(_ bytes: Int) -> String {

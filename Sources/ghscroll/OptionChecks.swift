@@ -30,4 +30,12 @@ enum OptionChecks {
         }
         return nil
     }
+
+    /// `path` from the current directory when it is relative (`--cache r.sqlite`), so that the
+    /// cache's folder is never the empty string.
+    static func absolutePath(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        let current = FileManager.default.currentDirectoryPath
+        return current.hasSuffix("/") ? current + path : current + "/" + path
+    }
 }

@@ -2,6 +2,13 @@ import FakeGitHub
 import Foundation
 import Testing
 
+/// Runs `ghscroll ARGUMENTS` in `directory` (a shell changes to it first), with `environment`.
+func runIn(_ directory: String, _ arguments: [String], environment: [String: String] = clean) async throws
+    -> (output: String, status: Int32, errors: String) {
+    try await run("/bin/sh", ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", directory, binary] + arguments,
+                  environment: environment)
+}
+
 /// The first line of `text` (an error's own line, before the parser's usage lines).
 func firstLine(_ text: String) -> String { text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "" }
 
@@ -93,5 +100,50 @@ struct CommandLineEndToEndTests {
         let fromEnvironment = try await run(binary, ["users"], environment: environment)
         #expect(fromEnvironment.status == 1)
         #expect(fromEnvironment.errors == "Error: GITHUB_API_URL must start with http:// or https://, \(example) (got 'garbage')\n")
+    }
+
+    @Test("a bare relative --cache is a file in the current directory, for the lists and for cache info")
+    func relativeCache() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try await withServer(users: 100) { _, base in
+            let result = try await runIn(directory.path, ["users", "--api-url", base, "--limit", "3", "--cache", "r.sqlite"])
+            #expect(result.status == 0)
+            #expect(result.errors.isEmpty, "no cache off: \(result.errors)")
+            #expect(FileManager.default.fileExists(atPath: directory.path + "/r.sqlite"))
+            let info = try await runIn(directory.path, ["cache", "info", "--cache", "r.sqlite"])
+            #expect(info.status == 0 && firstLine(info.output) == "Cache:   \(directory.path)/r.sqlite", "\(info.output)\(info.errors)")
+        }
+    }
+
+    @Test("cache info with no cache says so and makes none; with one it counts identities as a person would")
+    func cacheInfo() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var environment = clean
+        environment["XDG_CACHE_HOME"] = directory.path + "/xdg"
+        let file = directory.path + "/xdg/ghscroll/cache.sqlite"
+        let none = try await run(binary, ["cache", "info"], environment: environment)
+        #expect(none.status == 0 && none.errors.isEmpty, "\(none.errors)")
+        #expect(none.output == "No cache at \(file) yet: ghscroll makes it when it first loads a list.\n")
+        let clear = try await run(binary, ["cache", "clear"], environment: environment)
+        #expect(clear.status == 0 && clear.output == "Nothing to clear: there is no cache at \(file).\n", "\(clear.output)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/xdg"), "looking made nothing")
+
+        try await withServer(users: 100) { _, base in
+            func identities(token: String) async throws -> String? {
+                var withToken = environment
+                withToken["GH_TOKEN"] = token
+                let result = try await run(binary, ["users", "--api-url", base, "--limit", "1"], environment: withToken)
+                #expect(result.status == 0, "\(result.errors)")
+                let info = try await run(binary, ["cache", "info"], environment: environment)
+                let lists = info.output.split(separator: "\n").first { $0.hasPrefix("Lists:") }
+                return lists?.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            let one = try await identities(token: "")
+            #expect(one == "1 identity")
+            let two = try await identities(token: "one")
+            #expect(two == "2 identities")
+        }
     }
 }
