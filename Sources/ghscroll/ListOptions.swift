@@ -49,6 +49,10 @@ struct ListOptions: ParsableArguments {
         "The first retry's wait; retries wait 1, 4 and 9 times this, and reconnects 5 to 60 times (for tests).",
         visibility: .hidden))
     var retryDelayMilliseconds: Int = 1_000
+    @Option(name: .customLong("countdown-every-ms"), parsing: .unconditional, help: ArgumentHelp(
+        "How often --plain and --json repeat a wait's countdown on stderr when it is a terminal (for tests).",
+        visibility: .hidden))
+    var countdownMilliseconds: Int = 60_000
 
     func validate() throws {
         if let perPage, !(1...100).contains(perPage) { throw ValidationError("--per-page must be between 1 and 100 (got \(perPage))") }
@@ -59,6 +63,7 @@ struct ListOptions: ParsableArguments {
         if let apiURL, let problem = OptionChecks.apiURLProblem(apiURL, name: "--api-url") { throw ValidationError(problem) }
         try cacheOptions.validate()
         if retryDelayMilliseconds < 0 { throw ValidationError("--retry-delay-ms must be 0 or more") }
+        if countdownMilliseconds < 1 { throw ValidationError("--countdown-every-ms must be 1 or more") }
         if plain && json { throw ValidationError("choose one of --plain and --json") }
     }
 
@@ -130,12 +135,12 @@ struct ListOptions: ParsableArguments {
         let maxAge = cacheOptions.maxAge ?? config.maxAge
         if let cache { logger.info("cache: \(cache.path)") }
         if !interactive {
+            // Progress goes to stderr, never into the data.
+            let waitNotes = WaitNotes(interval: WaitNotes.interval(every: .milliseconds(countdownMilliseconds)))
             let client = GitHubClient(configuration: configuration, store: store ?? MemoryResponseStore(), maxAge: maxAge,
                                       retryPolicy: retryPolicy, onWait: { wait in
-                guard let wait else { return }
-                logger.notice("waiting: \(wait.summary(at: Date()))")
-                // Progress goes to stderr, never into the data.
-                PlainOutput.note(wait.summary(at: Date()))
+                if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
+                waitNotes.changed(wait)
             })
             try await PlainOutput(list: list, client: client, startPage: startPage, pageSize: pageSize, json: json,
                                   limit: limit, logger: logger).run()

@@ -56,4 +56,39 @@ struct PlainEndToEndTests {
             #expect(await server.requestLog().count == 4, "the first try and three retries")
         }
     }
+
+    @Test("a long rate limit's countdown is said again on stderr while it lasts when stderr is a terminal")
+    func countdownOnATerminal() async throws {
+        var options = FakeGitHubOptions()
+        options.primaryLimit = 1
+        options.rateLimitWindowSeconds = 600
+        // stdout into /dev/null, stderr on the pane; the countdown is said every 200 ms here
+        // instead of every minute.
+        try await withLaunch("users --plain --per-page 10 --countdown-every-ms 200", after: " > /dev/null; sleep 60",
+                             users: 50, options: options, columns: 100, rows: 12) { _, pane in
+            func countdowns(_ screen: [String]) -> [String] { screen.filter { $0.contains("rate limit used up") } }
+            let screen = await pane.waitFor(15) { countdowns($0).count >= 3 }
+            let lines = countdowns(screen)
+            #expect(lines.count >= 3, "said again: \(screenText(screen))")
+            let pattern = #"^ghscroll: rate limit used up · resumes in (9|10):[0-5][0-9] · GH_TOKEN raises the limit *$"#
+            #expect(lines.allSatisfy { $0.range(of: pattern, options: .regularExpression) != nil }, "\(lines)")
+        }
+    }
+
+    @Test("into a file the countdown is said once, however long the wait")
+    func countdownIntoAFile() async throws {
+        var options = FakeGitHubOptions()
+        options.primaryLimit = 1
+        options.rateLimitWindowSeconds = 2
+        try await withServer(users: 50, options: options) { server, base in
+            // Were stderr a terminal, the wait (over a second) would be said every 50 ms.
+            let result = try await run(binary, ["users", "--api-url", base, "--plain", "--per-page", "10", "--limit", "15",
+                                                "--countdown-every-ms", "50"])
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.output.split(separator: "\n").count == 15)
+            let notes = result.errors.split(separator: "\n")
+            #expect(notes.count == 1 && notes[0].hasPrefix("ghscroll: rate limit used up · resumes in "), "\(result.errors)")
+            #expect(await server.requestLog().contains { $0.status == 403 }, "the limit was hit")
+        }
+    }
 }
