@@ -84,13 +84,21 @@ fuzz:
 	SWIFTC="$(SWIFT)c" scripts/fuzz $(FUZZ_SECONDS)
 
 # The man page: swift-argument-parser's manual generator over the command definitions, with the
-# keys, the environment and the exit status added by `ghscroll manual-sections`.
+# keys, the environment, the exit status and the examples added by `ghscroll manual-sections`.
+# The generator reads the definitions as `manual-sections --tool-info` shapes them (no hidden
+# subcommand, the options every list takes listed once), through a script that prints them. The
+# page's title line says "General Commands Manual" (groff 1.22 puts "BSD" before it unless told
+# otherwise) and its foot names ghscroll and its version.
 man: release
 	$(SWIFT) build --product generate-manual $(BUILD_FLAGS)
 	rm -rf .build/man && mkdir -p .build/man
-	.build/debug/generate-manual $(RELEASE_BIN) --date $$(git log -1 --format=%cs 2>/dev/null || date +%F) \
+	set -o pipefail; $(RELEASE_BIN) --experimental-dump-help | $(RELEASE_BIN) manual-sections --tool-info > .build/man/tool-info.json
+	printf '#!/bin/sh\nexec cat "%s"\n' "$(CURDIR)/.build/man/tool-info.json" > .build/man/tool-info
+	chmod +x .build/man/tool-info
+	.build/debug/generate-manual .build/man/tool-info --date $$(git log -1 --format=%cs 2>/dev/null || date +%F) \
 		--output-directory .build/man >/dev/null
-	sed -e 's/^$$/.Pp/' -e '/^\.Sh "EXIT STATUS"/,$$d' .build/man/ghscroll.1 > .build/man/ghscroll.1.tmp
+	sed -e 's/^$$/.Pp/' -e '/^\.Sh "EXIT STATUS"/,$$d' -e 's/^\.Dt /.ds doc-volume-operating-system\n&/' \
+		-e "s/^\.Os$$/.Os ghscroll $$($(RELEASE_BIN) --version)/" .build/man/ghscroll.1 > .build/man/ghscroll.1.tmp
 	$(RELEASE_BIN) manual-sections >> .build/man/ghscroll.1.tmp
 	mv .build/man/ghscroll.1.tmp .build/man/ghscroll.1
 

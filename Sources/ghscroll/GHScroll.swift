@@ -3,27 +3,38 @@ import GitHubAPI
 
 @main
 struct GHScroll: AsyncParsableCommand {
+    /// What ghscroll is for, the first paragraph of `--help` and of the man page.
+    static let overview = """
+        Without a network, try: ghscroll --demo. On a terminal the list opens in a browser (its status line \
+        names the main keys and the help key; ghscroll keys prints them all, as your configuration file binds \
+        them); in a pipe, or with --plain or --json, it is printed as text.
+        """
+
     static let configuration = CommandConfiguration(
         commandName: "ghscroll",
         abstract: "Browse GitHub user lists in the terminal, loading pages as you scroll.",
         discussion: """
-        Without a network, try: ghscroll --demo. On a terminal the list opens in a browser (its status line \
-        names the main keys and the help key; ghscroll keys prints them all, as your configuration file binds \
-        them); in a pipe, or with --plain or --json, it is printed as text.
+        \(overview)
 
         Environment: GH_TOKEN, GITHUB_TOKEN (a token; for an Enterprise host GH_ENTERPRISE_TOKEN and \
         GITHUB_ENTERPRISE_TOKEN come first; else gh's own login is used when gh is installed), GH_HOST (the \
         host when no --api-url or GITHUB_API_URL is given), GITHUB_API_URL, NO_COLOR, BROWSER, \
-        XDG_CONFIG_HOME (for ghscroll/config.toml: \(ConfigFile.settings.joined(separator: ", "))).
+        XDG_CONFIG_HOME (for ghscroll/config.toml: \(ConfigFile.settings.joined(separator: ", "))), \
+        XDG_CACHE_HOME (for ghscroll/cache.sqlite).
 
         Exit status: 0 when done, 1 on an error, 64 on a usage error, 128+N after signal N.
         """,
         version: GitHubConfiguration.programVersion,
-        subcommands: [UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
-                      StargazersCommand.self, SearchCommand.self, ServeFakeCommand.self, CacheCommand.self, KeysCommand.self,
-                      ManualSectionsCommand.self],
+        subcommands: listCommands + [ServeFakeCommand.self, CacheCommand.self, KeysCommand.self,
+                                     ManualSectionsCommand.self],
         defaultSubcommand: UsersCommand.self
     )
+
+    /// The commands that show a list; they all take ``ListOptions``.
+    static let listCommands: [any ParsableCommand.Type] = [
+        UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
+        StargazersCommand.self, SearchCommand.self,
+    ]
 
     /// Parses and runs the command, as the parser's own `main` does, after checking that a word
     /// standing where a subcommand goes names one (see ``SubcommandCheck``).

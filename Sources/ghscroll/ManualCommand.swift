@@ -1,21 +1,37 @@
 import ArgumentParser
 import Browser
+import Foundation
 import TerminalUI
 
 /// `ghscroll manual-sections`: the man page's sections that the manual generator cannot make
-/// from the command definitions (keys, environment, files, exit status), in mdoc. `make man`
-/// appends them to the generated page.
+/// from the command definitions (keys, environment, files, exit status, examples), in mdoc.
+/// `make man` appends them to the generated page; with `--tool-info` it shapes the command
+/// definitions the generator reads (``ManualToolInfo``).
 struct ManualSectionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "manual-sections", abstract: "Print the man page's extra sections (mdoc).", shouldDisplay: false)
 
-    func run() {
-        print(Self.sections())
+    @Flag(name: .customLong("tool-info"),
+          help: "Read ghscroll --experimental-dump-help on stdin and print it shaped for the man page.")
+    var toolInfo = false
+
+    func run() throws {
+        guard toolInfo else {
+            print(Self.sections())
+            return
+        }
+        let lists = GHScroll.listCommands.compactMap { $0.configuration.commandName }
+        let lead = GHScroll.overview + "\n\nEvery list (" + lists.joined(separator: ", ")
+            + ") takes the options below; under each subcommand follows what it takes besides."
+        let shaped = try ManualToolInfo.shaped(FileHandle.standardInput.readDataToEndOfFile(), listCommands: lists, lead: lead)
+        FileHandle.standardOutput.write(shaped)
     }
 
     static func sections() -> String {
-        var lines: [String] = [".Sh KEYS", "Press ? in the browser for the keys of the current mode."]
-        for section in KeyTable().sections() {
+        let keys = KeyTable()
+        let help = keys.label(.help, in: .list).map { "Press \($0) in the browser" } ?? "The help in the browser shows"
+        var lines: [String] = [".Sh KEYS", escape("\(help) for the keys of the current mode.")]
+        for section in keys.sections() {
             lines += [".Ss \(quoted(section.title))", ".Bl -tag -width Ds"]
             for binding in section.bindings {
                 lines += [".It \(quoted(binding.keyLabel))", escape(binding.help)]
@@ -23,7 +39,7 @@ struct ManualSectionsCommand: ParsableCommand {
             lines.append(".El")
         }
         lines += [".Sh ENVIRONMENT", ".Bl -tag -width Ds"]
-        for (name, text) in environment {
+        for (name, text) in environment(keys) {
             lines += [".It Ev \(name)", escape(text)]
         }
         lines += [".El", ".Sh FILES", ".Bl -tag -width Ds",
@@ -36,10 +52,33 @@ struct ManualSectionsCommand: ParsableCommand {
                   ".It 0", "Done.", ".It 1", "An error (GitHub could not be reached, a bad configuration file, …).",
                   ".It 64", "A usage error (an unknown option, a bad value).",
                   ".It 128+N", "Ended by signal N (130 for SIGINT, 143 for SIGTERM).", ".El"]
+        lines += [".Sh EXAMPLES"]
+        for (index, (text, commands)) in examples.enumerated() {
+            lines += (index == 0 ? [] : [".Pp"]) + [escape(text), ".Bd -literal -offset indent"] + commands.map(escape) + [".Ed"]
+        }
         return lines.joined(separator: "\n")
     }
 
-    static let environment: [(String, String)] = [
+    /// What each example does, and the command lines.
+    static let examples: [(String, [String])] = [
+        ("Browse the people who follow octocat; more are loaded as you scroll:", ["ghscroll followers octocat"]),
+        ("Print the first 20 stargazers of a repository, an ID and a login a line (into a pipe ghscroll prints "
+            + "lines by itself; --plain does it on a terminal too, --json prints GitHub's objects):",
+         ["ghscroll stargazers apple/swift | head -n 20"]),
+        ("Use the login of the gh command (with no GH_TOKEN or GITHUB_TOKEN set, ghscroll asks gh auth token "
+            + "for the API's host; the title line then says token: gh):",
+         ["gh auth login", "ghscroll members my-org"]),
+        ("Browse a GitHub Enterprise host, with GH_ENTERPRISE_TOKEN as the token when it is set:",
+         ["GH_HOST=github.example.com ghscroll users",
+          "ghscroll users --api-url https://github.example.com/api/v3"]),
+        ("Offline: a list loaded before opens from the cache, and the title line says offline; "
+            + "--max-age reads cached pages without asking GitHub, here those of the last day:",
+         ["ghscroll followers octocat", "ghscroll followers octocat --plain --max-age 86400"]),
+        ("Browse a fake GitHub built into ghscroll, with no network and no token:", ["ghscroll --demo"]),
+    ]
+
+    /// The variables ghscroll reads, and what for (keys named as `keys` binds them).
+    static func environment(_ keys: KeyTable) -> [(String, String)] { [
         ("GH_TOKEN", "A token for github.com (else GITHUB_TOKEN). Never printed or logged."),
         ("GITHUB_TOKEN", "A token, when GH_TOKEN is not set."),
         ("GH_ENTERPRISE_TOKEN", "A token for a GitHub Enterprise host, tried before GH_TOKEN for such a host (else GITHUB_ENTERPRISE_TOKEN)."),
@@ -47,9 +86,13 @@ struct ManualSectionsCommand: ParsableCommand {
         ("GH_HOST", "The host when neither --api-url nor GITHUB_API_URL is given: github.com, or an Enterprise host (its API is https://HOST/api/v3)."),
         ("GITHUB_API_URL", "The API base URL, when --api-url is not given."),
         ("NO_COLOR", "Draw no colours."),
-        ("BROWSER", "The program o opens profiles with (else xdg-open)."),
+        ("BROWSER", "The program that opens profiles" + (keys.label(.open, in: .list).map { " (\($0) in the browser)" } ?? "")
+            + ", else xdg-open."),
         ("XDG_CONFIG_HOME", "Where ghscroll/config.toml is (else ~/.config)."),
-    ]
+        ("XDG_CACHE_HOME", "Where the cache of pages and user details, ghscroll/cache.sqlite, is (else ~/.cache); --cache names another file."),
+        ("XDG_STATE_HOME", "Reserved for the state ghscroll keeps between runs, under ghscroll/ (else ~/.local/state/ghscroll); "
+            + "nothing is kept there yet."),
+    ] }
 
     /// A macro argument in quotes, so that words such as "In" are not read as macros.
     static func quoted(_ text: String) -> String {
