@@ -13,8 +13,19 @@ struct TemporaryDirectory {
         let file = path + "/" + name
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        if executable { chmod(file, 0o755) }
+        guard executable else {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            return
+        }
+        // A program is written through a descriptor closed on exec. Foundation's is not: a child
+        // another test spawns meanwhile inherits it open for writing (a tmux server keeps it for
+        // its whole life), and running the program then fails with ETXTBSY, "text file busy".
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
     func read(_ name: String) -> String { (try? String(contentsOfFile: path + "/" + name, encoding: .utf8)) ?? "" }
     func remove() { try? FileManager.default.removeItem(atPath: path) }
