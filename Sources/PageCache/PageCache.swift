@@ -26,7 +26,8 @@ public final class PageCache: Sendable {
     public static func open(path: String, sizeLimit: Int = defaultSizeLimit, maxPages: Int? = nil,
                             onWarning: @escaping @Sendable (String) -> Void) -> PageCache? {
         let warnings = Warnings(onWarning)
-        let directory = (path as NSString).deletingLastPathComponent
+        // A bare file name is in the current directory.
+        let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

@@ -68,7 +68,7 @@ struct CacheInfoCommand: ParsableCommand {
         print("""
             Cache:   \(info.path)
             Size:    \(megabytes(info.fileBytes)) on disk, \(megabytes(info.responseBytes)) of responses (limit \(megabytes(cache.sizeLimit)))
-            Lists:   \(info.lists) (\(info.pages) pages), \(info.users) user details, \(counted(info.identities, "identity", "identities"))
+            Lists:   \(info.lists) (\(counted(info.pages, "page", "pages"))), \(info.users) user details, \(counted(info.identities, "identity", "identities"))
             Oldest:  \(when(info.oldest))
             Newest:  \(when(info.newest))
             """)
@@ -88,7 +88,7 @@ struct CacheClearCommand: ParsableCommand {
         let cache = try openCache(file)
         let before = try cache.info()
         try cache.clear()
-        print("Cleared \(before.path): \(before.pages) pages and \(before.users) user details (\(megabytes(before.responseBytes))).")
+        print("Cleared \(before.path): \(counted(before.pages, "page", "pages")) and \(before.users) user details (\(megabytes(before.responseBytes))).")
     }
 }
 

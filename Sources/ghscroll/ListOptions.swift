@@ -13,6 +13,7 @@ struct ListOptions: ParsableArguments {
     /// Users kept per list unless told otherwise: 100,000 cost about 5 MB (`make bench`), and
     /// scrolling back further than that loads pages again.
     static let defaultMaxItems = 100_000
+    static let maxStartPage = 100_000
 
     @Option(name: .customLong("api-url"),
             help: "API base URL (else GITHUB_API_URL, else GH_HOST's API, else https://api.github.com).")
@@ -59,7 +60,11 @@ struct ListOptions: ParsableArguments {
         if let prefetch, prefetch < 0 { throw ValidationError("--prefetch must be 0 or more rows (got \(prefetch))") }
         if let maxItems, maxItems < 0 { throw ValidationError("--max-items must be 0 (no limit) or more (got \(maxItems))") }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more users (got \(limit))") }
-        if let page, page < 1 { throw ValidationError("--page must be 1 or more (got \(page))") }
+        // Every page before it is counted (and can be loaded by scrolling up): a bound keeps that
+        // count small, far past the end of any list GitHub pages through.
+        if let page, !(1...Self.maxStartPage).contains(page) {
+            throw ValidationError("--page must be from 1 to \(Self.maxStartPage) (got \(page))")
+        }
         if let apiURL, let problem = OptionChecks.apiURLProblem(apiURL, name: "--api-url") { throw ValidationError(problem) }
         try cacheOptions.validate()
         if retryDelayMilliseconds < 0 { throw ValidationError("--retry-delay-ms must be 0 or more") }

@@ -156,7 +156,7 @@ struct CacheEndToEndTests {
             #expect(warnings.count == 1 && warnings[0].contains("was moved to \(directory.path)/ghscroll/cache.sqlite.corrupt-"),
                     "\(result.errors)")
             let info = try await run(binary, ["cache", "info", "--cache", directory.path + "/ghscroll/cache.sqlite"], environment: environment)
-            #expect(info.status == 0 && info.output.contains("Lists:   1 (1 pages)"), "\(info.output)")
+            #expect(info.status == 0 && info.output.contains("Lists:   1 (1 page)"), "\(info.output)")
         }
     }
 }

@@ -53,7 +53,9 @@ struct CommandLineEndToEndTests {
             (["--limit", "-1"], "Error: --limit must be 1 or more users (got -1)"),
             (["users", "--limit", "0"], "Error: --limit must be 1 or more users (got 0)"),
             (["--since", "-5"], "Error: --since must be a user id, 0 or more (got -5)"),
-            (["followers", "octocat", "--page", "-2"], "Error: --page must be 1 or more (got -2)"),
+            (["followers", "octocat", "--page", "-2"], "Error: --page must be from 1 to 100000 (got -2)"),
+            (["followers", "octocat", "--page", "9223372036854775807"],
+             "Error: --page must be from 1 to 100000 (got 9223372036854775807)"),
             (["--cache-size", "99999999999999"], "Error: --cache-size must be from 1 to 1048576 MiB, 1 TiB (got 99999999999999)"),
         ]
         for (arguments, message) in cases {
