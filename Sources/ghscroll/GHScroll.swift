@@ -39,11 +39,12 @@ struct GHScroll: AsyncParsableCommand {
     /// Parses and runs the command, as the parser's own `main` does, after checking that a word
     /// standing where a subcommand goes names one (see ``SubcommandCheck``).
     static func main() async {
-        if let problem = SubcommandCheck.problem(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = SubcommandCheck.problem(in: arguments, root: Self.self) {
             exit(withError: ValidationError(problem))
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parse(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -51,6 +52,22 @@ struct GHScroll: AsyncParsableCommand {
             }
         } catch {
             exit(withError: error)
+        }
+    }
+
+    /// The command `arguments` name. The parser takes a subcommand only as the first word; when
+    /// options come first (`ghscroll --demo followers octocat`) and the line does not parse, the
+    /// line with its subcommand moved to the front is taken instead, and a slip of a subcommand's
+    /// name after options is named as one.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        do {
+            return try parseAsRoot(arguments)
+        } catch {
+            if let moved = SubcommandCheck.subcommandFirst(arguments, root: Self.self) { return try parseAsRoot(moved) }
+            if let problem = SubcommandCheck.misplacedSlip(in: arguments, root: Self.self) {
+                throw ValidationError(problem)
+            }
+            throw error
         }
     }
 }

@@ -33,6 +33,33 @@ enum SubcommandCheck {
         return nil
     }
 
+    /// `arguments` with the first word after the first that names one of the root's commands
+    /// moved to the front, or nil when the line starts with a command or names none.
+    static func subcommandFirst(_ arguments: [String], root: any ParsableCommand.Type) -> [String]? {
+        let subcommands = root.configuration.subcommands
+        guard let first = arguments.first, first.hasPrefix("-"),
+              let index = arguments.indices.dropFirst().first(where: { index in
+                  subcommands.contains { names(of: $0).contains(arguments[index]) }
+              }) else { return nil }
+        var moved = arguments
+        let word = moved.remove(at: index)
+        return [word] + moved
+    }
+
+    /// The error for a line that starts with options and has, among its other words, one a slip
+    /// away from the name of one of the root's commands (`ghscroll --plain follower octocat`).
+    static func misplacedSlip(in arguments: [String], root: any ParsableCommand.Type) -> String? {
+        guard arguments.first?.hasPrefix("-") == true else { return nil }
+        let shown = root.configuration.subcommands.filter { $0.configuration.shouldDisplay }
+            .compactMap { $0.configuration.commandName }
+        for word in arguments where !word.hasPrefix("-") && word.count > 2 {
+            if let nearest = nearest(to: word, among: shown) {
+                return "Unknown subcommand '\(word)' (did you mean '\(nearest)'?)"
+            }
+        }
+        return nil
+    }
+
     private static func names(of command: any ParsableCommand.Type) -> [String] {
         (command.configuration.commandName.map { [$0] } ?? []) + command.configuration.aliases
     }

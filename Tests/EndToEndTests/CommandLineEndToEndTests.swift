@@ -21,6 +21,7 @@ struct CommandLineEndToEndTests {
             (["follower", "octocat"], "Error: Unknown subcommand 'follower' (did you mean 'followers'?)"),
             (["stargazer", "apple/swift"], "Error: Unknown subcommand 'stargazer' (did you mean 'stargazers'?)"),
             (["cache", "inf"], "Error: Unknown subcommand 'inf' (did you mean 'info'?)"),
+            (["--plain", "--limit", "5", "follower", "octocat"], "Error: Unknown subcommand 'follower' (did you mean 'followers'?)"),
             (["octocat"], "Error: Unknown subcommand 'octocat' "
                 + "(one of users, followers, following, members, stargazers, search, serve-fake, cache, keys)"),
         ]
@@ -32,9 +33,9 @@ struct CommandLineEndToEndTests {
         }
     }
 
-    @Test("no subcommand, or options first, is still users")
+    @Test("no subcommand, or options first, is still users; options before a subcommand go with it")
     func usersByDefault() async throws {
-        try await withServer(users: 40) { server, base in
+        try await withServer(users: 40, listSizes: ["followers:octocat": 30]) { server, base in
             var environment = clean
             environment["GITHUB_API_URL"] = base
             let all = try await run(binary, [], environment: environment)
@@ -44,6 +45,15 @@ struct CommandLineEndToEndTests {
             #expect(since.status == 0, "\(since.errors)")
             #expect(since.output.split(separator: "\n").map(String.init)
                     == server.data.users(since: 5, limit: 2).map { "\($0.id)\t\($0.login)" })
+            // As `followers --limit 3 --per-page 2 octocat`; a bad value in front is named as such.
+            let first = try await run(binary, ["--limit", "3", "--per-page", "2", "followers", "octocat"],
+                                      environment: environment)
+            #expect(first.status == 0, "\(first.errors)")
+            #expect(first.output.split(separator: "\n").map(String.init)
+                    == server.data.list("followers:octocat", offset: 0, limit: 3).map { "\($0.id)\t\($0.login)" })
+            let bad = try await run(binary, ["--limit", "-1", "followers", "octocat"], environment: environment)
+            #expect(bad.status == 64 && firstLine(bad.errors) == "Error: --limit must be 1 or more users (got -1)",
+                    "\(bad.errors)")
         }
     }
 
