@@ -91,14 +91,13 @@ struct NavigationEndToEndTests {
 
     @Test("o runs $BROWSER with the profile URL, away from the terminal")
     func open() async throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-open-\(UUID().uuidString)").path
-        let script = marker + ".sh"
-        try "#!/bin/sh\nprintf '%s' \"$1\" > \(marker)\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
-        defer {
-            try? FileManager.default.removeItem(atPath: marker)
-            try? FileManager.default.removeItem(atPath: script)
-        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // The browser writes the URL it was given, whole or not at all (a rename).
+        let marker = directory.path + "/opened"
+        try directory.write("browser", "#!/bin/sh\nprintf '%s' \"$1\" > \(marker).part && mv \(marker).part \(marker)\n",
+                            executable: true)
+        let script = directory.path + "/browser"
         try await withLaunch("users", before: "BROWSER=\(script) ", columns: 100, rows: 20) { server, pane in
             await pane.waitFor { idsOnScreen($0).count >= 10 }
             try await pane.keys("o")
