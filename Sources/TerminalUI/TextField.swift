@@ -32,8 +32,11 @@ public struct TextField: Sendable, Equatable {
         case .insert(let typed):
             // One line: line breaks and tabs in a paste become spaces.
             let clean = String(typed.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-            text.insert(contentsOf: clean, at: index(cursor))
-            cursor += clean.count
+            // Counted in the text it joins: a mark or a joiner typed after a letter (e and U+0301,
+            // ❤ and U+FE0F) makes one character with it, not two.
+            let head = String(text[..<index(cursor)]) + clean
+            text = head + text[index(cursor)...]
+            cursor = min(head.count, text.count)
         case .deleteBackward:
             guard cursor > 0 else { break }
             text.remove(at: index(cursor - 1))
@@ -59,8 +62,9 @@ public struct TextField: Sendable, Equatable {
         return self != before
     }
 
+    /// The index `offset` characters in, never past the end.
     private func index(_ offset: Int) -> String.Index {
-        text.index(text.startIndex, offsetBy: offset)
+        text.index(text.startIndex, offsetBy: max(0, offset), limitedBy: text.endIndex) ?? text.endIndex
     }
 
     /// The text before the cursor.

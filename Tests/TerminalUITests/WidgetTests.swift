@@ -99,6 +99,11 @@ struct WidgetTests {
               ("abc", 0, .end, "abc", 3),
               ("a", 1, .insert("line one\nline\ttwo"), "aline one line two", 18),
               ("zoë", 3, .deleteBackward, "zo", 2),
+              // A scalar typed after the character it joins makes one character with it.
+              ("cafe", 4, .insert("\u{301}"), "caf\u{E9}", 4),
+              ("I ❤", 3, .insert("\u{FE0F}"), "I ❤\u{FE0F}", 3),
+              ("🇺", 1, .insert("🇸"), "🇺🇸", 1),
+              ("e", 0, .insert("a"), "ae", 1),
           ])
     func edits(text: String, cursor: Int, edit: TextField.Edit, expected: String, expectedCursor: Int) {
         var field = TextField(text, cursor: cursor)
@@ -106,6 +111,28 @@ struct WidgetTests {
         #expect(field.text == expected)
         #expect(field.cursor == expectedCursor)
         #expect(changed == (field != TextField(text, cursor: cursor)))
+    }
+
+    @Test("keys that join the character before them, one scalar at a time as the terminal sends them, then every edit: the field and its line hold")
+    func joiningKeys() {
+        var field = TextField()
+        for scalar in "e\u{301}x\u{200D}\u{1F469}\u{1F3FD} 🇫🇷".unicodeScalars { field.apply(.insert(String(scalar))) }
+        let screen = CellBuffer(rows: 1, columns: 20)
+        // é, x with the joiner, the woman with her skin tone, a space, the flag: five characters.
+        #expect(field == TextField("\u{E9}x\u{200D}\u{1F469}\u{1F3FD} 🇫🇷", cursor: 5))
+        let steps: [(TextField.Edit, TextField)] = [
+            (.left, TextField("\u{E9}x\u{200D}\u{1F469}\u{1F3FD} 🇫🇷", cursor: 4)),
+            (.deleteBackward, TextField("\u{E9}x\u{200D}\u{1F469}\u{1F3FD}🇫🇷", cursor: 3)),
+            (.deleteWordBackward, TextField("🇫🇷", cursor: 0)),
+            (.end, TextField("🇫🇷", cursor: 1)),
+            (.insert("\u{1F1EA}"), TextField("🇫🇷\u{1F1EA}", cursor: 2)),
+            (.deleteToStart, TextField("", cursor: 0)),
+        ]
+        for (edit, expected) in steps {
+            field.apply(edit)
+            #expect(field == expected, "\(edit)")
+            Bar.field(prompt: "/", field: field, row: 0, on: screen, columns: 20)
+        }
     }
 
     @Test("a pane beside a list draws a border and stays inside its area")
