@@ -111,6 +111,11 @@ public enum AppView {
         view.retryNote = reconnectNote(state)
         if case .failed(let failure) = state.top.pager.placeholder, let what = notFound(failure) {
             view.placeholder = notFoundLines(what, state: state)
+        } else if state.top.pager.placeholder == .empty, !state.top.pager.pagesBefore.isEmpty {
+            // Opened at a page past the end.
+            let page = state.top.pager.pagesBefore.count + 1
+            view.placeholder = [StyledText("No \(noun) on page \(page) or after: the list ends before it."),
+                                StyledText("Run it again with a smaller --page, or none.", Style(color: .muted))]
         } else if let placeholder = state.top.pager.placeholder {
             view.placeholder = ListView<ListScreen.Items>.placeholderLines(
                 placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns, keys: keys,

@@ -218,7 +218,9 @@ where Item.ID: Sendable {
             seenCursors = Set(pagesBefore + [request.cursor])
             listEnded = false
             totalCount = page.totalCount
-            let earlier = pagesBefore.map { PageRecord(cursor: $0, count: pageSize) }
+            // A list opened past its end (page N of one with fewer): an empty first page has
+            // nothing before it to count, or to walk back through page after empty page.
+            let earlier = page.items.isEmpty ? [] : pagesBefore.map { PageRecord(cursor: $0, count: pageSize) }
             pages = earlier + [PageRecord(cursor: request.cursor, count: store.count)]
             loadedPages = earlier.count..<(earlier.count + 1)
             offset = earlier.count * pageSize

@@ -105,6 +105,19 @@ struct ScreenEndToEndTests {
         }
     }
 
+    @Test("--page 9 of 49 followers, 20 a page: past the end, said so, and no page before it asked for")
+    func pastTheEnd() async throws {
+        try await withLaunch("followers octocat --page 9 --per-page 20", listSizes: ["followers:octocat": 49],
+                             columns: 80, rows: 12) { server, pane in
+            let screen = await pane.waitFor { screenText($0).contains("No followers on page 9 or after") }
+            #expect(screenText(screen).contains("No followers on page 9 or after: the list ends before it."),
+                    "\(screenText(screen))")
+            #expect(!screenText(screen).contains("before these"), "\(screenText(screen))")
+            let pages = await server.requestLog().compactMap { $0.queryValue("page") }
+            #expect(pages == ["9"], "only the page asked for: \(pages)")
+        }
+    }
+
     @Test("a 404 says what was not found and how to leave; nothing speaks of retrying")
     func notFound() async throws {
         try await withLaunch("followers no-such-account-anywhere", columns: 80, rows: 12) { _, pane in

@@ -173,4 +173,20 @@ struct StartPageTests {
         harness.load(list.page(2))
         #expect(harness.pager.offset == 20)
     }
+
+    @Test("opened past the end (page 50 of a list of 5 pages): empty, nothing counted before, and no page asked for after the first")
+    func pastTheEnd() {
+        var harness = Harness(pageSize: 10, prefetch: FixedDistancePrefetch(distance: 2))
+        harness.pager = Pager(firstCursor: 49, pageSize: 10, prefetch: FixedDistancePrefetch(distance: 2),
+                              pagesBefore: Array(0..<49))
+        harness.send(.start)
+        harness.load(list.page(49))
+        #expect(harness.pager.placeholder == .empty)
+        #expect(harness.pager.offset == 0 && harness.pager.knownCount == 0 && harness.pager.loadedPages == 0..<1)
+        harness.send(.visibleRange(0..<0, viewportRows: 5))
+        #expect(harness.pending.isEmpty, "no walk back through the pages before, one request each")
+        // A refresh asks for the same page again, and only that.
+        harness.send(.refresh)
+        #expect(harness.pending.map(\.cursor) == [49])
+    }
 }
