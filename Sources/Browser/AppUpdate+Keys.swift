@@ -103,10 +103,7 @@ extension AppState {
             wait = nil
             return sendTop(.restart)
         }
-        let pager = top.pager
-        let failed = [pager.initialState, pager.refreshState, pager.appendState, pager.prependState, pager.jumpState]
-            .contains { $0.failure != nil }
-        guard failed else { return nothing("Nothing failed") }
+        guard top.pager.failure != nil else { return nothing("Nothing failed") }
         return sendTop(.retry) + reportVisible()
     }
 

@@ -70,13 +70,10 @@ extension AppState {
 
     /// Tries GitHub again: the load that failed, else the first page of the list on screen.
     mutating func tryAgain() -> [Command] {
-        let pager = top.pager
-        let failed = pager.initialState.failure ?? pager.refreshState.failure ?? pager.appendState.failure
-            ?? pager.prependState.failure
-        if failed != nil {
+        if top.pager.failure != nil {
             return sendTop(.retry) + reportVisible()
         }
-        return [.probe(top.id, top.list, cursor: pager.firstCursor, pageSize: pageSize)]
+        return [.probe(top.id, top.list, cursor: top.pager.firstCursor, pageSize: pageSize)]
     }
 
     mutating func probed(_ id: ScreenID, _ origin: ResponseOrigin?) -> [Command] {

@@ -21,6 +21,22 @@ public enum Footer: Sendable, Equatable {
 }
 
 extension Pager {
+    /// What a load in `direction` is doing.
+    public func state(for direction: FetchDirection) -> LoadState {
+        switch direction {
+        case .initial: initialState
+        case .refresh: refreshState
+        case .append: appendState
+        case .prepend: prependState
+        case .jump: jumpState
+        }
+    }
+
+    /// Why a load failed, when one did (the first page's first): what a retry would ask again.
+    public var failure: LoadFailure? {
+        FetchDirection.allCases.lazy.compactMap { self.state(for: $0).failure }.first
+    }
+
     /// The placeholder to show, or nil when there are items.
     public var placeholder: Placeholder? {
         guard store.isEmpty else { return nil }

@@ -96,6 +96,22 @@ struct JumpModelTests {
         #expect(store.state.top.selectedPosition == known)
     }
 
+    @Test("a jump that failed with GitHub out of reach is asked for again by the reconnect, not only probed")
+    func failedJumpReconnects() throws {
+        var store = scrolledFar()
+        let jump = try #require(store.apply(.key(.character("g"))).compactMap { command -> FetchRequest<GitHubCursor>? in
+            if case let .fetch(_, _, request) = command { request } else { nil }
+        }.first)
+        store.apply(.pageFailed(root, jump.token, LoadFailure(GitHubError.connectionRefused(host: "h"))))
+        let pending = try #require(store.state.offline?.pending)
+        #expect(store.state.top.earlierRow?.hasPrefix("The first users could not be loaded") == true)
+        let again = try #require(fetch(store.state.top.pager, .retry))
+        #expect(again.token.direction == .jump && again.cursor == .since(0))
+        let commands = store.apply(.reconnect(pending))
+        #expect(commands.first == .fetch(root, .all(since: 0), again), "\(commands)")
+        #expect(store.state.top.pager.jumpState == .loading)
+    }
+
     @Test("g with the first page loaded just moves: no request")
     func gNearTheTop() {
         var store = loadedStore()
