@@ -13,7 +13,9 @@ extension Pager {
     }
 
     mutating func jump(to position: Int) -> [Effect] {
-        guard hasLoadedFirstPage, let target = page(holding: max(0, position)), !loadedPages.contains(target) else {
+        // During a refresh the list starts over at its first page: there is nowhere to jump.
+        guard hasLoadedFirstPage, refreshState != .loading, let target = page(holding: max(0, position)),
+              !loadedPages.contains(target) else {
             return []
         }
         if jumpPage == target, jumpState == .loading { return [] }

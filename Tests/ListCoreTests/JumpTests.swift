@@ -131,6 +131,20 @@ struct JumpTests {
         #expect(harness.pager.jumpPage == nil)
         #expect(harness.pager.pages.count == 1)
     }
+
+    @Test("a jump asked for during a refresh asks nothing: the refresh starts the list over at its first page")
+    func jumpDuringRefresh() {
+        var harness = atTheEnd()
+        harness.send(.refresh)
+        let before = harness.pager
+        #expect(harness.send(.jump(toItem: 0)).isEmpty)
+        #expect(harness.pager == before)
+        harness.load(list.page(0))
+        #expect(harness.ids == Array(0..<10))
+        // Nothing left in flight to hold the next page back: it is asked for at once.
+        #expect(harness.pager.inFlight[.jump] == nil)
+        #expect(harness.pending.map(\.cursor) == [1])
+    }
 }
 
 @Suite("A list opened past its first pages (--page N)")
