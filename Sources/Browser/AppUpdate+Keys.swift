@@ -99,9 +99,10 @@ extension AppState {
             return tryAgain()
         }
         if case .retry? = wait?.reason {
-            // The client waits before its next try: this one goes now.
+            // The client waits before its next try, for one of the requests in flight (the
+            // wait does not say which): they all go again now.
             wait = nil
-            return sendTop(.restart)
+            return sendTop(.restart) + details.restart() + avatar.restart()
         }
         guard top.pager.failure != nil else { return nothing("Nothing failed") }
         return sendTop(.retry) + reportVisible()

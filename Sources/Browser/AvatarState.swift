@@ -82,6 +82,16 @@ public struct AvatarState: Sendable, Equatable {
         failed[running.key] = now
     }
 
+    /// `R` while the client waits out a retry: the picture in flight (perhaps the one waiting)
+    /// goes again at once.
+    mutating func restart() -> [Command] {
+        guard let running = inFlight else { return [] }
+        nextID += 1
+        let id = RequestID(nextID)
+        inFlight = Request(id: id, key: running.key)
+        return [.cancelAvatar(running.id), .loadAvatar(id, url: running.key.url, columns: running.key.columns, rows: running.key.rows)]
+    }
+
     /// `R` on the pane: the picture that failed, asked for again at once.
     mutating func retry(_ key: Key) -> [Command] {
         guard failed.removeValue(forKey: key) != nil else { return [] }

@@ -116,6 +116,16 @@ public struct DetailsState: Sendable, Equatable {
         return true
     }
 
+    /// `R` while the client waits out a retry: the request in flight (perhaps the one waiting)
+    /// goes again at once.
+    mutating func restart() -> [Command] {
+        guard let running = inFlight else { return [] }
+        nextID += 1
+        let request = Request(id: RequestID(nextID), login: running.login)
+        inFlight = request
+        return [.cancelDetails(running.id), .loadDetails(request.id, login: request.login)]
+    }
+
     /// `R` on a failed pane: ask again at once.
     mutating func retry() -> [Command] {
         guard let target, let failure, DetailsCache.key(failure.login) == DetailsCache.key(target), inFlight == nil

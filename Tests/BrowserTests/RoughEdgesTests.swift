@@ -99,6 +99,22 @@ struct RoughEdgesTests {
         }
     }
 
+    @Test("R while a retry waits, with the pane's details and picture in flight: they go again now too")
+    func retryNowDetails() throws {
+        var store = loadedStore()
+        let opened = store.apply(.key(.enter))
+        let details = try #require(store.state.details.inFlight)
+        #expect(opened.contains(.loadDetails(details.id, login: "user1")), "\(opened)")
+        let wait = Wait(reason: .retry(attempt: 1, of: 3, .server(status: 502, message: "")), until: epoch + 9)
+        store.apply(.wait(wait))
+        let commands = store.apply(.key(.character("R")))
+        let again = try #require(store.state.details.inFlight)
+        #expect(again.id != details.id && again.login == "user1")
+        #expect(Array(commands.prefix(2)) == [.cancelDetails(details.id), .loadDetails(again.id, login: "user1")],
+                "\(commands)")
+        #expect(store.state.wait == nil)
+    }
+
     @Test("a key that takes the pull row away does only that: the selection stays")
     func pullDismissed() {
         var store = loadedStore()
