@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A bare HTTP/1.1 responder on a loopback socket, for answers FakeGitHub's server cannot give:
-/// a body without end (chunked, no `Content-Length`) or no answer at all.
+/// a body without end (chunked, no `Content-Length`), a body announced and never sent, or no
+/// answer at all.
 ///
 /// It tells what happens on ``events``: each request as it arrives, and each connection as it
 /// ends (the client hung up, or the body was all sent), with the body bytes sent on it, so a
@@ -13,6 +14,8 @@ public final class RawResponder: Sendable {
         case endlessBody(limit: Int)
         /// Reads the request and answers nothing until the client hangs up.
         case silent
+        /// 200 with a `Content-Length` of `length`, then nothing until the client hangs up.
+        case announcedBody(length: Int)
     }
 
     public enum Event: Sendable, Equatable {
@@ -87,6 +90,10 @@ public final class RawResponder: Sendable {
         var total = 0
         switch behaviour {
         case .silent:
+            while recv(client, &request, request.count, 0) > 0 {}
+        case .announcedBody(let length):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
+            guard Self.write(client, Array(head.utf8)) else { break }
             while recv(client, &request, request.count, 0) > 0 {}
         case .endlessBody(let limit):
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"

@@ -17,15 +17,28 @@ private func moved(to location: String) -> FakeRawReply {
 struct TransportTests {
     // MARK: - Body caps
 
-    @Test("a body announced over the cap is refused before it is read")
+    @Test("a body announced over the cap is refused by its length, before a byte of it comes")
     func capByLength() async throws {
-        var options = FakeGitHubOptions()
-        options.scriptedReplies = [FakeRawReply(json: "[" + String(repeating: " ", count: 3_000_000) + "]")]
-        try await withServer(FakeGitHub(options: options)) { base in
-            let transport = URLSessionTransport(timeout: 10)
-            await #expect(throws: GitHubError.bodyTooLarge(limit: 1_048_576)) {
-                _ = try await transport.load(URLRequest(url: base.appendingPathComponent("users")), limit: 1_048_576)
-            }
+        // The body is announced and never sent: only its Content-Length can refuse it (waiting
+        // for its bytes would end in the 30 s timeout instead).
+        let responder = try RawResponder(.announcedBody(length: 3_000_000))
+        defer { responder.stop() }
+        let transport = URLSessionTransport(timeout: 30)
+        let url = try #require(URL(string: "http://127.0.0.1:\(responder.port)/users"))
+        await #expect(throws: GitHubError.bodyTooLarge(limit: 1_048_576)) {
+            _ = try await transport.load(URLRequest(url: url), limit: 1_048_576)
+        }
+        #expect(await responder.next { if case .ended = $0 { true } else { false } } == .ended(sent: 0),
+                "the connection was closed by the client")
+    }
+
+    @Test("a name that does not resolve, through URLSession and the client: host not found")
+    func unresolvableHost() async throws {
+        // .invalid never resolves (RFC 2606).
+        let client = GitHubClient(configuration: GitHubConfiguration(
+            baseURL: try #require(URL(string: "http://ghscroll-test.invalid")), timeout: 30), retryPolicy: .none)
+        await #expect(throws: GitHubError.hostNotFound(host: "ghscroll-test.invalid")) {
+            _ = try await AllUsersSource(client: client).loadPage(at: .since(0), pageSize: 10)
         }
     }
 
