@@ -13,7 +13,7 @@ extension KeyTable {
         KeyBinding(.halfPageDown, [.control("d")], "half a page down", modes: moving),
         KeyBinding(.halfPageUp, [.control("u")], "half a page up", modes: moving),
         KeyBinding(.first, [.character("g"), .home], "first row", modes: moving),
-        KeyBinding(.last, [.character("G"), .end], "last loaded row (loads more)", modes: moving),
+        KeyBinding(.last, [.character("G"), .end], "last row (loads more)", modes: moving),
         KeyBinding(.details, [.enter, .character("l"), .right], "show the user's details", hint: "details", modes: [.list]),
         KeyBinding(.followers, [.character("1")], "open their followers (an organization's members)", hint: "followers",
                    modes: [.details]),

@@ -19,8 +19,8 @@ public final class CursesScreen: Terminal {
     /// Where the cursor shows after the frame, and whether it showed after the last one.
     private var cursor: (row: Int, column: Int)?
     private var cursorShown = false
-    /// No UTF-8 locale at all: every character is drawn as ASCII of the same width, pictures as
-    /// a text box (``TerminalText/ascii(_:)``).
+    /// No UTF-8 locale at all: every character is drawn as ASCII of the same width, the shades
+    /// of a picture too (``TerminalText/ascii(_:)``).
     public private(set) var asciiOnly = false
     /// The pair of each colour, by ``pairIndex(_:)`` (0: the terminal's own colours).
     var colorPairs: [Int16] = [0, 0, 0, 0, 0]
