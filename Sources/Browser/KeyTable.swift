@@ -9,12 +9,15 @@ public struct KeyTable: Sendable, Equatable {
             organizationHints = Hints(bindings, organization: true)
             actions = Actions(bindings)
             labels = Self.labels(bindings)
+            widgetKeys = Self.widgetKeys(labels)
         }
     }
     private var actions: Actions
     /// By `mode.ordinal`: the label of the first key of each action (what ``label(_:in:)``
     /// answers on every frame).
     private var labels: [[Action: String]]
+    /// The keys widgets name in their own text (every frame asks).
+    public private(set) var widgetKeys: WidgetKeys
     /// The status line's hints, worked out once per table rather than on every frame; for an
     /// organization, `followers` says `members`.
     private var hints: Hints
@@ -99,6 +102,7 @@ public struct KeyTable: Sendable, Equatable {
         organizationHints = Hints(bindings, organization: true)
         actions = Actions(bindings)
         labels = Self.labels(bindings)
+        widgetKeys = Self.widgetKeys(labels)
     }
 
     private static func labels(_ bindings: [KeyBinding]) -> [[Action: String]] {
@@ -131,9 +135,9 @@ public struct KeyTable: Sendable, Equatable {
         labels[mode.ordinal][action]
     }
 
-    /// The keys widgets name in their own text.
-    public var widgetKeys: WidgetKeys {
-        WidgetKeys(retry: label(.retry, in: .list), refresh: label(.refresh, in: .list), pull: label(.lineUp, in: .list))
+    private static func widgetKeys(_ labels: [[Action: String]]) -> WidgetKeys {
+        let list = labels[Mode.list.ordinal]
+        return WidgetKeys(retry: list[.retry], refresh: list[.refresh], pull: list[.lineUp])
     }
 
     /// The help overlay's last line: "Esc or ? closes this help · q quits".

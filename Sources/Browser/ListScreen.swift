@@ -92,6 +92,7 @@ public struct ListScreen: Sendable, Equatable {
     mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, at now: Duration?) -> [Command] {
         let countBefore = pager.items.count
         let lineBefore = selectionLine
+        let edgesBefore = (pager.footer, earlierRow != nil)
         let step = pager.handle(event, at: now)
         let (effects, change) = (step.effects, step.change)
         if !change.isEmpty {
@@ -105,8 +106,9 @@ public struct ListScreen: Sendable, Equatable {
                 followSelection(line: lineBefore)
             }
             rememberSelection()
-        } else {
-            // The footer may have come or gone.
+        } else if pager.footer != edgesBefore.0 || (earlierRow != nil) != edgesBefore.1 {
+            // The footer or the row above the users came or went (the rows are worked out
+            // only then: a visible range, sent on every key, seldom changes either).
             viewport.sync(rows)
         }
         if let pending = pendingMove, pager.jumpPage == nil {
