@@ -13,7 +13,11 @@ public struct FakeUser: Sendable, Hashable {
 public struct FakeDataSet: Sendable {
     public let users: [FakeUser]
     private let indexByLogin: [String: Int]
-    /// Fixed list sizes, keyed like `followers:octocat`, `members:acme` or `stargazers:octocat/hello`.
+    /// Where the organizations are in `users`, in sign-up order.
+    let organizationIndices: [Int]
+    /// Fixed list sizes, keyed like `followers:octocat`, `members:acme` or `stargazers:octocat/hello`;
+    /// also `repos:login`, `starred:login`, `orgs:login`, `contributors:owner/repo` and
+    /// `subscribers:owner/repo` (keys lowercased).
     public let listSizes: [String: Int]
 
     /// - Parameters:
@@ -38,6 +42,7 @@ public struct FakeDataSet: Sendable {
         }
         self.users = users
         self.indexByLogin = index
+        self.organizationIndices = users.indices.filter { users[$0].isOrganization }
         self.listSizes = listSizes
     }
 
@@ -83,7 +88,12 @@ public struct FakeDataSet: Sendable {
 
     /// Members of a derived list, in the list's order: distinct accounts picked by a stride.
     public func list(_ key: String, offset: Int, limit: Int) -> [FakeUser] {
-        let size = min(listSize(key), users.count)
+        list(key, size: listSize(key), offset: offset, limit: limit)
+    }
+
+    /// Members of a derived list of `size` accounts (at most all of them), in the list's order.
+    func list(_ key: String, size: Int, offset: Int, limit: Int) -> [FakeUser] {
+        let size = min(size, users.count)
         guard offset < size, limit > 0 else { return [] }
         let hash = FakeRandom.hash(key)
         let count = users.count
@@ -128,7 +138,7 @@ public struct FakeDataSet: Sendable {
     }
 }
 
-private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
 /// SplitMix64: small, fast and the same on every platform.
 struct FakeRandom: Sendable {

@@ -165,10 +165,7 @@ struct FakeHandler: HTTPHandler {
         case 3 where parts[0] == "orgs" && parts[2] == "members":
             guard let org = data.user(login: parts[1]), org.isOrganization else { return .notFound }
             return pages.list(key: "members:\(org.login.lowercased())", path: path)
-        case 4 where parts[0] == "repos" && parts[3] == "stargazers":
-            guard data.user(login: parts[1]) != nil else { return .notFound }
-            return pages.list(key: "stargazers:\(parts[1].lowercased())/\(parts[2].lowercased())", path: path)
-        default: return .notFound
+        default: return pages.repositoryRoute(parts, path: path, hostile: options.hostileText) ?? .notFound
         }
     }
 

@@ -27,6 +27,9 @@ public struct FakeGitHubOptions: Sendable {
     /// Raw answers to the next requests, one each, before anything else (and before
     /// `scriptedStatuses`): any status, headers and bytes, for hostile-input tests.
     public var scriptedReplies: [FakeRawReply] = []
+    /// Repository descriptions carry hostile text (escape sequences, bidi controls, wide and
+    /// combining characters, very long lines): one repository in three, the same ones each time.
+    public var hostileText = false
     /// Seed of the fault dice.
     public var faultSeed: UInt64 = 42
 

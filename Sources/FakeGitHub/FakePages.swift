@@ -33,11 +33,23 @@ struct FakePages {
     // MARK: - Page-numbered lists
 
     func list(key: String, path: String) -> FakeReply {
-        let total = min(data.listSize(key), data.users.count)
+        list(key: key, size: data.listSize(key), path: path)
+    }
+
+    /// A list of `size` accounts derived from `key`.
+    func list(key: String, size: Int, path: String) -> FakeReply {
+        numbered(total: min(size, data.users.count), path: path) { start, count in
+            FakeJSON.users(data.list(key, size: size, offset: start, limit: count), base: linkBase)
+        }
+    }
+
+    /// A page-numbered list of `total` items: `body` writes the JSON array of items
+    /// `start ..< start + count` (it may be asked past the end), and the `Link` header goes with it.
+    func numbered(total: Int, path: String, body: (_ start: Int, _ count: Int) -> String) -> FakeReply {
         let (start, count) = window(page: page)
-        let users = data.list(key, offset: start, limit: count)
         let pages = max(1, (total + perPage - 1) / perPage)
-        var reply = FakeReply(status: 200, body: FakeJSON.users(users, base: linkBase), cacheable: true)
+        let clipped = start < total ? min(count, total - start) : 0
+        var reply = FakeReply(status: 200, body: body(min(start, total), clipped), cacheable: true)
         if let link = pageLinks(path: path, pages: pages) { reply.headers.append(("Link", link)) }
         return reply
     }

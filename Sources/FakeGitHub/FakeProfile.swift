@@ -3,7 +3,7 @@ import Foundation
 /// The profile fields of `GET /users/{login}`, derived from the account so they need no storage.
 ///
 /// Most accounts have a plain name; some have accents, CJK or emoji, some a bio over several
-/// lines, some nothing at all, as on GitHub. The follower, following and member counts are the
+/// lines, some nothing at all, as on GitHub. The follower, following and repository counts are the
 /// sizes of the lists the server serves for the account.
 public struct FakeProfile: Sendable {
     public internal(set) var name: String?
@@ -26,7 +26,10 @@ public struct FakeProfile: Sendable {
         let key = user.login.lowercased()
         followers = min(data.listSize("followers:\(key)"), data.users.count)
         following = min(data.listSize("following:\(key)"), data.users.count)
-        publicRepos = rng.next(upTo: 5) == 0 ? 0 : rng.next(upTo: 120)
+        // Drawn as before repositories were served, so the fields after it stay as they were;
+        // the count served is the length of the repository list.
+        _ = rng.next(upTo: 5) == 0 ? 0 : rng.next(upTo: 120)
+        publicRepos = data.repositoryCount(of: user)
         publicGists = rng.next(upTo: 3) == 0 ? 0 : rng.next(upTo: 40)
         // Sign-up dates grow with the id, from 2008 on.
         let start = Date(timeIntervalSince1970: 1_199_145_600)

@@ -1,0 +1,101 @@
+/// The repository endpoints: an account's repositories, stars and organizations, a repository's
+/// details and its people. Lists are page-numbered with GitHub's `Link` headers.
+extension FakePages {
+    /// The answer for a repository endpoint, or nil when `parts` names none of them.
+    func repositoryRoute(_ parts: [String], path: String, hostile: Bool) -> FakeReply? {
+        switch parts.count {
+        case 3 where parts[0] == "users" && parts[2] == "repos":
+            guard let owner = data.user(login: parts[1]) else { return .notFound }
+            return ownedRepositories(owner, path: path, defaultSort: "full_name", hostile: hostile)
+        case 3 where parts[0] == "orgs" && parts[2] == "repos":
+            guard let org = data.user(login: parts[1]), org.isOrganization else { return .notFound }
+            return ownedRepositories(org, path: path, defaultSort: "created", hostile: hostile)
+        case 3 where parts[0] == "users" && parts[2] == "starred":
+            guard let user = data.user(login: parts[1]) else { return .notFound }
+            let repos = data.starred(by: user)
+            return numbered(total: repos.count, path: path) { start, count in
+                FakeJSON.repositories(repos[start..<start + count], base: linkBase, hostile: hostile)
+            }
+        case 3 where parts[0] == "users" && parts[2] == "orgs":
+            guard let user = data.user(login: parts[1]) else { return .notFound }
+            let orgs = data.organizations(of: user)
+            return numbered(total: orgs.count, path: path) { start, count in
+                FakeJSON.users(orgs[start..<start + count], base: linkBase)
+            }
+        case 3 where parts[0] == "repos":
+            guard let repo = data.repository(owner: parts[1], name: parts[2]) else {
+                return Self.notFound("repos/repos#get-a-repository")
+            }
+            return FakeReply(status: 200, body: FakeJSON.repository(repo, base: linkBase, hostile: hostile, details: true),
+                             cacheable: true)
+        case 4 where parts[0] == "repos" && parts[3] == "stargazers":
+            guard let repo = data.repository(owner: parts[1], name: parts[2]) else {
+                return Self.notFound("activity/starring#list-stargazers")
+            }
+            return list(key: "stargazers:\(repo.key)", size: repo.stargazers, path: path)
+        case 4 where parts[0] == "repos" && parts[3] == "subscribers":
+            guard let repo = data.repository(owner: parts[1], name: parts[2]) else {
+                return Self.notFound("activity/watching#list-watchers")
+            }
+            return list(key: "subscribers:\(repo.key)", size: repo.subscribers, path: path)
+        case 4 where parts[0] == "repos" && parts[3] == "contributors":
+            guard let repo = data.repository(owner: parts[1], name: parts[2]) else {
+                return Self.notFound("repos/repos#list-repository-contributors")
+            }
+            return contributors(repo, path: path)
+        default:
+            return nil
+        }
+    }
+
+    /// GitHub's 404 body, with the documentation page of the endpoint.
+    static func notFound(_ page: String) -> FakeReply {
+        FakeReply(status: 404, body: FakeJSON.error("Not Found", status: 404,
+                                                    documentation: "https://docs.github.com/rest/\(page)"))
+    }
+
+    // MARK: - Lists
+
+    /// `sort` is `created`, `updated`, `pushed` or `full_name`; `direction` is `asc` or `desc`,
+    /// by default `asc` for `full_name` and `desc` otherwise, as on GitHub.
+    private func ownedRepositories(_ owner: FakeUser, path: String, defaultSort: String, hostile: Bool) -> FakeReply {
+        let count = data.repositoryCount(of: owner)
+        let sort = request.query["sort"] ?? defaultSort
+        let ascending = (request.query["direction"] ?? (sort == "full_name" ? "asc" : "desc")) == "asc"
+        switch sort {
+        case "pushed", "created", "updated", "full_name":
+            break
+        default:
+            return FakeReply(status: 422, body: FakeJSON.error("Validation Failed", status: 422))
+        }
+        if sort == "pushed" {
+            // Index 0 is the most recently pushed: no need to make the whole list.
+            return numbered(total: count, path: path) { start, length in
+                let indices = (start..<start + length).map { ascending ? count - 1 - $0 : $0 }
+                return FakeJSON.repositories(indices.compactMap { data.repository(of: owner, at: $0) },
+                                             base: linkBase, hostile: hostile)
+            }
+        }
+        var repos = data.repositories(of: owner)
+        switch sort {
+        case "created": repos.sort { ($0.createdAt, $1.index) < ($1.createdAt, $0.index) }
+        case "updated": repos.sort { ($0.updatedAt, $1.index) < ($1.updatedAt, $0.index) }
+        default: repos.sort { $0.name.lowercased() < $1.name.lowercased() }
+        }
+        if !ascending { repos.reverse() }
+        return numbered(total: repos.count, path: path) { start, length in
+            FakeJSON.repositories(repos[start..<start + length], base: linkBase, hostile: hostile)
+        }
+    }
+
+    /// Accounts with their `contributions`, the most first.
+    private func contributors(_ repo: FakeRepository, path: String) -> FakeReply {
+        let key = "contributors:\(repo.key)"
+        return numbered(total: repo.contributors, path: path) { start, count in
+            let people = data.list(key, size: repo.contributors, offset: start, limit: count)
+            let counts = data.contributions(of: repo, offset: start, limit: count)
+            return "[" + zip(people, counts).map { FakeJSON.contributor($0, contributions: $1, base: linkBase) }
+                .joined(separator: ",") + "]"
+        }
+    }
+}
