@@ -265,7 +265,7 @@ public enum AppView {
         if let position = state.top.selectedPosition {
             text += " · \(position)/\(state.top.matches == nil ? count : state.top.items.count)"
         }
-        let retries = state.keys.label(.retry, in: .list).map { " (\($0) retries)" } ?? ""
+        var retries: String { state.keys.label(.retry, in: .list).map { " (\($0) retries)" } ?? "" }
         switch state.top.pager.appendState {
         case .loading where state.isWaiting: break
         case .loading: text += " · loading more"

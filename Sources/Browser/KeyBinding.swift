@@ -1,7 +1,8 @@
 import TerminalUI
 
-/// What a key asks the browser to do.
-public enum Action: String, Sendable, Hashable, CaseIterable {
+/// What a key asks the browser to do. (No raw strings: an action hashes by its case, and the
+/// key table looks labels up by action on every frame; ``configName`` names it.)
+public enum Action: Sendable, Hashable, CaseIterable {
     case lineDown, lineUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
     case details, back, followers, following, filter, refresh, retry, open, copy, layout, help, suspend, quit
     case keepFilter, clearFilter, deleteCharacter, deleteForward, deleteWord, deleteToStart
@@ -11,7 +12,7 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
 extension Action {
     /// How a configuration file names the action: `line-down`, `details`, `half-page-up`.
     public var configName: String {
-        rawValue.reduce(into: "") { name, character in
+        String(describing: self).reduce(into: "") { name, character in
             if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
         }
     }

@@ -16,7 +16,9 @@ where Item.ID: Sendable {
         get { policy.value }
         set { policy.value = newValue }
     }
-    /// The policy, in a box that compares by value (``PolicyBox``).
+    /// The policy, in a box that compares by value (``PolicyBox``). The pager tells it what
+    /// happened in place (`policy.value.observe`): through ``prefetch`` every observation copied
+    /// the boxed policy out and back.
     private var policy: PolicyBox
     /// At most this many items are kept (nil: no limit): pages far from the viewport are
     /// dropped, and loaded again by their cursor when the person comes back to them.
@@ -114,19 +116,19 @@ where Item.ID: Sendable {
         case let .visibleRange(range, rows):
             visibleStart = max(0, range.lowerBound)
             viewportRows = max(rows, range.count, 0)
-            if let now { prefetch.observe(.scrolled(visible: range, at: now)) }
+            if let now { policy.value.observe(.scrolled(visible: range, at: now)) }
             return Step(effects: prefetchIfNeeded())
         case let .pageLoaded(token, page):
             guard let request = takeRequest(token) else { return Step() }
-            if let now { prefetch.observe(.answered(at: now)) }
+            if let now { policy.value.observe(.answered(at: now)) }
             let change = apply(page, for: request)
             return Step(effects: prefetchIfNeeded(), change: change)
         case let .pageFailed(token, failure):
             guard let request = takeRequest(token) else { return Step() }
             if failure.reason == .cancelled {
-                prefetch.observe(.abandoned)
+                policy.value.observe(.abandoned)
             } else if let now {
-                prefetch.observe(.answered(at: now))
+                policy.value.observe(.answered(at: now))
             }
             fail(request, with: failure)
             return Step()
@@ -151,7 +153,7 @@ where Item.ID: Sendable {
         let request = FetchRequest(token: token, cursor: cursor, pageSize: pageSize)
         inFlight[direction] = request
         setState(.loading, for: direction)
-        if let now { prefetch.observe(.requested(at: now)) }
+        if let now { policy.value.observe(.requested(at: now)) }
         return .fetch(request)
     }
 
@@ -190,7 +192,7 @@ where Item.ID: Sendable {
         if let cursor = forward, appendState == .idle {
             let context = PrefetchContext(visible: visible, loadedCount: count, viewportRows: rows, now: now)
             let screenNotFull = count < visibleStart + rows
-            if screenNotFull || prefetch.shouldPrefetch(context) { return [startFetch(.append, at: cursor)] }
+            if screenNotFull || policy.value.shouldPrefetch(context) { return [startFetch(.append, at: cursor)] }
         }
         // Backward: a dropped page before the loaded run, a screen and a bit ahead.
         if loadedPages.lowerBound > 0, prependState == .idle,
@@ -300,7 +302,7 @@ where Item.ID: Sendable {
         for direction in [FetchDirection.append, .prepend, .jump] {
             if let request = inFlight.removeValue(forKey: direction) {
                 effects.append(.cancelFetch(request.token))
-                prefetch.observe(.abandoned)
+                policy.value.observe(.abandoned)
             }
         }
         if appendState == .loading { appendState = .idle }
@@ -349,7 +351,7 @@ where Item.ID: Sendable {
         }
         if !effects.isEmpty {
             generation += 1
-            prefetch.observe(.abandoned)
+            policy.value.observe(.abandoned)
         }
         return effects
     }

@@ -93,25 +93,24 @@ struct FrameDiff {
     /// to the last of them. Rows in between that did not move are drawn again anyway.
     static func scroll(from before: [[Operation]], to after: [[Operation]]) -> (region: Range<Int>, lines: Int)? {
         var best: (region: Range<Int>, lines: Int, moved: Int)?
-        // Rows that changed at all; a shift can only explain those.
-        var changed = 0
-        for row in after.indices where !before.indices.contains(row) || after[row] != before[row] { changed += 1 }
+        // Rows that changed at all (each row compared once); a shift can only explain those.
+        let same = after.indices.map { before.indices.contains($0) && after[$0] == before[$0] }
+        let changed = same.reduce(0) { $0 + ($1 ? 0 : 1) }
         guard changed >= 3 else { return nil }
         for lines in [1, -1, 2, -2, 3, -3] {
             var moved = 0
             var first = -1
             var last = -1
-            for row in after.indices {
+            for row in after.indices where !same[row] {
                 let source = row + lines
-                guard before.indices.contains(source), !after[row].isEmpty, after[row] == before[source],
-                      after[row] != before[row] else { continue }
+                guard before.indices.contains(source), !after[row].isEmpty, after[row] == before[source] else { continue }
                 moved += 1
                 if first < 0 { first = row }
                 last = row
             }
             guard moved >= 3 else { continue }
             var stayed = 0
-            for row in first...last where before.indices.contains(row) && after[row] == before[row] { stayed += 1 }
+            for row in first...last where same[row] { stayed += 1 }
             guard moved > stayed, moved > (best?.moved ?? 0) else { continue }
             let low = max(0, min(first, first + lines))
             let high = min(after.count, max(last, last + lines) + 1)

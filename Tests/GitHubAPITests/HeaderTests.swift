@@ -88,7 +88,7 @@ struct HeaderTests {
     func offline() async throws {
         let server = FakeGitHub(data: FakeDataSet(userCount: 300, seed: 7))
         let (source, first, fetched) = try await withServer(server) { base in
-            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, timeout: 2), retryPolicy: .none)
+            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, timeout: 10), retryPolicy: .none)
             let source = AllUsersSource(client: client)
             let first = try await source.load(at: source.firstCursor, pageSize: 50, policy: .normal)
             return (source, first, try #require(first.origin == .network ? Date() : nil))
