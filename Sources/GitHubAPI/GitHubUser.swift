@@ -16,9 +16,12 @@ public struct GitHubUser: Codable, Sendable, Identifiable, Hashable {
     public var kind: AccountKind
     /// True for GitHub staff (`site_admin`).
     public var isStaff: Bool
+    /// Commits to the repository, in a contributors list (0 elsewhere): four bytes that fit in
+    /// the row's padding, so a user still costs 32.
+    public var contributions: UInt32
 
     enum CodingKeys: String, CodingKey {
-        case login, id, type
+        case login, id, type, contributions
         case siteAdmin = "site_admin"
     }
 
@@ -28,22 +31,26 @@ public struct GitHubUser: Codable, Sendable, Identifiable, Hashable {
         id = try container.decode(Int64.self, forKey: .id)
         kind = AccountKind(type: container.lenient(.type))
         isStaff = container.lenient(.siteAdmin) ?? false
+        contributions = (container.lenient(.contributions) as Int?).map { UInt32(clamping: $0) } ?? 0
     }
 
-    /// The fields kept: `login`, `id`, `type` (when known) and `site_admin`.
+    /// The fields kept: `login`, `id`, `type` (when known), `site_admin` and `contributions`
+    /// (when counted).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(login, forKey: .login)
         try container.encode(id, forKey: .id)
         try container.encodeIfPresent(type, forKey: .type)
         try container.encode(isStaff, forKey: .siteAdmin)
+        if contributions > 0 { try container.encode(contributions, forKey: .contributions) }
     }
 
-    public init(login: String, id: Int64, type: String? = "User", siteAdmin: Bool = false) {
+    public init(login: String, id: Int64, type: String? = "User", siteAdmin: Bool = false, contributions: UInt32 = 0) {
         self.login = login
         self.id = id
         self.kind = AccountKind(type: type)
         self.isStaff = siteAdmin
+        self.contributions = contributions
     }
 
     /// True for organization accounts.

@@ -7,6 +7,12 @@ public enum UserList: Sendable, Equatable {
     case following(String)
     case members(String)
     case stargazers(owner: String, repo: String)
+    /// People who committed to a repository, most commits first.
+    case contributors(owner: String, repo: String)
+    /// People watching a repository (`/subscribers`).
+    case watchers(owner: String, repo: String)
+    /// The organizations an account belongs to (public memberships).
+    case organizations(String)
     case search(String)
 
     /// "Followers of octocat".
@@ -17,6 +23,9 @@ public enum UserList: Sendable, Equatable {
         case .following(let login): "Following of \(login)"
         case .members(let org): "Members of \(org)"
         case let .stargazers(owner, repo): "Stargazers of \(owner)/\(repo)"
+        case let .contributors(owner, repo): "Contributors to \(owner)/\(repo)"
+        case let .watchers(owner, repo): "Watchers of \(owner)/\(repo)"
+        case .organizations(let login): "Organizations of \(login)"
         case .search(let query): "Search: \(query)"
         }
     }
@@ -29,6 +38,9 @@ public enum UserList: Sendable, Equatable {
         case .following: "followed users"
         case .members: "members"
         case .stargazers: "stargazers"
+        case .contributors: "contributors"
+        case .watchers: "watchers"
+        case .organizations: "organizations"
         case .search: "results"
         }
     }
@@ -41,15 +53,18 @@ public enum UserList: Sendable, Equatable {
 
     /// One page, by the cache policy, with where it came from.
     public func load(client: GitHubClient, at cursor: GitHubCursor, pageSize: Int,
-                     policy: CachePolicy) async throws -> LoadedPage {
+                     policy: CachePolicy) async throws -> LoadedPage<GitHubUser> {
         try await githubSource(client: client).load(at: cursor, pageSize: pageSize, policy: policy)
     }
 
     /// The page source that loads this list; a page-numbered list starts at `startPage`.
-    public func githubSource(client: GitHubClient, startPage: Int = 1) -> any GitHubPageSource {
+    public func githubSource(client: GitHubClient, startPage: Int = 1) -> any GitHubPageSource<GitHubUser> {
         let segment = GitHubConfiguration.segment
-        func numbered(_ path: String, _ subject: String) -> NumberedListSource {
+        func numbered(_ path: String, _ subject: String) -> NumberedListSource<GitHubUser> {
             NumberedListSource(client: client, path: path, subject: subject, startPage: startPage)
+        }
+        func repository(_ owner: String, _ repo: String, _ list: String) -> NumberedListSource<GitHubUser> {
+            numbered("/repos/\(segment(owner))/\(segment(repo))/\(list)", "Repository \(owner)/\(repo)")
         }
         switch self {
         case .all(let since):
@@ -61,7 +76,21 @@ public enum UserList: Sendable, Equatable {
         case .members(let org):
             return numbered("/orgs/\(segment(org))/members", "Organization \(org)")
         case let .stargazers(owner, repo):
-            return numbered("/repos/\(segment(owner))/\(segment(repo))/stargazers", "Repository \(owner)/\(repo)")
+            return repository(owner, repo, "stargazers")
+        case let .contributors(owner, repo):
+            return repository(owner, repo, "contributors")
+        case let .watchers(owner, repo):
+            return repository(owner, repo, "subscribers")
+        case .organizations(let login):
+            // GitHub sends organization objects here, without a `type`: the rows are marked.
+            return NumberedListSource(client: client, path: "/users/\(segment(login))/orgs", subject: "User \(login)",
+                                      startPage: startPage) { organizations in
+                organizations.map { organization in
+                    var organization = organization
+                    organization.kind = .organization
+                    return organization
+                }
+            }
         case .search(let query):
             return SearchUsersSource(client: client, query: query, startPage: startPage)
         }

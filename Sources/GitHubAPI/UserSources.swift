@@ -36,7 +36,7 @@ public struct AllUsersSource: PageSource {
         try await load(at: cursor, pageSize: pageSize, policy: .normal).page
     }
 
-    public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage {
+    public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage<GitHubUser> {
         let since: Int64
         switch cursor {
         case .since(let id): since = id
@@ -68,33 +68,41 @@ public struct AllUsersSource: PageSource {
     }
 }
 
-/// A page-numbered list (followers, following, members, stargazers) that follows `rel="next"`.
-public struct NumberedListSource: PageSource {
+/// A page-numbered list that follows `rel="next"`: people (followers, following, members,
+/// stargazers, contributors, watchers, organizations) or repositories.
+public struct NumberedListSource<Item: Decodable & Identifiable & Sendable>: PageSource where Item.ID: Sendable {
     public let client: GitHubClient
     /// The API path, e.g. `/users/octocat/followers`.
     public let path: String
+    /// Query items every page asks with besides its number and size (`sort=pushed`).
+    public let query: [(String, String)]
     /// What the list is, for messages ("user octocat").
     public let subject: String
     public let firstCursor: GitHubCursor
+    /// What a decoded page's items become (an organizations list marks its rows as such).
+    private let adjust: @Sendable ([Item]) -> [Item]
 
     /// `startPage` above 1 starts the list there (and a refresh goes back there).
-    public init(client: GitHubClient, path: String, subject: String, startPage: Int = 1) {
+    public init(client: GitHubClient, path: String, query: [(String, String)] = [], subject: String, startPage: Int = 1,
+                adjust: @escaping @Sendable ([Item]) -> [Item] = { $0 }) {
         self.client = client
         self.path = path
+        self.query = query
         self.subject = subject
+        self.adjust = adjust
         firstCursor = startPage > 1 ? .page(startPage) : .first
     }
 
-    public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<GitHubUser, GitHubCursor> {
+    public func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<Item, GitHubCursor> {
         try await load(at: cursor, pageSize: pageSize, policy: .normal).page
     }
 
-    public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage {
-        let url = try pageURL(cursor, client: client, path: path, query: [], pageSize: pageSize)
-        let (users, response) = try await client.perform { [client, subject] in
-            try await client.fetch(url, subject: subject, policy: policy) { try GitHubClient.decode([GitHubUser].self, from: $0) }
+    public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage<Item> {
+        let url = try pageURL(cursor, client: client, path: path, query: query, pageSize: pageSize)
+        let (items, response) = try await client.perform { [client, subject] in
+            try await client.fetch(url, subject: subject, policy: policy) { try GitHubClient.decode([Item].self, from: $0) }
         }
-        let page = Page(items: users, next: try nextCursor(response, after: url, client: client),
+        let page = Page(items: adjust(items), next: try nextCursor(response, after: url, client: client),
                         totalPages: lastPage(response) ?? (response.links["next"] == nil ? pageNumber(url) : nil))
         return LoadedPage(page: page, origin: response.origin, body: response.body)
     }
@@ -128,7 +136,7 @@ public struct SearchUsersSource: PageSource {
         try await load(at: cursor, pageSize: pageSize, policy: .normal).page
     }
 
-    public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage {
+    public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage<GitHubUser> {
         let size = clampPageSize(pageSize)
         let url = try pageURL(cursor, client: client, path: "/search/users", query: [("q", query)], pageSize: size)
         let response: GitHubResponse
@@ -170,12 +178,12 @@ public struct SearchUsersSource: PageSource {
 
 /// A page with where it came from and the body GitHub sent (for `--json`, which prints the
 /// objects as they were sent).
-public struct LoadedPage: Sendable {
-    public var page: Page<GitHubUser, GitHubCursor>
+public struct LoadedPage<Item: Sendable>: Sendable {
+    public var page: Page<Item, GitHubCursor>
     public var origin: ResponseOrigin
     public var body: Data
 
-    public init(page: Page<GitHubUser, GitHubCursor>, origin: ResponseOrigin, body: Data) {
+    public init(page: Page<Item, GitHubCursor>, origin: ResponseOrigin, body: Data) {
         self.page = page
         self.origin = origin
         self.body = body
@@ -183,8 +191,8 @@ public struct LoadedPage: Sendable {
 }
 
 /// A source that can say where its pages came from and take a cache policy.
-public protocol GitHubPageSource: PageSource where Item == GitHubUser, Cursor == GitHubCursor {
-    func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage
+public protocol GitHubPageSource<Item>: PageSource where Cursor == GitHubCursor {
+    func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage<Item>
 }
 
 extension AllUsersSource: GitHubPageSource {}

@@ -19,7 +19,7 @@ struct PrintedUser: Identifiable, Sendable {
 /// while fresh), logged, with a note on stderr when a page comes from the cache because GitHub
 /// could not be reached.
 struct PrintedListSource: PageSource {
-    let source: any GitHubPageSource
+    let source: any GitHubPageSource<GitHubUser>
     /// Keep each user's object as sent (for `--json`).
     let keepsSentObjects: Bool
     /// The body is a search result: the users are under `items`.
@@ -29,7 +29,7 @@ struct PrintedListSource: PageSource {
     var firstCursor: GitHubCursor { source.firstCursor }
 
     func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<PrintedUser, GitHubCursor> {
-        let loaded: LoadedPage
+        let loaded: LoadedPage<GitHubUser>
         do {
             loaded = try await source.load(at: cursor, pageSize: pageSize, policy: .normal)
             logger.debug("page \(cursor): \(loaded.page.items.count) users (\(loaded.origin))")
@@ -48,7 +48,7 @@ struct PrintedListSource: PageSource {
 
     /// Each user's object as GitHub sent it, by id: the body's array elements, when they line
     /// up with the decoded users (an object spread over lines is put on one).
-    private func sentObjects(_ loaded: LoadedPage) -> [Int64: Data] {
+    private func sentObjects(_ loaded: LoadedPage<GitHubUser>) -> [Int64: Data] {
         guard let ranges = JSONSlices.elements(of: loaded.body, key: searchResults ? "items" : nil),
               ranges.count == loaded.page.items.count else {
             return [:]

@@ -46,9 +46,9 @@ struct UserDetailsTests {
                 #expect(user.login == account.login && user.id == account.id)
                 #expect(user.isOrganization == account.isOrganization)
                 #expect(user.createdAt != nil && user.publicRepos != nil)
-                let followers = try await drain(NumberedListSource(client: fixture.client, path: "/users/\(account.login)/followers",
+                let followers = try await drain(NumberedListSource<GitHubUser>(client: fixture.client, path: "/users/\(account.login)/followers",
                                                                    subject: account.login), pageSize: 100)
-                let following = try await drain(NumberedListSource(client: fixture.client, path: "/users/\(account.login)/following",
+                let following = try await drain(NumberedListSource<GitHubUser>(client: fixture.client, path: "/users/\(account.login)/following",
                                                                    subject: account.login), pageSize: 100)
                 #expect(user.followers == followers.items.count, "\(account.login)")
                 #expect(user.following == following.items.count, "\(account.login)")
