@@ -45,7 +45,7 @@ extension AppState {
             return details.want(wantedDetails, debounce: false)
         case .back:
             return back()
-        case .followers, .following:
+        case .followers, .following, .organizations:
             return drillDown(action)
         case .filter:
             overlay = .filter
@@ -157,6 +157,8 @@ extension AppState {
             (list, crumb) = (.members(user.login), "members")
         case .followers:
             (list, crumb) = (.followers(user.login), "followers")
+        case .organizations:
+            (list, crumb) = (.organizations(user.login), "organizations")
         default:
             (list, crumb) = (.following(user.login), "following")
         }

@@ -192,7 +192,11 @@ public enum AppView {
     /// "#583231 ", or with the kind: "#9919 · org ".
     private static func detail(_ user: GitHubUser) -> String {
         var detail: String
-        if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) {
+        if user.contributions > 0 {
+            // A contributors list: the commits first, where the eye reads down the column.
+            let commits = user.contributions == 1 ? "1 commit" : ProfileText.grouped(Int(user.contributions)) + " commits"
+            detail = commits + " · #" + String(user.id) + (user.isOrganization ? " · org " : " ")
+        } else if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) {
             detail = label
         } else {
             detail = "#" + String(user.id)

@@ -18,6 +18,7 @@ extension KeyTable {
         KeyBinding(.followers, [.character("1")], "open their followers (an organization's members)", hint: "followers",
                    modes: [.details]),
         KeyBinding(.following, [.character("2")], "open the users they follow", hint: "following", modes: [.details]),
+        KeyBinding(.organizations, [.character("5")], "open the organizations they belong to", modes: [.details]),
         KeyBinding(.back, [.escape, .character("h"), .left, .backspace],
                    "back: close the pane, clear the filter, or leave the list", hint: "back",
                    modes: moving, needsSomethingToLeave: true),

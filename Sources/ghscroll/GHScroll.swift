@@ -33,7 +33,8 @@ struct GHScroll: AsyncParsableCommand {
     /// The commands that show a list; they all take ``ListOptions``.
     static let listCommands: [any ParsableCommand.Type] = [
         UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
-        StargazersCommand.self, SearchCommand.self,
+        OrganizationsCommand.self, StargazersCommand.self, ContributorsCommand.self, WatchersCommand.self,
+        SearchCommand.self,
     ]
 
     /// Parses and runs the command, as the parser's own `main` does, after checking that a word
@@ -106,27 +107,65 @@ struct MembersCommand: AsyncParsableCommand {
     func run() async throws { try await options.browse(.members(try ListOptions.validLogin(org))) }
 }
 
-struct StargazersCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "stargazers", abstract: "The users who starred a repository.")
-    @Argument(help: "The repository, as OWNER/REPO (for example apple/swift).") var repository: String
+struct OrganizationsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "orgs", abstract: "The organizations a user belongs to (public memberships).")
+    @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
+    func validate() throws { _ = try ListOptions.validLogin(login) }
+    func run() async throws { try await options.browse(.organizations(try ListOptions.validLogin(login))) }
+}
 
-    /// The owner and the name, when `repository` has the form OWNER/REPO.
-    static func parts(of repository: String) -> (owner: String, repo: String)? {
-        let parts = repository.split(separator: "/", omittingEmptySubsequences: false)
+/// A repository named on the command line, as OWNER/REPO: checked the same way by every command
+/// that takes one.
+struct RepositoryArgument {
+    /// The owner and the name, when `text` has the form OWNER/REPO.
+    static func parts(of text: String) -> (owner: String, repo: String)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
         return (String(parts[0]), String(parts[1]))
     }
 
-    func validate() throws {
-        guard Self.parts(of: repository) != nil else {
-            throw ValidationError("stargazers takes a repository as OWNER/REPO, for example apple/swift (got '\(repository)')")
+    /// The usage error for `command` when `text` is not OWNER/REPO.
+    static func check(_ text: String, for command: String) throws {
+        guard parts(of: text) != nil else {
+            throw ValidationError("\(command) takes a repository as OWNER/REPO, for example apple/swift (got '\(text)')")
         }
     }
 
+    static let help = ArgumentHelp("The repository, as OWNER/REPO (for example apple/swift).")
+}
+
+struct StargazersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stargazers", abstract: "The users who starred a repository.")
+    @Argument(help: RepositoryArgument.help) var repository: String
+    @OptionGroup var options: ListOptions
+    func validate() throws { try RepositoryArgument.check(repository, for: "stargazers") }
     func run() async throws {
-        guard let (owner, repo) = Self.parts(of: repository) else { return }
+        guard let (owner, repo) = RepositoryArgument.parts(of: repository) else { return }
         try await options.browse(.stargazers(owner: owner, repo: repo))
+    }
+}
+
+struct ContributorsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "contributors",
+                                                    abstract: "The people who committed to a repository, most commits first.")
+    @Argument(help: RepositoryArgument.help) var repository: String
+    @OptionGroup var options: ListOptions
+    func validate() throws { try RepositoryArgument.check(repository, for: "contributors") }
+    func run() async throws {
+        guard let (owner, repo) = RepositoryArgument.parts(of: repository) else { return }
+        try await options.browse(.contributors(owner: owner, repo: repo))
+    }
+}
+
+struct WatchersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "watchers", abstract: "The people watching a repository.")
+    @Argument(help: RepositoryArgument.help) var repository: String
+    @OptionGroup var options: ListOptions
+    func validate() throws { try RepositoryArgument.check(repository, for: "watchers") }
+    func run() async throws {
+        guard let (owner, repo) = RepositoryArgument.parts(of: repository) else { return }
+        try await options.browse(.watchers(owner: owner, repo: repo))
     }
 }
 

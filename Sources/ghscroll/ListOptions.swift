@@ -31,7 +31,7 @@ struct ListOptions: ParsableArguments {
     @Option(name: .customLong("max-items"), parsing: .unconditional,
             help: "Keep at most N users of a list in memory; pages far from the screen are dropped and loaded again when you scroll back (default 100000, about 5 MB; 0 keeps all).")
     var maxItems: Int?
-    @Option(parsing: .unconditional, help: "Start at this page (followers, following, members, stargazers, search); refresh comes back to it.")
+    @Option(parsing: .unconditional, help: "Start at this page (every list but users); refresh comes back to it.")
     var page: Int?
     @Flag(help: "Browse a built-in fake GitHub (no network, no token).")
     var demo = false
@@ -86,7 +86,7 @@ struct ListOptions: ParsableArguments {
         MemoryTuning.apply()
         let environment = ProcessInfo.processInfo.environment
         if page != nil, !list.isPageNumbered {
-            throw ValidationError("--page goes with followers, following, members, stargazers and search; users starts with --since")
+            throw ValidationError("--page goes with every list but users, which starts with --since")
         }
         // The gh convention: curses only when both ends are a terminal; else lines of text.
         let interactive = !(plain || json) && isatty(0) == 1 && isatty(1) == 1

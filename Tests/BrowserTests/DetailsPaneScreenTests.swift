@@ -34,10 +34,10 @@ struct DetailsPaneScreenTests {
             " user18                                        #18  │ Joined   2011-03-13 · 12 years ago",
             " user19                                        #19  │ Profile  https://github.com/user2",
             " user20                                        #20  │",
-            " user21                                        #21  │ [1] followers  [2] following  [o] open",
-            " user22                                        #22  │ [y] copy",
+            " user21                                        #21  │ [1] followers  [2] following  [5] orgs",
+            " user22                                        #22  │ [o] open  [y] copy",
             " 40 users · 2/40                       1 followers  2 following  Esc back  / filter  q quit  ? help",
-        ], styles: [
+            ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "................................................mmm.m.mmmmmmmmmmmmmmmm..AAAAAAAAAAA.................",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRm.m..............m..mmmmmmmmmmmmmmmmmmmmmmmmmmm.",
@@ -60,9 +60,9 @@ struct DetailsPaneScreenTests {
             "...............................................mmmm.m.mmmmmmm.......................................",
             "...............................................mmmm.m...............................................",
             "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm........",
-            "...............................................mmmm.m.mmmmmmmm......................................",
+            "...............................................mmmm.m.mmmmmmmmmmmmmmmmmm............................",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
-        ])
+            ])
     }
 
     @Test("below 100 columns the pane covers the list; a bio that does not fit ends in an ellipsis")

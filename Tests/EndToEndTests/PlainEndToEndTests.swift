@@ -91,4 +91,29 @@ struct PlainEndToEndTests {
             #expect(await server.requestLog().contains { $0.status == 403 }, "the limit was hit")
         }
     }
+
+    @Test("orgs, contributors and watchers print every row of their list, in the server's order; a bad OWNER/REPO is a usage error")
+    func repositoryPeople() async throws {
+        let sizes = ["orgs:octocat": 4, "contributors:octocat/hello-world": 130, "subscribers:octocat/hello-world": 27]
+        try await withServer(users: 800, listSizes: sizes) { _, base in
+            for (arguments, count) in [(["orgs", "octocat"], 4), (["contributors", "octocat/Hello-World"], 130),
+                                       (["watchers", "octocat/Hello-World"], 27)] {
+                let result = try await run(binary, arguments + ["--api-url", base, "--plain", "--per-page", "50"])
+                #expect(result.status == 0, "\(arguments) \(result.errors)")
+                let lines = result.output.split(separator: "\n")
+                #expect(lines.count == count, "\(arguments)")
+                #expect(Set(lines).count == count, "\(arguments): no row twice")
+            }
+            let json = try await run(binary, ["contributors", "octocat/Hello-World", "--api-url", base, "--json", "--limit", "3"])
+            let counts = json.output.split(separator: "\n").compactMap { line -> Int? in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+                return object["contributions"] as? Int
+            }
+            #expect(counts.count == 3 && counts == counts.sorted(by: >), "GitHub's objects, most commits first: \(counts)")
+            let bad = try await run(binary, ["watchers", "octocat", "--api-url", base, "--plain"])
+            #expect(bad.status == 64)
+            #expect(bad.errors.contains("watchers takes a repository as OWNER/REPO, for example apple/swift (got 'octocat')"),
+                    "\(bad.errors)")
+        }
+    }
 }

@@ -67,7 +67,7 @@ struct ShellEndToEndTests {
         #expect(result.status == 64)
         #expect(result.errors.hasPrefix("Error: --per-page must be between 1 and 100"), "\(result.errors)")
         let page = try await run(binary, ["users", "--page", "2"], environment: clean)
-        #expect(page.status == 64 && page.errors.contains("--page goes with followers"), "\(page.errors)")
+        #expect(page.status == 64 && page.errors.contains("--page goes with every list but users"), "\(page.errors)")
     }
 
     @Test("with no token in the environment, gh's login for the API's host is used, and shown nowhere")

@@ -1,0 +1,71 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+/// The lists of people issue 22 adds to the browser: a user's organizations (5 from the pane),
+/// a repository's contributors (commits on each row) and watchers.
+@Suite("Organizations, contributors and watchers in the browser")
+struct PeopleListsTests {
+    @Test("5 on the pane pushes the user's organizations, the title names them; Esc comes back")
+    func organizations() {
+        var store = loadedStore()
+        store.apply(.key(.character("j")))
+        store.openPane(login: "user2")
+        let below = store.state.screens[0]
+        let organizations = UserList.organizations("user2")
+        let screen2 = ScreenID(2)
+        store.press(.character("5"), [.fetch(screen2, organizations, request(1, .initial, .first))]) {
+            var pushed = ListScreen(id: screen2, list: organizations, crumbs: ["All users", "user2", "organizations"],
+                                    pageSize: 20, prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8,
+                                    firstCursor: .first)
+            _ = pushed.pager.handle(.start)
+            $0.screens.append(pushed)
+            $0.nextScreenID = 2
+            $0.details.target = nil
+        }
+        #expect(store.state.mode == .list)
+        store.press(.escape, [.cancelFetch(screen2, firstToken)]) {
+            $0.screens.removeLast()
+            $0.details.target = "user2"
+        }
+        #expect(store.state.screens == [below])
+        #expect(store.state.mode == .details, "back on the pane it was opened from")
+    }
+
+    @Test("5 is the key table's: rebound, the pane names the new key and the old one does nothing")
+    func rebound() throws {
+        var store = loadedStore(keys: try KeyTable().binding(.organizations, to: [.character("O")]))
+        store.apply(.key(.enter))
+        #expect(store.apply(.key(.character("5"))) == [])
+        #expect(store.apply(.key(.character("O"))) == [.fetch(ScreenID(2), .organizations("user1"), request(1, .initial, .first))])
+    }
+
+    @Test("a contributors list shows each person's commits on the row, grouped; one commit is singular")
+    func contributorRows() {
+        var state = makeState(list: .contributors(owner: "octo", repo: "cat"), rows: 6, columns: 60)
+        _ = state.start()
+        var store = TestStore(state)
+        let contributors = [GitHubUser(login: "mona", id: 1, contributions: 12_345),
+                            GitHubUser(login: "hubot", id: 2, type: "Bot", contributions: 7),
+                            GitHubUser(login: "acme", id: 3, type: "Organization", contributions: 1)]
+        store.apply(.pageLoaded(root, firstToken, Page(items: contributors, next: nil)))
+        expectScreen(store.state, lines: [
+            " ghscroll · Contributors to octo/cat         api.github.com",
+            " mona                                  12,345 commits · #1",
+            " hubot                                      7 commits · #2",
+            " acme                                  1 commit · #3 · org",
+            " — End of list · 3 contributors —",
+            " 3 contributors · 1/3 · end           Enter details  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "............................................mmmmmmmmmmmmmmm.",
+            ".......................................mmmmmmmmmmmmmmmmmmmm.",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+}
