@@ -68,7 +68,7 @@ public struct KeyTable: Sendable, Equatable {
         /// By `mode.ordinal`: every other key.
         var others: [[Key: Action]]
 
-        init(_ bindings: [KeyBinding], organization: Bool = false) {
+        init(_ bindings: [KeyBinding]) {
             ascii = Array(repeating: nil, count: Mode.allCases.count * 128)
             others = Array(repeating: [:], count: Mode.allCases.count)
             for binding in bindings {

@@ -56,6 +56,14 @@ public struct ListScreen: Sendable, Equatable {
                  footer: pager.footer, heights: heights)
     }
 
+    /// Whether there is a row above the loaded users (``earlierRow``), without its text.
+    private var hasEarlierRow: Bool {
+        switch pager.jumpState {
+        case .loading, .failed: true
+        default: pager.offset > 0
+        }
+    }
+
     /// The row above the loaded users: a jump on its way, or the users dropped before them.
     var earlierRow: String? {
         let end = pendingMove == .last ? "last" : "first"
@@ -92,7 +100,7 @@ public struct ListScreen: Sendable, Equatable {
     mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, at now: Duration?) -> [Command] {
         let countBefore = pager.items.count
         let lineBefore = selectionLine
-        let edgesBefore = (pager.footer, earlierRow != nil)
+        let edgesBefore = (pager.footer, hasEarlierRow)
         let step = pager.handle(event, at: now)
         let (effects, change) = (step.effects, step.change)
         if !change.isEmpty {
@@ -106,7 +114,7 @@ public struct ListScreen: Sendable, Equatable {
                 followSelection(line: lineBefore)
             }
             rememberSelection()
-        } else if pager.footer != edgesBefore.0 || (earlierRow != nil) != edgesBefore.1 {
+        } else if pager.footer != edgesBefore.0 || hasEarlierRow != edgesBefore.1 {
             // The footer or the row above the users came or went (the rows are worked out
             // only then: a visible range, sent on every key, seldom changes either).
             viewport.sync(rows)

@@ -15,7 +15,7 @@ public struct FakeDataSet: Sendable {
     private let indexByLogin: [String: Int]
     /// Where the organizations are in `users`, in sign-up order.
     let organizationIndices: [Int]
-    /// Fixed list sizes, keyed like `followers:octocat`, `members:acme` or `stargazers:octocat/hello`;
+    /// Fixed list sizes, keyed like `followers:octocat`, `members:acme` or `stargazers:octocat/hello-world`;
     /// also `repos:login`, `starred:login`, `orgs:login`, `contributors:owner/repo` and
     /// `subscribers:owner/repo` (keys lowercased).
     public let listSizes: [String: Int]

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// GitHub's repository object carries some eighty fields, most of them URLs that follow from
 /// `full_name`; a row keeps what it draws (the name, the stars, the language, the fork and
-/// archived marks, the description for the two-line layout) and the owner's login and id. The
-/// details request (``RepositoryDetails``) brings the rest; `--json` prints the objects as
-/// GitHub sent them.
+/// archived marks, the description for the two-line layout); the owner is the first half of
+/// `full_name`. The details request (``RepositoryDetails``) brings the rest; `--json` prints the
+/// objects as GitHub sent them.
 ///
 /// Only `id` and `full_name` are required: any other field that is missing, null or odd never
 /// fails a whole page.
@@ -38,7 +38,8 @@ public struct GitHubRepository: Codable, Sendable, Identifiable, Hashable {
         stars = max(0, container.lenient(.stars) ?? 0)
         isFork = container.lenient(.fork) ?? false
         isArchived = container.lenient(.archived) ?? false
-        pushedAt = (container.lenient(.pushedAt) as String?).flatMap(UserDetails.parseDate)
+        // (A page holds a hundred: one Sendable format style, not a formatter a row.)
+        pushedAt = (container.lenient(.pushedAt) as String?).flatMap { try? Date($0, strategy: .iso8601) }
     }
 
     /// The fields kept, under GitHub's names.
@@ -51,7 +52,7 @@ public struct GitHubRepository: Codable, Sendable, Identifiable, Hashable {
         try container.encode(stars, forKey: .stars)
         try container.encode(isFork, forKey: .fork)
         try container.encode(isArchived, forKey: .archived)
-        try container.encodeIfPresent(pushedAt.map(RepositoryDetails.formatDate), forKey: .pushedAt)
+        try container.encodeIfPresent(pushedAt?.formatted(.iso8601), forKey: .pushedAt)
     }
 
     public init(id: Int64, fullName: String, description: String? = nil, language: String? = nil, stars: Int = 0,
@@ -68,9 +69,13 @@ public struct GitHubRepository: Codable, Sendable, Identifiable, Hashable {
 
     /// The owner and the name, when `full_name` has the form `OWNER/NAME` (nil otherwise: a
     /// hostile or broken answer is shown, never followed).
-    public var ownerAndName: (owner: String, name: String)? {
-        let parts = fullName.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+    public var ownerAndName: (owner: String, name: String)? { Self.ownerAndName(fullName) }
+
+    /// `OWNER/NAME` split in two, when it is that: two parts, neither empty nor `.` or `..` (which
+    /// a URL would take as a step up the path, to another resource of the same host).
+    public static func ownerAndName(_ text: String) -> (owner: String, name: String)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
         return (String(parts[0]), String(parts[1]))
     }
 }
@@ -177,13 +182,6 @@ public struct RepositoryDetails: Decodable, Sendable, Equatable {
         topics = []
         isFork = false
         isArchived = false
-    }
-
-    /// GitHub's timestamp form: `2011-01-25T18:44:36Z`.
-    static func formatDate(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
     }
 }
 

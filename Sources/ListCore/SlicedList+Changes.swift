@@ -23,14 +23,15 @@ extension SlicedList {
     /// Replaces a slice's items (its first page arrived, or a refresh replaced them). Only the
     /// slice's rows are compared; items kept are not reported as updated.
     ///
-    /// `total` is what the source said it holds (nil keeps the total known before).
+    /// `total` is what the source said it holds this time: nil when it did not say, so a total
+    /// from before a refresh never outlives it.
     @discardableResult
     public mutating func setItems(_ items: [Item], of id: SliceID, state: SliceState = .loaded, total: Int? = nil) -> ListChange {
         guard let position = positions[id] else { return .none }
         let old = slices[position]
         slices[position].replace(with: items)
         slices[position].state = state
-        if let total { slices[position].total = total }
+        slices[position].total = total
         let new = slices[position]
         let first = starts[position] + old.leadingRows
         let itemsChange = ListChange.diff(old: old.items.prefix(old.shownCount).map(\.id),

@@ -120,9 +120,7 @@ struct OrganizationsCommand: AsyncParsableCommand {
 struct RepositoryArgument {
     /// The owner and the name, when `text` has the form OWNER/REPO.
     static func parts(of text: String) -> (owner: String, repo: String)? {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
-        return (String(parts[0]), String(parts[1]))
+        GitHubRepository.ownerAndName(text).map { ($0.owner, $0.name) }
     }
 
     /// The usage error for `command` when `text` is not OWNER/REPO.

@@ -129,4 +129,13 @@ struct KeyBindingConfigTests {
         #expect(Action.lineDown.configName == "line-down" && Action.halfPageUp.configName == "half-page-up")
         #expect(!Action.configurable.contains(.keepFilter) && Action.configurable.contains(.followers))
     }
+
+    @Test("the names a configuration file binds are the ones released: a renamed case would break people's files")
+    func configNames() {
+        #expect(Action.configurable.map(\.configName) == [
+            "line-down", "line-up", "page-down", "page-up", "half-page-down", "half-page-up", "first", "last", "details",
+            "followers", "following", "organizations", "back", "filter", "open", "copy", "layout", "refresh", "retry",
+            "help", "suspend", "quit",
+        ])
+    }
 }

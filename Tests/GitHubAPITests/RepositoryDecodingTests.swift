@@ -46,7 +46,7 @@ struct RepositoryDecodingTests {
 
     @Test("a full_name that is not OWNER/NAME names no owner to follow")
     func brokenFullName() throws {
-        for name in ["plain", "/b", "a/", "a/b/c", "../../etc"] {
+        for name in ["plain", "/b", "a/", "a/b/c", "../../etc", "../x", "x/..", "./.", "a/."] {
             let repository = GitHubRepository(id: 1, fullName: name)
             #expect(repository.ownerAndName == nil, "\(name)")
         }

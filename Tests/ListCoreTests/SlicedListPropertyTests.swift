@@ -137,7 +137,7 @@ struct SlicedListPropertyTests {
                 if let position {
                     model[position].items = unique(ids)
                     model[position].state = loading ? .loading : .loaded
-                    if let total { model[position].total = total }
+                    model[position].total = total  // a refresh says its own total, or none
                 }
             case .append:
                 let ids = (0..<Int.random(in: 0...4, using: &rng)).compactMap { _ in pool.randomElement(using: &rng) }

@@ -101,7 +101,7 @@ struct SlicedListTests {
         #expect(lines(list)[3...8] == ["repos[0] 3", "repos[1] 1", "repos[2] 20", "repos[3] 2", "repos[4] 4",
                                        "repos → All repositories"])
         // Down to three with no total: the 'all' row goes too.
-        let shrink = list.setItems(users([1, 2, 3]), of: "repos", total: 3)
+        let shrink = list.setItems(users([1, 2, 3]), of: "repos")
         #expect(shrink == ListChange(deleted: [5, 7, 8], moved: [.init(from: 3, to: 5)]))
         #expect(lines(list)[2...6] == ["# Repositories", "repos[0] 1", "repos[1] 2", "repos[2] 3", "# Followers"])
     }
@@ -213,7 +213,7 @@ struct SlicedListTests {
         #expect(list.keptSelection(5, from: old) == 6)         // repository 3, one row down
         old = list
         // 0 # Organizations, 1-2 orgs, 3 # Repositories, 4-8 repos 1-5, 9 all, 10 # Followers, 11-13 followers
-        list.setItems(users([5, 4, 3, 9, 8]), of: "repos")
+        list.setItems(users([5, 4, 3, 9, 8]), of: "repos", total: 12)
         #expect(list.keptSelection(7, from: old) == 5)         // 4
         #expect(list.keptSelection(8, from: old) == 4)         // 5
         #expect(list.keptSelection(5, from: old) == 5)         // 2 went: the same place in its slice
