@@ -82,8 +82,11 @@ public enum ListRow<Item> {
 public protocol RowHeightSource {
     var rowCount: Int { get }
     func rowHeight(at index: Int) -> Int
-    /// The rows the selection may rest on.
+    /// The rows the selection may rest on: from the first to the last of them.
     var selectableRows: Range<Int> { get }
+    /// Whether the selection may rest on `row`, for lists with rows it steps over inside
+    /// ``selectableRows`` (a composed list's headings); every row of the range by default.
+    func isSelectable(_ row: Int) -> Bool
     /// The one height every row has, when they all have the same: the viewport then counts
     /// lines by multiplying rather than row by row.
     var uniformRowHeight: Int? { get }
@@ -91,6 +94,7 @@ public protocol RowHeightSource {
 
 extension RowHeightSource {
     public var uniformRowHeight: Int? { nil }
+    public func isSelectable(_ row: Int) -> Bool { selectableRows.contains(row) }
 }
 
 /// The rows of a list: static headers, an optional pull row, the items, then a footer row.

@@ -83,7 +83,8 @@ public struct Viewport: Sendable, Equatable {
     public mutating func select(_ row: Int, in rows: some RowHeightSource) {
         let selectable = rows.selectableRows
         guard !selectable.isEmpty else { return sync(rows) }
-        selection = min(max(row, selectable.lowerBound), selectable.upperBound - 1)
+        let target = min(max(row, selectable.lowerBound), selectable.upperBound - 1)
+        selection = Self.restingRow(target, forward: target >= (selection ?? target), rows)
         ensureSelectionVisible(rows)
     }
 
@@ -91,7 +92,8 @@ public struct Viewport: Sendable, Equatable {
     public mutating func place(_ row: Int, atLine line: Int, in rows: some RowHeightSource) {
         let selectable = rows.selectableRows
         guard !selectable.isEmpty else { return sync(rows) }
-        let target = min(max(row, selectable.lowerBound), selectable.upperBound - 1)
+        let clamped = min(max(row, selectable.lowerBound), selectable.upperBound - 1)
+        let target = Self.restingRow(clamped, forward: clamped >= (selection ?? clamped), rows)
         selection = target
         var start = target
         var used = 0
@@ -130,7 +132,7 @@ public struct Viewport: Sendable, Equatable {
             selection = nil
         } else {
             let row = selection ?? selectable.lowerBound
-            selection = min(max(row, selectable.lowerBound), selectable.upperBound - 1)
+            selection = Self.restingRow(min(max(row, selectable.lowerBound), selectable.upperBound - 1), forward: true, rows)
         }
         top = min(max(0, top), max(0, rows.rowCount - 1))
     }
@@ -159,6 +161,21 @@ public struct Viewport: Sendable, Equatable {
         }
         if row == selected, row > first { row -= 1 }
         place(row, atLine: lineBefore, in: rows)
+    }
+
+    /// `row`, or the nearest row the selection may rest on: onward in the direction of travel,
+    /// else back (a heading between two slices is stepped over).
+    private static func restingRow(_ row: Int, forward: Bool, _ rows: some RowHeightSource) -> Int {
+        if rows.isSelectable(row) { return row }
+        let range = rows.selectableRows
+        for step in forward ? [1, -1] : [-1, 1] {
+            var next = row + step
+            while range.contains(next) {
+                if rows.isSelectable(next) { return next }
+                next += step
+            }
+        }
+        return row
     }
 
     /// Lines taken by rows `from..<to`.

@@ -202,6 +202,36 @@ struct SlicedListTests {
         #expect(viewport.visibleRows(in: list) == 7..<11)
     }
 
+    @Test("moving steps over headings and loading rows: j from an 'all' row lands on the next slice's first item, k back")
+    func stepsOverHeadings() {
+        var list = profile()
+        list.setItems(users(1...12), of: "repos", total: 12)
+        list.setItems(users([30, 31, 32, 33, 34, 35]), of: "followers", total: 6)
+        list.setFailed("orgs", boom)
+        // 0 # Organizations, 1 orgs !, 2 # Repositories, 3-7 repos, 8 all, 9 # Followers, 10-14 followers, 15 all
+        #expect((0..<list.rowCount).filter(list.isSelectable) == [1] + Array(3...8) + Array(10...15))
+        var viewport = Viewport(height: 20, margin: 0)
+        viewport.select(1, in: list)
+        viewport.perform(.lineDown, in: list)
+        #expect(viewport.selection == 3, "over the repositories' heading")
+        viewport.select(8, in: list)
+        viewport.perform(.lineDown, in: list)
+        #expect(viewport.selection == 10, "from 'All repositories' to the first follower")
+        viewport.perform(.lineUp, in: list)
+        #expect(viewport.selection == 8, "and back up to 'All repositories'")
+        viewport.select(9, in: list)
+        #expect(viewport.selection == 10, "a heading asked for directly: the row after it")
+        var small = Viewport(height: 3, margin: 0)
+        small.select(3, in: list)
+        var visited: [Int] = []
+        for _ in 0..<8 {
+            small.perform(.pageDown, in: list)
+            visited.append(small.selection ?? -1)
+        }
+        #expect(visited.allSatisfy(list.isSelectable), "a page down never rests on a heading: \(visited)")
+        #expect(visited.last == 15)
+    }
+
     @Test("the selection follows its item, else stays in its slice, else goes to the nearest row")
     func keptSelection() {
         var list = profile()
