@@ -22,7 +22,7 @@ final class AnsweringRunner: CommandRunner {
         return fetches.map { id, request in
             let users = (next..<next + 100).map { GitHubUser(login: "user-\($0)", id: $0) }
             next += 100
-            return .pageLoaded(id, request.token, Page(items: users, next: .since(next - 1)))
+            return .pageLoaded(id, request.token, Page(items: users, next: .since(next - 1)).rows)
         }
     }
 }

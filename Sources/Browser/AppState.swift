@@ -210,7 +210,7 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// Steps the top screen's pager, on the browser's clock.
-    mutating func sendTop(_ event: PagerEvent<GitHubUser, GitHubCursor>) -> [Command] {
+    mutating func sendTop(_ event: PagerEvent<Row, GitHubCursor>) -> [Command] {
         let moment = moment
         return top.send(event, at: moment)
     }

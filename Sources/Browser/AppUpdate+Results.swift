@@ -16,7 +16,7 @@ extension AppState {
     /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
     /// answers, and whether a first screen from a stale cache must be asked of GitHub again.
     /// A result the screen no longer waits for (or for a screen that is gone) changes nothing.
-    mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<GitHubUser, GitHubCursor>,
+    mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<Row, GitHubCursor>,
                                  _ origin: ResponseOrigin) -> [Command] {
         guard isCurrent(id, token) else { return [] }
         let firstPage = token.direction == .initial || token.direction == .refresh
@@ -86,7 +86,7 @@ extension AppState {
     // MARK: - Results
 
     /// A page result for the screen `id`; dropped when that screen is no longer on the stack.
-    mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<GitHubUser, GitHubCursor>) -> [Command] {
+    mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<Row, GitHubCursor>) -> [Command] {
         let moment = moment
         guard let (commands, isTop) = withScreen(id, { $0.send(event, at: moment) }) else { return [] }
         return commands + finishPage(isTop: isTop)

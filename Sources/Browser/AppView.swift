@@ -171,12 +171,34 @@ public enum AppView {
     /// layout a second line worth reading: the name and the company or place when their details
     /// are known, else the kind of account. The closure holds only what a row needs (one over
     /// the whole state would copy every screen and cache into its context on each frame).
-    static func describer(_ state: AppState) -> (GitHubUser) -> ItemText {
-        guard state.layout == .comfortable else { return { user in ItemText(title: user.login, detail: detail(user)) } }
-        let cache = state.details.cache
-        return { user in
-            ItemText(title: user.login, detail: detail(user), subtitle: secondLine(user, known: cache.peek(user.login)))
+    static func describer(_ state: AppState) -> (Row) -> ItemText {
+        guard state.layout == .comfortable else {
+            return { row in
+                switch row {
+                case .user(let user): ItemText(title: user.login, detail: detail(user))
+                case .repository(let repository): ItemText(title: repository.fullName, detail: detail(repository))
+                }
+            }
         }
+        let cache = state.details.cache
+        return { row in
+            switch row {
+            case .user(let user):
+                ItemText(title: user.login, detail: detail(user), subtitle: secondLine(user, known: cache.peek(user.login)))
+            case .repository(let repository):
+                ItemText(title: repository.fullName, detail: detail(repository), subtitle: repository.description ?? "")
+            }
+        }
+    }
+
+    /// "fork · archived · ★ 1,234 · Swift ": the marks, the stars and the language.
+    private static func detail(_ repository: GitHubRepository) -> String {
+        var parts: [String] = []
+        if repository.isFork { parts.append("fork") }
+        if repository.isArchived { parts.append("archived") }
+        parts.append("★ " + ProfileText.grouped(repository.stars))
+        if let language = repository.language, !language.isEmpty { parts.append(language) }
+        return parts.joined(separator: " · ") + " "
     }
 
     /// "Mona Lisa Octocat · @github", or "Organization" when nothing more is known yet.

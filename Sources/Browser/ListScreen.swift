@@ -6,14 +6,14 @@ import TerminalUI
 /// One list on the stack: its pager, its viewport, its filter and where its selection is. Every
 /// fact has this one owner; the pager is stepped synchronously here.
 public struct ListScreen: Sendable, Equatable {
-    public typealias Items = ListSubset<[GitHubUser]>
+    public typealias Items = ListSubset<[Row]>
     public typealias Rows = RowModel<Items>
 
     public let id: ScreenID
     public let list: UserList
     /// The title path: "All users", then "octocat", "followers" for each level pushed.
     public let crumbs: [String]
-    public internal(set) var pager: Pager<GitHubUser, GitHubCursor>
+    public internal(set) var pager: Pager<Row, GitHubCursor>
     public internal(set) var viewport: Viewport
     public internal(set) var pull = PullToRefresh()
     /// The filter as it is being typed: its text and the cursor in it.
@@ -80,11 +80,14 @@ public struct ListScreen: Sendable, Equatable {
         }
     }
 
-    /// The selected user, if the selection is on a user.
-    public var selectedUser: GitHubUser? {
+    /// The selected row, if the selection is on one of the list's items.
+    public var selectedRow: Row? {
         let rows = self.rows
         return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { rows.items[$0] }
     }
+
+    /// The selected user, if the selection is on a user.
+    public var selectedUser: GitHubUser? { selectedRow?.user }
 
     /// Position of the selection among the rows shown (1-based), for "3/40": in the whole list
     /// (dropped pages counted), or among the matches of a filter.
@@ -97,7 +100,7 @@ public struct ListScreen: Sendable, Equatable {
     // MARK: - Paging
 
     /// Steps the pager and keeps the filter and the selection true to the new items.
-    mutating func send(_ event: PagerEvent<GitHubUser, GitHubCursor>, at now: Duration?) -> [Command] {
+    mutating func send(_ event: PagerEvent<Row, GitHubCursor>, at now: Duration?) -> [Command] {
         let countBefore = pager.items.count
         let lineBefore = selectionLine
         let edgesBefore = (pager.footer, hasEarlierRow)
@@ -152,7 +155,7 @@ public struct ListScreen: Sendable, Equatable {
     /// The prefetch hint for what is on screen. With a filter, the rows shown stand for the
     /// loaded items between them, and the end of the filtered rows for the end of the list, so
     /// scrolling to the last match loads more.
-    var visibleRangeEvent: PagerEvent<GitHubUser, GitHubCursor>? {
+    var visibleRangeEvent: PagerEvent<Row, GitHubCursor>? {
         guard pager.hasLoadedFirstPage else { return nil }
         let rows = self.rows
         let visible = viewport.visibleRows(in: rows)
@@ -232,7 +235,7 @@ public struct ListScreen: Sendable, Equatable {
     /// Notes who is selected. With no row to select (nothing matches the filter) the last user
     /// is kept, so clearing the filter goes back to them.
     private mutating func rememberSelection() {
-        if let user = selectedUser { selectedID = user.id }
+        if let row = selectedRow { selectedID = row.id }
     }
 
     // MARK: - Filter
@@ -280,11 +283,12 @@ public struct ListScreen: Sendable, Equatable {
         rememberSelection()
     }
 
-    /// The item indexes, of `candidates`, whose login contains the filter (any case).
+    /// The item indexes, of `candidates`, whose name (login, or OWNER/NAME) contains the filter
+    /// (any case).
     private func indexes(among candidates: some Sequence<Int>) -> [Int] {
         let needle = filter.lowercased()
-        let users = pager.items
-        return candidates.filter { users[$0].login.lowercased().contains(needle) }
+        let rows = pager.items
+        return candidates.filter { rows[$0].name.lowercased().contains(needle) }
     }
 
     private mutating func recomputeMatches() {

@@ -35,7 +35,7 @@ public enum Message: Sendable {
     case resized(rows: Int, columns: Int)
     /// A page, and where it came from (GitHub, or the cache: fresh, stale or because GitHub
     /// could not be reached).
-    case pageLoaded(ScreenID, FetchToken, Page<GitHubUser, GitHubCursor>, origin: ResponseOrigin = .network)
+    case pageLoaded(ScreenID, FetchToken, Page<Row, GitHubCursor>, origin: ResponseOrigin = .network)
     case pageFailed(ScreenID, FetchToken, LoadFailure)
     /// The selection rested long enough: the details request may go.
     case detailsDue(RequestID)

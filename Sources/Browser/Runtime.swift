@@ -82,7 +82,7 @@ final class Runtime: CommandRunner {
                     let loaded = try await list.load(client: client, at: request.cursor, pageSize: request.pageSize,
                                                      policy: policy)
                     guard !Task.isCancelled else { return }
-                    post(.pageLoaded(screen, request.token, loaded.page, origin: loaded.origin))
+                    post(.pageLoaded(screen, request.token, loaded.page.rows, origin: loaded.origin))
                 } catch {
                     guard !Task.isCancelled else { return }
                     post(.pageFailed(screen, request.token, LoadFailure(error)))

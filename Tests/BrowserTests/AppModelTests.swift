@@ -172,7 +172,7 @@ struct AppModelTests {
             $0.details.inFlight = nil
             $0.details.cache.insert(details(user12, id: 12), for: user12)
         }
-        let followersPage = Page<GitHubUser, GitHubCursor>(items: users(101...108), next: .link(URL(string: "https://api.github.com/users/user12/followers?page=2")!))
+        let followersPage = Page<Row, GitHubCursor>(items: users(101...108).map(Row.user), next: .link(URL(string: "https://api.github.com/users/user12/followers?page=2")!))
         store.send(.pageLoaded(screen2, firstToken, followersPage),
                    [.fetch(screen2, followers, request(2, .append, followersPage.next!))]) {
             _ = $0.screens[1].pager.handle(.pageLoaded(firstToken, followersPage))
@@ -203,7 +203,7 @@ struct AppModelTests {
         var state = store.state
         _ = state.start()
         store = TestStore(state)
-        let orgs = Page<GitHubUser, GitHubCursor>(items: [user(1, "acme", org: true), user(2, "bob")], next: nil)
+        let orgs = Page<Row, GitHubCursor>(items: [user(1, "acme", org: true), user(2, "bob")].map(Row.user), next: nil)
         store.apply(.pageLoaded(root, firstToken, orgs))
         store.apply(.key(.enter))
         let commands = store.apply(.key(.character("1")))
@@ -251,7 +251,7 @@ struct AppModelTests {
         let append = FetchToken(id: 2, generation: 0, direction: .append)
         // Matches appear as pages arrive. Two items do not fill the screen's worth below the
         // last match, so the pager asks for one more page by itself (and then stops).
-        let more = Page<GitHubUser, GitHubCursor>(items: [user(21), user(150, "user150")], next: .since(150))
+        let more = Page<Row, GitHubCursor>(items: [user(21), user(150, "user150")].map(Row.user), next: .since(150))
         store.send(.pageLoaded(root, append, more), [.fetch(root, .all(since: 0), request(3, .append, .since(150)))]) {
             _ = $0.screens[0].pager.handle(.pageLoaded(append, more))
             $0.screens[0].matches = [14, 21]
@@ -289,7 +289,7 @@ struct AppModelTests {
         store.apply(.key(.enter))
         store.apply(.key(.character("1")))
         let screen2 = ScreenID(2)
-        let followersPage = Page<GitHubUser, GitHubCursor>(items: users(101...120), next: nil)
+        let followersPage = Page<Row, GitHubCursor>(items: users(101...120).map(Row.user), next: nil)
         store.apply(.pageLoaded(screen2, firstToken, followersPage))
         store.press(.character("k")) {
             $0.screens[1].pull = PullToRefresh()

@@ -33,7 +33,7 @@ private func scrolledFar() -> TestStore {
 }
 
 /// The fetch a pager asks for when sent `event` (what the app must pass on unchanged).
-private func fetch(_ pager: Pager<GitHubUser, GitHubCursor>, _ event: PagerEvent<GitHubUser, GitHubCursor>) -> FetchRequest<GitHubCursor>? {
+private func fetch(_ pager: Pager<Row, GitHubCursor>, _ event: PagerEvent<Row, GitHubCursor>) -> FetchRequest<GitHubCursor>? {
     var copy = pager
     for case .fetch(let request) in copy.handle(event).effects { return request }
     return nil

@@ -51,7 +51,7 @@ struct PeopleListsTests {
         let contributors = [GitHubUser(login: "mona", id: 1, contributions: 12_345),
                             GitHubUser(login: "hubot", id: 2, type: "Bot", contributions: 7),
                             GitHubUser(login: "acme", id: 3, type: "Organization", contributions: 1)]
-        store.apply(.pageLoaded(root, firstToken, Page(items: contributors, next: nil)))
+        store.apply(.pageLoaded(root, firstToken, Page(items: contributors.map(Row.user), next: nil)))
         expectScreen(store.state, lines: [
             " ghscroll · Contributors to octo/cat         api.github.com",
             " mona                                  12,345 commits · #1",
@@ -67,5 +67,23 @@ struct PeopleListsTests {
             "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
+    }
+}
+
+@Suite("Rows of a browsed list")
+struct RowTests {
+    @Test("a user row costs what the user does; a repository row keeps its repository out of line")
+    func size() {
+        #expect(MemoryLayout<Row>.stride == MemoryLayout<GitHubUser>.stride)
+    }
+
+    @Test("the filter reads a user's login and a repository's OWNER/NAME")
+    func names() {
+        #expect(Row.user(GitHubUser(login: "mona", id: 1)).name == "mona")
+        let repository = Row.repository(GitHubRepository(id: 7, fullName: "octo/cat"))
+        #expect(repository.name == "octo/cat")
+        #expect(repository.id == 7)
+        #expect(repository.user == nil)
+        #expect(repository.repository?.fullName == "octo/cat")
     }
 }

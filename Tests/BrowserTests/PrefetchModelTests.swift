@@ -51,7 +51,7 @@ struct MaxItemsModelTests {
         guard case let .fetch(id, _, request) = command, case let .since(since) = request.cursor else { return [] }
         let first = since + 1
         let last = min(300, since + 20)
-        let page = Page(items: (first...last).map { user($0) }, next: last < 300 ? GitHubCursor.since(last) : nil)
+        let page = Page(items: (first...last).map { Row.user(user($0)) }, next: last < 300 ? GitHubCursor.since(last) : nil)
         return state.update(.pageLoaded(id, request.token, page), at: epoch)
     }
 

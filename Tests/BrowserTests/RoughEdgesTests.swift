@@ -134,7 +134,7 @@ struct RoughEdgesTests {
         #expect(render(store.state).lines[0].hasSuffix("api.github.com  rate 4999/5000"))
         var org = TestStore(makeState(rows: 16, columns: 100))
         for case let .fetch(id, _, request) in org.applyStart() {
-            org.apply(.pageLoaded(id, request.token, Page(items: [user(1, "github", org: true)] + users(2...20), next: nil)))
+            org.apply(.pageLoaded(id, request.token, Page(items: ([user(1, "github", org: true)] + users(2...20)).map(Row.user), next: nil)))
         }
         org.apply(.key(.enter))
         org.apply(.detailsLoaded(RequestID(1), details("github", id: 1, org: true)))

@@ -13,8 +13,8 @@ func user(_ id: Int64, _ login: String? = nil, org: Bool = false) -> GitHubUser 
 
 func users(_ ids: ClosedRange<Int64>) -> [GitHubUser] { ids.map { user($0) } }
 
-func page(_ ids: ClosedRange<Int64>, next: GitHubCursor?) -> Page<GitHubUser, GitHubCursor> {
-    Page(items: users(ids), next: next)
+func page(_ ids: ClosedRange<Int64>, next: GitHubCursor?) -> Page<Row, GitHubCursor> {
+    Page(items: users(ids).map(Row.user), next: next)
 }
 
 func details(_ login: String, id: Int64, name: String? = nil, org: Bool = false) -> UserDetails {
