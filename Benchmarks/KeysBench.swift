@@ -31,7 +31,7 @@ final class AnsweringRunner: CommandRunner {
 /// (``BrowserLoop``: the key read, the update, the frame) into a terminal that runs the ncurses
 /// screen's row diff without ncurses. Pages are answered at once as the pager asks for them.
 func keyCost(presses: Int) -> Double {
-    let state = AppState(list: .all(since: 0), host: "api.github.com", profileBase: "https://github.com",
+    let state = AppState(list: .users(.all(since: 0)), host: "api.github.com", profileBase: "https://github.com",
                          pageSize: 100, prefetchDistance: nil, size: AppState.Size(rows: 24, columns: 80),
                          now: Date(timeIntervalSince1970: 0))
     let terminal = FrameRecorder(rows: 24, columns: 80, keepingCells: false)

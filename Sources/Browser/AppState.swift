@@ -94,7 +94,7 @@ public struct AppState: Sendable, Equatable {
     /// - Parameters:
     ///   - firstCursor: where the first list starts (`--page`); its own first page by default.
     ///   - maxItems: users kept per list (`--max-items`); nil keeps them all.
-    public init(list: UserList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
+    public init(list: GitHubList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
                 size: Size, now: Date, keys: KeyTable = KeyTable(), firstCursor: GitHubCursor? = nil,
                 layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
         self.maxItems = maxItems
@@ -141,6 +141,18 @@ public struct AppState: Sendable, Equatable {
     public var canLeave: Bool { top.detailsOpen || top.isFiltered || !below.isEmpty }
 
     /// The web page of a user.
+    /// The web page of the selected row: an account's profile, or a repository's page (on the
+    /// host profiles live on: OWNER/NAME after it).
+    var selectedPage: String? {
+        switch top.selectedRow {
+        case .user(let user)?: profileURL(user.login)
+        case .repository(let repository)?:
+            repository.ownerAndName.map { profileBase + "/" + GitHubConfiguration.segment($0.owner) + "/"
+                + GitHubConfiguration.segment($0.name) }
+        case nil: nil
+        }
+    }
+
     public func profileURL(_ login: String) -> String {
         if let given = details.cache.peek(login)?.htmlURL, Self.isWebAddress(given) { return given }
         return Self.profileURL(login, base: profileBase)

@@ -45,7 +45,7 @@ extension AppState {
             return details.want(wantedDetails, debounce: false)
         case .back:
             return back()
-        case .followers, .following, .organizations:
+        case .followers, .following, .repositories, .starred, .organizations:
             return drillDown(action)
         case .filter:
             overlay = .filter
@@ -55,13 +55,11 @@ extension AppState {
         case .retry:
             return retryNow()
         case .open:
-            guard let user = top.selectedUser else { return nothing("Nothing to open") }
-            let url = profileURL(user.login)
+            guard let url = selectedPage else { return nothing("Nothing to open") }
             flash = "Opening \(url)"
             return [.open(url)]
         case .copy:
-            guard let user = top.selectedUser else { return nothing("Nothing to copy") }
-            let url = profileURL(user.login)
+            guard let url = selectedPage else { return nothing("Nothing to copy") }
             flash = "Copied \(url)"
             return [.copy(url)]
         case .layout:
@@ -150,17 +148,21 @@ extension AppState {
     /// or the users they follow.
     private mutating func drillDown(_ action: Action) -> [Command] {
         guard let user = top.selectedUser else { return [] }
-        let list: UserList
+        let list: GitHubList
         let crumb: String
         switch action {
         case .followers where user.isOrganization:
-            (list, crumb) = (.members(user.login), "members")
+            (list, crumb) = (.users(.members(user.login)), "members")
         case .followers:
-            (list, crumb) = (.followers(user.login), "followers")
+            (list, crumb) = (.users(.followers(user.login)), "followers")
         case .organizations:
-            (list, crumb) = (.organizations(user.login), "organizations")
+            (list, crumb) = (.users(.organizations(user.login)), "organizations")
+        case .repositories:
+            (list, crumb) = (.repositories(.owned(user.login, organization: user.isOrganization)), "repositories")
+        case .starred:
+            (list, crumb) = (.repositories(.starred(user.login)), "starred")
         default:
-            (list, crumb) = (.following(user.login), "following")
+            (list, crumb) = (.users(.following(user.login)), "following")
         }
         nextScreenID += 1
         let pushed = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [user.login, crumb],

@@ -13,7 +13,7 @@ import TerminalUI
 /// takes the messages the runtime's tasks posted. No thread of the cooperative pool sits in
 /// curses, and an idle browser wakes for nothing.
 public struct Browser: Sendable {
-    public let list: UserList
+    public let list: GitHubList
     public let configuration: GitHubConfiguration
     public let retryPolicy: RetryPolicy
     public let pageSize: Int
@@ -37,7 +37,7 @@ public struct Browser: Sendable {
     /// Notices that arrive while the browser runs go to its status line.
     public var notices: NoticeHook?
 
-    public init(list: UserList, configuration: GitHubConfiguration, retryPolicy: RetryPolicy, pageSize: Int,
+    public init(list: GitHubList, configuration: GitHubConfiguration, retryPolicy: RetryPolicy, pageSize: Int,
                 prefetchDistance: Int?, logger: Logger,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.list = list

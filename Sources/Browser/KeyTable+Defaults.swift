@@ -18,6 +18,8 @@ extension KeyTable {
         KeyBinding(.followers, [.character("1")], "open their followers (an organization's members)", hint: "followers",
                    modes: [.details]),
         KeyBinding(.following, [.character("2")], "open the users they follow", hint: "following", modes: [.details]),
+        KeyBinding(.repositories, [.character("3")], "open their repositories, most recently pushed first", modes: [.details]),
+        KeyBinding(.starred, [.character("4")], "open the repositories they starred", modes: [.details]),
         KeyBinding(.organizations, [.character("5")], "open the organizations they belong to", modes: [.details]),
         KeyBinding(.back, [.escape, .character("h"), .left, .backspace],
                    "back: close the pane, clear the filter, or leave the list", hint: "back",

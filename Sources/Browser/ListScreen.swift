@@ -10,7 +10,7 @@ public struct ListScreen: Sendable, Equatable {
     public typealias Rows = RowModel<Items>
 
     public let id: ScreenID
-    public let list: UserList
+    public let list: GitHubList
     /// The title path: "All users", then "octocat", "followers" for each level pushed.
     public let crumbs: [String]
     public internal(set) var pager: Pager<Row, GitHubCursor>
@@ -34,7 +34,7 @@ public struct ListScreen: Sendable, Equatable {
     /// How many lines each kind of row takes (one or two a user).
     public internal(set) var heights: RowHeights
 
-    public init(id: ScreenID, list: UserList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
+    public init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
                 listHeight: Int, heights: RowHeights = .compact, firstCursor: GitHubCursor, maxItems: Int? = nil) {
         let pagesBefore = list.cursors(before: firstCursor)
         self.id = id
@@ -133,7 +133,7 @@ public struct ListScreen: Sendable, Equatable {
         return effects.map { Self.command($0, screen: id, list: list) }
     }
 
-    static func command(_ effect: PagerEffect<GitHubCursor>, screen id: ScreenID, list: UserList) -> Command {
+    static func command(_ effect: PagerEffect<GitHubCursor>, screen id: ScreenID, list: GitHubList) -> Command {
         switch effect {
         case .fetch(let request): .fetch(id, list, request)
         case .cancelFetch(let token): .cancelFetch(id, token)

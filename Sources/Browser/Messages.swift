@@ -79,7 +79,7 @@ extension Message {
 /// the screen or request they belong to.
 public enum Command: Sendable, Equatable {
     /// Load a page of this screen's list.
-    case fetch(ScreenID, UserList, FetchRequest<GitHubCursor>)
+    case fetch(ScreenID, GitHubList, FetchRequest<GitHubCursor>)
     case cancelFetch(ScreenID, FetchToken)
     /// Post ``Message/detailsDue(_:)`` after `delay` (the selection must rest first).
     case scheduleDetails(RequestID, after: Duration)
@@ -90,7 +90,7 @@ public enum Command: Sendable, Equatable {
     /// Post ``Message/reconnect(_:)`` after `delay`.
     case scheduleReconnect(Int, after: Duration)
     /// Ask GitHub for a list's first page (conditionally) to learn whether it answers again.
-    case probe(ScreenID, UserList, cursor: GitHubCursor, pageSize: Int)
+    case probe(ScreenID, GitHubList, cursor: GitHubCursor, pageSize: Int)
     /// Fetch a picture and make it into `columns` × `rows` half-block cells.
     case loadAvatar(RequestID, url: String, columns: Int, rows: Int)
     case cancelAvatar(RequestID)

@@ -31,7 +31,8 @@ enum ProfileText {
         add("Profile", profileURL)
         // The keys that lead on, as the key table binds them: "[1] followers".
         let leads: [(Action, String)] = [(.followers, user.isOrganization ? "members" : "followers"), (.following, "following"),
-                                         (.organizations, "orgs"), (.open, "open"), (.copy, "copy")]
+                                         (.repositories, "repos"), (.starred, "starred"), (.organizations, "orgs"),
+                                         (.open, "open"), (.copy, "copy")]
         let actions = leads.compactMap { action, what in keys.label(action, in: .details).map { "[\($0)] \(what)" } }
         return DetailsPane.Record(heading: name ?? user.login, subheading: who.joined(separator: " · "),
                                   paragraph: user.bio ?? "", fields: fields, actions: actions)

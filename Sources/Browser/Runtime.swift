@@ -79,10 +79,10 @@ final class Runtime: CommandRunner {
             }
             tasks[.fetch(screen, request.token.id)] = Task {
                 do {
-                    let loaded = try await list.load(client: client, at: request.cursor, pageSize: request.pageSize,
-                                                     policy: policy)
+                    let loaded = try await list.loadRows(client: client, at: request.cursor, pageSize: request.pageSize,
+                                                         policy: policy)
                     guard !Task.isCancelled else { return }
-                    post(.pageLoaded(screen, request.token, loaded.page.rows, origin: loaded.origin))
+                    post(.pageLoaded(screen, request.token, loaded.page, origin: loaded.origin))
                 } catch {
                     guard !Task.isCancelled else { return }
                     post(.pageFailed(screen, request.token, LoadFailure(error)))
@@ -133,7 +133,7 @@ final class Runtime: CommandRunner {
         case let .probe(screen, list, cursor, pageSize):
             tasks[.probe(screen)]?.cancel()
             tasks[.probe(screen)] = Task {
-                let loaded = try? await list.load(client: client, at: cursor, pageSize: pageSize, policy: .revalidate)
+                let loaded = try? await list.loadRows(client: client, at: cursor, pageSize: pageSize, policy: .revalidate)
                 guard !Task.isCancelled else { return }
                 post(.probed(screen, loaded?.origin))
             }

@@ -105,8 +105,7 @@ extension UserList {
     /// The cursors of the pages before `cursor`, for a list opened past its start (`--page N`:
     /// pages 1 to N-1); none for any other start.
     public func cursors(before cursor: GitHubCursor) -> [GitHubCursor] {
-        guard isPageNumbered, case .page(let number) = cursor, number > 1 else { return [] }
-        return [.first] + (2..<number).map { .page($0) }
+        isPageNumbered ? GitHubCursor.pages(before: cursor) : []
     }
 
     public func firstCursor(startPage: Int) -> GitHubCursor {

@@ -33,8 +33,8 @@ struct GHScroll: AsyncParsableCommand {
     /// The commands that show a list; they all take ``ListOptions``.
     static let listCommands: [any ParsableCommand.Type] = [
         UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
-        OrganizationsCommand.self, StargazersCommand.self, ContributorsCommand.self, WatchersCommand.self,
-        SearchCommand.self,
+        OrganizationsCommand.self, RepositoriesCommand.self, StarredCommand.self, StargazersCommand.self,
+        ContributorsCommand.self, WatchersCommand.self, SearchCommand.self,
     ]
 
     /// Parses and runs the command, as the parser's own `main` does, after checking that a word
@@ -113,6 +113,25 @@ struct OrganizationsCommand: AsyncParsableCommand {
     @OptionGroup var options: ListOptions
     func validate() throws { _ = try ListOptions.validLogin(login) }
     func run() async throws { try await options.browse(.organizations(try ListOptions.validLogin(login))) }
+}
+
+struct RepositoriesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "repos",
+                                                    abstract: "The repositories of a user or organization, most recently pushed first.")
+    @Argument(help: "The user's or organization's login.") var login: String
+    @OptionGroup var options: ListOptions
+    func validate() throws { _ = try ListOptions.validLogin(login) }
+    func run() async throws {
+        try await options.browse(.repositories(.owned(try ListOptions.validLogin(login), organization: false)))
+    }
+}
+
+struct StarredCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "starred", abstract: "The repositories a user starred.")
+    @Argument(help: "The user's login.") var login: String
+    @OptionGroup var options: ListOptions
+    func validate() throws { _ = try ListOptions.validLogin(login) }
+    func run() async throws { try await options.browse(.repositories(.starred(try ListOptions.validLogin(login)))) }
 }
 
 /// A repository named on the command line, as OWNER/REPO: checked the same way by every command

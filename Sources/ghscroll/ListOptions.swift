@@ -82,7 +82,9 @@ struct ListOptions: ParsableArguments {
 
     /// Resolves the settings (command line, then the configuration file, then the defaults), the
     /// API and the token, and shows the list: in the browser on a terminal, as lines otherwise.
-    func browse(_ list: UserList) async throws {
+    func browse(_ list: UserList) async throws { try await browse(.users(list)) }
+
+    func browse(_ list: GitHubList) async throws {
         MemoryTuning.apply()
         let environment = ProcessInfo.processInfo.environment
         if page != nil, !list.isPageNumbered {

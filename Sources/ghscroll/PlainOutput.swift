@@ -9,7 +9,7 @@ import Logging
 /// loop protection as the browser) with no curses. Pages come from the cache while fresh, as in
 /// the browser.
 struct PlainOutput {
-    let list: UserList
+    let list: GitHubList
     let client: GitHubClient
     let startPage: Int
     let pageSize: Int
@@ -18,9 +18,18 @@ struct PlainOutput {
     let logger: Logger
 
     func run() async throws {
-        let isSearch: Bool = if case .search = list { true } else { false }
-        let source = PrintedListSource(source: list.githubSource(client: client, startPage: startPage),
-                                       keepsSentObjects: json, searchResults: isSearch, logger: logger)
+        switch list {
+        case .users(let users):
+            let isSearch: Bool = if case .search = users { true } else { false }
+            try await print(PrintedListSource(source: users.githubSource(client: client, startPage: startPage),
+                                              keepsSentObjects: json, searchResults: isSearch, logger: logger) { $0.login })
+        case .repositories(let repositories):
+            try await print(PrintedListSource(source: repositories.githubSource(client: client, startPage: startPage),
+                                              keepsSentObjects: json, searchResults: false, logger: logger) { $0.fullName })
+        }
+    }
+
+    private func print<Item>(_ source: PrintedListSource<Item>) async throws {
         // Printed users are not kept: the pager holds the last thousand, enough to drop the
         // repeats of a list that shifted between two pages.
         let driver = PagingDriver(source: source, pageSize: pageSize, prefetch: FixedDistancePrefetch(distance: 0),
@@ -29,10 +38,10 @@ struct PlainOutput {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var printed = 0
         do {
-            try await driver.read { users in
+            try await driver.read { rows in
                 var out = Data()
-                for user in users.prefix(limit.map { $0 - printed } ?? users.count) {
-                    out += try json ? user.sentObject ?? encoder.encode(user.user) : Data(user.plainLine.utf8)
+                for row in rows.prefix(limit.map { $0 - printed } ?? rows.count) {
+                    out += try json ? row.sentObject ?? encoder.encode(row.item) : Data(row.plainLine.utf8)
                     out += Data("\n".utf8)
                     printed += 1
                 }

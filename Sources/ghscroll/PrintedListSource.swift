@@ -3,36 +3,37 @@ import GitHubAPI
 import ListCore
 import Logging
 
-/// A user as `--plain` and `--json` print it: with the object GitHub sent for it, when kept.
-struct PrintedUser: Identifiable, Sendable {
-    let user: GitHubUser
-    /// The user's JSON object as GitHub sent it, on one line (`--json` only).
+/// A row as `--plain` and `--json` print it: with the object GitHub sent for it, when kept.
+struct Printed<Item: Encodable & Identifiable & Sendable>: Identifiable, Sendable where Item.ID == Int64 {
+    let item: Item
+    /// The row's JSON object as GitHub sent it, on one line (`--json` only).
     let sentObject: Data?
+    /// "ID<TAB>LOGIN" or "ID<TAB>OWNER/NAME", with no control character that would break it.
+    let plainLine: String
 
-    var id: Int64 { user.id }
-
-    /// "ID<TAB>LOGIN", with no control character that would break the line.
-    var plainLine: String { "\(user.id)\t\(TerminalSafe.plain(user.login))" }
+    var id: Int64 { item.id }
 }
 
 /// The pages of a GitHub list for printing: loaded as the browser loads them (from the cache
 /// while fresh), logged, with a note on stderr when a page comes from the cache because GitHub
 /// could not be reached.
-struct PrintedListSource: PageSource {
-    let source: any GitHubPageSource<GitHubUser>
+struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource where Item.ID == Int64 {
+    let source: any GitHubPageSource<Item>
     /// Keep each user's object as sent (for `--json`).
     let keepsSentObjects: Bool
     /// The body is a search result: the users are under `items`.
     let searchResults: Bool
     let logger: Logger
+    /// The row's name for its plain line (the login, or OWNER/NAME), before it is made safe.
+    let name: @Sendable (Item) -> String
 
     var firstCursor: GitHubCursor { source.firstCursor }
 
-    func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<PrintedUser, GitHubCursor> {
-        let loaded: LoadedPage<GitHubUser>
+    func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<Printed<Item>, GitHubCursor> {
+        let loaded: LoadedPage<Item>
         do {
             loaded = try await source.load(at: cursor, pageSize: pageSize, policy: .normal)
-            logger.debug("page \(cursor): \(loaded.page.items.count) users (\(loaded.origin))")
+            logger.debug("page \(cursor): \(loaded.page.items.count) rows (\(loaded.origin))")
         } catch {
             logger.error("page \(cursor) failed: \(error)")
             throw error
@@ -42,26 +43,27 @@ struct PrintedListSource: PageSource {
         }
         let sent = keepsSentObjects ? sentObjects(loaded) : [:]
         let page = loaded.page
-        return Page(items: page.items.map { PrintedUser(user: $0, sentObject: sent[$0.id]) }, next: page.next,
+        return Page(items: page.items.map { Printed(item: $0, sentObject: sent[$0.id], plainLine: "\($0.id)\t\(TerminalSafe.plain(name($0)))") },
+                    next: page.next,
                     totalCount: page.totalCount, totalPages: page.totalPages, isIncomplete: page.isIncomplete)
     }
 
-    /// Each user's object as GitHub sent it, by id: the body's array elements, when they line
-    /// up with the decoded users (an object spread over lines is put on one).
-    private func sentObjects(_ loaded: LoadedPage<GitHubUser>) -> [Int64: Data] {
+    /// Each row's object as GitHub sent it, by id: the body's array elements, when they line up
+    /// with the decoded rows (an object spread over lines is put on one).
+    private func sentObjects(_ loaded: LoadedPage<Item>) -> [Int64: Data] {
         guard let ranges = JSONSlices.elements(of: loaded.body, key: searchResults ? "items" : nil),
               ranges.count == loaded.page.items.count else {
             return [:]
         }
         var objects: [Int64: Data] = [:]
-        for (user, range) in zip(loaded.page.items, ranges) {
+        for (row, range) in zip(loaded.page.items, ranges) {
             let slice = loaded.body[loaded.body.startIndex + range.lowerBound..<loaded.body.startIndex + range.upperBound]
             if !slice.contains(0x0A), !slice.contains(0x0D) {
-                objects[user.id] = Data(slice)
+                objects[row.id] = Data(slice)
             } else if let object = try? JSONSerialization.jsonObject(with: Data(slice)),
                       let line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
                 // Pretty-printed by whoever served it: the same object on one line.
-                objects[user.id] = line
+                objects[row.id] = line
             }
         }
         return objects

@@ -11,7 +11,7 @@ let firstToken = FetchToken(id: 1, generation: 0, direction: .initial)
 /// A store whose first list shows users 1…20 (the next page starts after them), the selection on
 /// the first row, and the start-up tick delivered. (Give more users for a screen of more than 17
 /// rows, so the first page still fills it.)
-func loadedStore(list: UserList = .all(since: 0), rows: Int = 10, columns: Int = 80, users count: Int64 = 20,
+func loadedStore(list: GitHubList = .users(.all(since: 0)), rows: Int = 10, columns: Int = 80, users count: Int64 = 20,
                  keys: KeyTable = KeyTable()) -> TestStore {
     var store = TestStore(makeState(list: list, rows: rows, columns: columns, keys: keys))
     store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
@@ -155,7 +155,7 @@ struct AppModelTests {
         #expect(store.state.top.viewport.top == 6, "scrolled, with two rows of margin below the selection")
         store.openPane(login: user12)
         let below = store.state.screens[0]
-        let followers = UserList.followers(user12)
+        let followers = GitHubList.users(.followers(user12))
         let screen2 = ScreenID(2)
         store.press(.character("1"), [.fetch(screen2, followers, request(1, .initial, .first))]) {
             var pushed = ListScreen(id: screen2, list: followers, crumbs: ["All users", user12, "followers"], pageSize: 20,
@@ -207,12 +207,12 @@ struct AppModelTests {
         store.apply(.pageLoaded(root, firstToken, orgs))
         store.apply(.key(.enter))
         let commands = store.apply(.key(.character("1")))
-        #expect(commands == [.fetch(ScreenID(2), .members("acme"), request(1, .initial, .first))])
+        #expect(commands == [.fetch(ScreenID(2), .users(.members("acme")), request(1, .initial, .first))])
         #expect(store.state.top.crumbs == ["All users", "acme", "members"])
         store.apply(.key(.escape))
         store.apply(.key(.enter))
         let following = store.apply(.key(.character("2")))
-        #expect(following == [.fetch(ScreenID(3), .following("acme"), request(1, .initial, .first))])
+        #expect(following == [.fetch(ScreenID(3), .users(.following("acme")), request(1, .initial, .first))])
     }
 
     @Test("/ narrows the loaded rows as you type, Enter keeps the filter, Esc clears it")
@@ -240,7 +240,7 @@ struct AppModelTests {
             $0.screens[0].selectedID = 15
         }
         // ↓ at the last match: the pager hears "at the end" and asks for more.
-        store.press(.down, [.fetch(root, .all(since: 0), request(2, .append, .since(20))),
+        store.press(.down, [.fetch(root, .users(.all(since: 0)), request(2, .append, .since(20))),
                             .scheduleTick(2, after: .milliseconds(100))]) {
             $0.pendingTick = 2
             $0.nextTick = 2
@@ -252,7 +252,7 @@ struct AppModelTests {
         // Matches appear as pages arrive. Two items do not fill the screen's worth below the
         // last match, so the pager asks for one more page by itself (and then stops).
         let more = Page<Row, GitHubCursor>(items: [user(21), user(150, "user150")].map(Row.user), next: .since(150))
-        store.send(.pageLoaded(root, append, more), [.fetch(root, .all(since: 0), request(3, .append, .since(150)))]) {
+        store.send(.pageLoaded(root, append, more), [.fetch(root, .users(.all(since: 0)), request(3, .append, .since(150)))]) {
             _ = $0.screens[0].pager.handle(.pageLoaded(append, more))
             $0.screens[0].matches = [14, 21]
         }
@@ -299,7 +299,7 @@ struct AppModelTests {
         #expect(AppView.statusText(store.state).hasSuffix("k again refreshes"))
         let refresh = FetchToken(id: 2, generation: 1, direction: .refresh)
         // (The spinner's tick is already on its way from the followers' first load.)
-        store.press(.character("k"), [.fetch(screen2, .followers("user1"), FetchRequest(token: refresh, cursor: .first, pageSize: 20))]) {
+        store.press(.character("k"), [.fetch(screen2, .users(.followers("user1")), FetchRequest(token: refresh, cursor: .first, pageSize: 20))]) {
             _ = $0.screens[1].pull.handle(.lineUp, atFirstRow: true)
             _ = $0.screens[1].pager.handle(.refresh)
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)

@@ -34,8 +34,8 @@ struct DetailsPaneScreenTests {
             " user18                                        #18  │ Joined   2011-03-13 · 12 years ago",
             " user19                                        #19  │ Profile  https://github.com/user2",
             " user20                                        #20  │",
-            " user21                                        #21  │ [1] followers  [2] following  [5] orgs",
-            " user22                                        #22  │ [o] open  [y] copy",
+            " user21                                        #21  │ [1] followers  [2] following  [3] repos",
+            " user22                                        #22  │ [4] starred  [5] orgs  [o] open  [y] copy",
             " 40 users · 2/40                       1 followers  2 following  Esc back  / filter  q quit  ? help",
             ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
@@ -59,8 +59,8 @@ struct DetailsPaneScreenTests {
             "...............................................mmmm.m.mmmmmm........................................",
             "...............................................mmmm.m.mmmmmmm.......................................",
             "...............................................mmmm.m...............................................",
-            "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm........",
-            "...............................................mmmm.m.mmmmmmmmmmmmmmmmmm............................",
+            "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm.......",
+            "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm.....",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             ])
     }

@@ -8,7 +8,7 @@ import Testing
 /// A list of all users capped at 40 in memory, paged through with G until the first six pages
 /// of 20 were dropped; every request answered at once.
 private func scrolledFar() -> TestStore {
-    var store = TestStore(AppState(list: .all(since: 0), host: "api.github.com", profileBase: "https://github.com",
+    var store = TestStore(AppState(list: .users(.all(since: 0)), host: "api.github.com", profileBase: "https://github.com",
                                    pageSize: 20, prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80),
                                    now: epoch, maxItems: 40))
     var pending = store.applyStart()
@@ -50,7 +50,7 @@ struct JumpModelTests {
         #expect(position > pager.offset)
         let jump = try #require(fetch(pager, .jump(toItem: 0)))
         #expect(jump.token.direction == .jump && jump.cursor == .since(0))
-        store.press(.character("g"), [.fetch(root, .all(since: 0), jump),
+        store.press(.character("g"), [.fetch(root, .users(.all(since: 0)), jump),
                                       .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
             _ = $0.top.pager.handle(.jump(toItem: 0))
             $0.top.pendingMove = .first
@@ -87,7 +87,7 @@ struct JumpModelTests {
         let jump = try #require(fetch(store.state.top.pager, .jump(toItem: known - 1)))
         #expect(jump.token.direction == .jump && jump.cursor == lastPageCursor)
         let commands = store.apply(.key(.character("G")))
-        #expect(commands.first == .fetch(root, .all(since: 0), jump))
+        #expect(commands.first == .fetch(root, .users(.all(since: 0)), jump))
         #expect(store.state.top.pendingMove == .last)
         guard case .since(let after) = lastPageCursor else { return }
         let last = Int64(after) + 1
@@ -108,7 +108,7 @@ struct JumpModelTests {
         let again = try #require(fetch(store.state.top.pager, .retry))
         #expect(again.token.direction == .jump && again.cursor == .since(0))
         let commands = store.apply(.reconnect(pending))
-        #expect(commands.first == .fetch(root, .all(since: 0), again), "\(commands)")
+        #expect(commands.first == .fetch(root, .users(.all(since: 0)), again), "\(commands)")
         #expect(store.state.top.pager.jumpState == .loading)
     }
 

@@ -87,7 +87,7 @@ struct KeyRebindingTests {
         #expect(lines.last?.contains("! followers") == true, "\(lines.last ?? "")")
         #expect(store.apply(.key(.character("1"))).isEmpty, "1 is no longer followers")
         store.apply(.key(.character("!")))
-        #expect(store.state.top.list == .followers("user1"))
+        #expect(store.state.top.list == .users(.followers("user1")))
         #expect(render(store.state).lines.last?.contains("B back") == true)
     }
 }

@@ -15,7 +15,7 @@ struct PeopleListsTests {
         store.apply(.key(.character("j")))
         store.openPane(login: "user2")
         let below = store.state.screens[0]
-        let organizations = UserList.organizations("user2")
+        let organizations = GitHubList.users(.organizations("user2"))
         let screen2 = ScreenID(2)
         store.press(.character("5"), [.fetch(screen2, organizations, request(1, .initial, .first))]) {
             var pushed = ListScreen(id: screen2, list: organizations, crumbs: ["All users", "user2", "organizations"],
@@ -40,12 +40,12 @@ struct PeopleListsTests {
         var store = loadedStore(keys: try KeyTable().binding(.organizations, to: [.character("O")]))
         store.apply(.key(.enter))
         #expect(store.apply(.key(.character("5"))) == [])
-        #expect(store.apply(.key(.character("O"))) == [.fetch(ScreenID(2), .organizations("user1"), request(1, .initial, .first))])
+        #expect(store.apply(.key(.character("O"))) == [.fetch(ScreenID(2), .users(.organizations("user1")), request(1, .initial, .first))])
     }
 
     @Test("a contributors list shows each person's commits on the row, grouped; one commit is singular")
     func contributorRows() {
-        var state = makeState(list: .contributors(owner: "octo", repo: "cat"), rows: 6, columns: 60)
+        var state = makeState(list: .users(.contributors(owner: "octo", repo: "cat")), rows: 6, columns: 60)
         _ = state.start()
         var store = TestStore(state)
         let contributors = [GitHubUser(login: "mona", id: 1, contributions: 12_345),

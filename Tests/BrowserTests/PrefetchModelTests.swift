@@ -11,7 +11,7 @@ struct PrefetchModelTests {
     /// take 2 s, and returns how many rows were loaded below the screen when the second page was
     /// asked for.
     func rowsBelowWhenAsked(prefetch: Int?) -> Int? {
-        let list = UserList.all(since: 0)
+        let list = GitHubList.users(.all(since: 0))
         var state = AppState(list: list, host: "api.github.com", profileBase: "https://github.com", pageSize: 100,
                              prefetchDistance: prefetch, size: AppState.Size(rows: 10, columns: 80), now: epoch)
         var now = epoch
@@ -88,7 +88,7 @@ struct MaxItemsModelTests {
 
     @Test("j to user 150 and k back to the first: the selection moves one user a key, the position stays true, at most 40 users are kept")
     func downAndBack() throws {
-        var state = AppState(list: .all(since: 0), host: "api.github.com", profileBase: "https://github.com", pageSize: 20,
+        var state = AppState(list: .users(.all(since: 0)), host: "api.github.com", profileBase: "https://github.com", pageSize: 20,
                              prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80), now: epoch, maxItems: 40)
         var directions: [FetchDirection] = []
         var pending = state.start()

@@ -12,7 +12,7 @@ struct RoughEdgesTests {
     @Test("o and y use the profile address GitHub sent, and learn from it where the others live")
     func profileAddress() {
         var state = makeState()
-        state = AppState(list: .all(since: 0), host: "127.0.0.1", profileBase: "http://127.0.0.1:9", pageSize: 20,
+        state = AppState(list: .users(.all(since: 0)), host: "127.0.0.1", profileBase: "http://127.0.0.1:9", pageSize: 20,
                          prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80), now: epoch)
         var store = TestStore(state)
         for case let .fetch(id, _, request) in store.applyStart() {
@@ -59,7 +59,7 @@ struct RoughEdgesTests {
 
     @Test("a list GitHub does not have: what was not found and the way back, no retry")
     func notFound() throws {
-        var store = TestStore(makeState(list: .followers("ghost"), rows: 10, columns: 60))
+        var store = TestStore(makeState(list: .users(.followers("ghost")), rows: 10, columns: 60))
         let commands = store.applyStart()
         guard case let .fetch(id, _, request)? = commands.first else {
             Issue.record("no first fetch")

@@ -28,7 +28,7 @@ func request(_ id: Int, _ direction: FetchDirection, _ cursor: GitHubCursor, gen
 }
 
 /// The browser on an 80×10 terminal (8 list rows), pages of 20, prefetch 2 rows before the end.
-func makeState(list: UserList = .all(since: 0), rows: Int = 10, columns: Int = 80, keys: KeyTable = KeyTable()) -> AppState {
+func makeState(list: GitHubList = .users(.all(since: 0)), rows: Int = 10, columns: Int = 80, keys: KeyTable = KeyTable()) -> AppState {
     AppState(list: list, host: "api.github.com", profileBase: "https://github.com", pageSize: 20, prefetchDistance: 2,
              size: AppState.Size(rows: rows, columns: columns), now: epoch, keys: keys)
 }

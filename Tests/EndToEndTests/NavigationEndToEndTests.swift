@@ -49,6 +49,31 @@ struct NavigationEndToEndTests {
         }
     }
 
+    @Test("3 on a user's pane opens their repositories, most recently pushed first, which page to their end in the server's order")
+    func repositories() async throws {
+        try await withLaunch("users --per-page 10", listSizes: ["repos:octocat": 37], columns: 100, rows: 30) { server, pane in
+            await pane.waitFor { idsOnScreen($0).count >= 5 }
+            try await pane.keys("Enter")
+            await pane.waitFor { screenText($0).contains("The Octocat") }
+            try await pane.keys("3")
+            let first = await pane.waitFor { $0.first?.contains("All users › octocat › repositories") == true
+                && screenText($0).contains("octocat/") }
+            let octocat = try #require(server.data.user(login: "octocat"))
+            let expected = server.data.repositories(of: octocat).map(\.fullName)
+            #expect(expected.count == 37)
+            let names = { (screen: [String]) in
+                screen.dropFirst().dropLast().compactMap { line in line.split(separator: " ").first.map(String.init) }
+                    .filter { $0.hasPrefix("octocat/") }
+            }
+            #expect(Array(names(first).prefix(5)) == Array(expected.prefix(5)), "\(screenText(first))")
+            let end = try await pane.pressEndUntilListEnds(seconds: 3)
+            #expect(screenText(end).contains("— End of list · 37 repositories —"), "\(screenText(end))")
+            let last = names(end)
+            #expect(!last.isEmpty && Array(expected.suffix(last.count)) == last, "\(screenText(end))")
+            #expect(await server.requestLog().contains { $0.path == "/users/octocat/repos" && $0.query.contains("sort=pushed") })
+        }
+    }
+
     @Test("/ narrows the rows as you type; Esc brings every row back")
     func filter() async throws {
         try await withLaunch("users --per-page 100", columns: 80, rows: 24) { server, pane in

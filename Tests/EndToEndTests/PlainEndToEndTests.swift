@@ -116,4 +116,21 @@ struct PlainEndToEndTests {
                     "\(bad.errors)")
         }
     }
+
+    @Test("repos and starred print ID<TAB>OWNER/NAME lines, every repository once; --json prints GitHub's objects")
+    func repositories() async throws {
+        try await withServer(users: 800, listSizes: ["repos:octocat": 57, "starred:octocat": 12]) { server, base in
+            let owned = try await run(binary, ["repos", "octocat", "--api-url", base, "--plain", "--per-page", "20"])
+            #expect(owned.status == 0, "\(owned.errors)")
+            let octocat = try #require(server.data.user(login: "octocat"))
+            let expected = server.data.repositories(of: octocat).map { "\($0.id)\t\($0.fullName)" }
+            #expect(owned.output.split(separator: "\n").map(String.init) == expected)
+            let starred = try await run(binary, ["starred", "octocat", "--api-url", base, "--json"])
+            let objects = starred.output.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            #expect(objects.count == 12)
+            #expect(objects.allSatisfy { $0["full_name"] is String && $0["stargazers_count"] is Int })
+        }
+    }
 }
