@@ -40,6 +40,11 @@ extension AppState {
         case .first: return moveToEnd(.first)
         case .last: return moveToEnd(.last)
         case .details:
+            if top.selectedRow?.repository != nil {
+                // The repository pane is issue 22's next step; say what there is meanwhile.
+                return nothing((["No repository pane yet"] + [keys.label(.open, in: .list).map { "\($0) opens it on GitHub" }]
+                    .compactMap { $0 }).joined(separator: " · "))
+            }
             guard top.selectedUser != nil else { return nothing("Nothing to open") }
             top.detailsOpen = true
             return details.want(wantedDetails, debounce: false)

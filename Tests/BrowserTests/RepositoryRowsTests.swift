@@ -94,6 +94,8 @@ struct RepositoryRowsTests {
         for character in "lingu" { store.apply(.key(.character(character))) }
         #expect(store.state.top.items.map(\.name) == ["octocat/linguist"])
         store.apply(.key(.enter))
+        #expect(store.apply(.key(.enter)) == [])
+        #expect(store.state.flash == "No repository pane yet · o opens it on GitHub")
         #expect(store.apply(.key(.character("o"))) == [.open("https://github.com/octocat/linguist")])
         #expect(store.apply(.key(.character("y"))) == [.copy("https://github.com/octocat/linguist")])
         var broken = showing(.repositories(.starred("x")), [repository(9, "../../evil")])
