@@ -103,18 +103,22 @@ struct TransportTests {
         let home = FakeGitHub(data: FakeDataSet(userCount: 50, seed: 3))
         try await withServer(other) { otherBase in
             try await withServer(home) { homeBase in
-                await home.update { $0.scriptedReplies = [moved(to: otherBase.absoluteString + "/users?since=0&per_page=5")] }
+                // Twice, and one retry of a dropped connection: on a loaded machine a loopback
+                // connection now and then drops, and the question here is only where the token goes.
+                let hop = moved(to: otherBase.absoluteString + "/users?since=0&per_page=5")
+                await home.update { $0.scriptedReplies = [hop, hop] }
                 let client = GitHubClient(configuration: GitHubConfiguration(baseURL: homeBase, token: "secret-token"),
-                                          retryPolicy: .none)
+                                          retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(10)))
                 // (The client itself, not a list source: the source would not follow the other
                 // origin's Link to a next page.)
                 let response = try await client.get(try #require(URL(string: homeBase.absoluteString + "/users?since=0&per_page=5")),
                                                     subject: "users")
                 #expect(response.status == 200)
-                #expect(await home.requestLog().map(\.authorization) == ["Bearer secret-token"])
+                let sent = await home.requestLog()
+                #expect(!sent.isEmpty && sent.allSatisfy { $0.authorization == "Bearer secret-token" })
                 let arrived = await other.requestLog()
-                #expect(arrived.map(\.target) == ["/users?since=0&per_page=5"])
-                #expect(arrived.map(\.hadAuthorization) == [false], "the token reached another origin")
+                #expect(!arrived.isEmpty && arrived.allSatisfy { $0.target == "/users?since=0&per_page=5" })
+                #expect(arrived.allSatisfy { !$0.hadAuthorization }, "the token reached another origin")
             }
         }
     }
