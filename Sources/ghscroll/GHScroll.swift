@@ -152,38 +152,42 @@ struct RepositoryArgument {
     static let help = ArgumentHelp("The repository, as OWNER/REPO (for example apple/swift).")
 }
 
-struct StargazersCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "stargazers", abstract: "The users who starred a repository.")
-    @Argument(help: RepositoryArgument.help) var repository: String
-    @OptionGroup var options: ListOptions
-    func validate() throws { try RepositoryArgument.check(repository, for: "stargazers") }
+/// A command that takes a repository as OWNER/REPO and shows one of its lists of people.
+protocol RepositoryPeopleCommand: AsyncParsableCommand {
+    var repository: String { get }
+    var options: ListOptions { get }
+    static func list(owner: String, repo: String) -> UserList
+}
+
+extension RepositoryPeopleCommand {
+    func validate() throws { try RepositoryArgument.check(repository, for: Self.configuration.commandName ?? "this command") }
+
     func run() async throws {
         guard let (owner, repo) = RepositoryArgument.parts(of: repository) else { return }
-        try await options.browse(.stargazers(owner: owner, repo: repo))
+        try await options.browse(Self.list(owner: owner, repo: repo))
     }
 }
 
-struct ContributorsCommand: AsyncParsableCommand {
+struct StargazersCommand: RepositoryPeopleCommand {
+    static let configuration = CommandConfiguration(commandName: "stargazers", abstract: "The users who starred a repository.")
+    @Argument(help: RepositoryArgument.help) var repository: String
+    @OptionGroup var options: ListOptions
+    static func list(owner: String, repo: String) -> UserList { .stargazers(owner: owner, repo: repo) }
+}
+
+struct ContributorsCommand: RepositoryPeopleCommand {
     static let configuration = CommandConfiguration(commandName: "contributors",
                                                     abstract: "The people who committed to a repository, most commits first.")
     @Argument(help: RepositoryArgument.help) var repository: String
     @OptionGroup var options: ListOptions
-    func validate() throws { try RepositoryArgument.check(repository, for: "contributors") }
-    func run() async throws {
-        guard let (owner, repo) = RepositoryArgument.parts(of: repository) else { return }
-        try await options.browse(.contributors(owner: owner, repo: repo))
-    }
+    static func list(owner: String, repo: String) -> UserList { .contributors(owner: owner, repo: repo) }
 }
 
-struct WatchersCommand: AsyncParsableCommand {
+struct WatchersCommand: RepositoryPeopleCommand {
     static let configuration = CommandConfiguration(commandName: "watchers", abstract: "The people watching a repository.")
     @Argument(help: RepositoryArgument.help) var repository: String
     @OptionGroup var options: ListOptions
-    func validate() throws { try RepositoryArgument.check(repository, for: "watchers") }
-    func run() async throws {
-        guard let (owner, repo) = RepositoryArgument.parts(of: repository) else { return }
-        try await options.browse(.watchers(owner: owner, repo: repo))
-    }
+    static func list(owner: String, repo: String) -> UserList { .watchers(owner: owner, repo: repo) }
 }
 
 struct SearchCommand: AsyncParsableCommand {
