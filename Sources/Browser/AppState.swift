@@ -58,6 +58,8 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var below: [ListScreen] = []
     public internal(set) var overlay: Overlay?
     public internal(set) var details = DetailsState()
+    /// The repository details the pane shows, as ``details`` for users.
+    public internal(set) var repository = RepositoryState()
     public internal(set) var avatar = AvatarState()
     public internal(set) var layout = Layout.compact
     public internal(set) var size: Size
@@ -177,8 +179,15 @@ public struct AppState: Sendable, Equatable {
 
     /// The picture the pane wants: the one its details name, at the pane's size.
     var wantedAvatar: AvatarState.Key? {
-        guard let login = wantedDetails, case .loaded(let user) = details.shown(for: login),
-              let url = user.avatarURL, url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
+        let url: String?
+        if let login = wantedDetails, case .loaded(let user) = details.shown(for: login) {
+            url = user.avatarURL
+        } else if let name = wantedRepository, case .loaded(let found) = repository.shown(for: name) {
+            url = found.ownerAvatarURL
+        } else {
+            url = nil
+        }
+        guard let url, url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
         let size = screenLayout.avatarSize
         return AvatarState.Key(url: url, columns: size.columns, rows: size.rows)
     }
@@ -187,7 +196,7 @@ public struct AppState: Sendable, Equatable {
     public var isAnimating: Bool {
         isWaiting || top.pager.isRefreshing || top.pager.appendState == .loading || top.pager.jumpState == .loading
             || top.pager.placeholder == .loading
-            || (top.detailsOpen && details.isLoading)
+            || (top.detailsOpen && (details.isLoading || repository.isLoading))
     }
 
     /// How often ticks come while animating: the spinner's pace, slower during a long wait.
@@ -238,6 +247,17 @@ public struct AppState: Sendable, Equatable {
     /// The login the details pane wants now (nil when it is closed).
     var wantedDetails: String? {
         top.detailsOpen ? top.selectedUser?.login : nil
+    }
+
+    /// The repository whose details the pane wants (OWNER/NAME), when it is open on one.
+    var wantedRepository: String? {
+        top.detailsOpen ? top.selectedRow?.repository?.fullName : nil
+    }
+
+    /// The pane follows the selection: the details of the user or the repository it is on are
+    /// asked for (once the selection rests, with `debounce`); nil for the other kind.
+    mutating func paneWants(debounce: Bool) -> [Command] {
+        details.want(wantedDetails, debounce: debounce) + repository.want(wantedRepository, debounce: debounce)
     }
 
     /// Tells the top screen's pager what is on screen (it may ask for the next page).

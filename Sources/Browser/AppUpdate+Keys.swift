@@ -40,14 +40,9 @@ extension AppState {
         case .first: return moveToEnd(.first)
         case .last: return moveToEnd(.last)
         case .details:
-            if top.selectedRow?.repository != nil {
-                // The repository pane is issue 22's next step; say what there is meanwhile.
-                return nothing((["No repository pane yet"] + [keys.label(.open, in: .list).map { "\($0) opens it on GitHub" }]
-                    .compactMap { $0 }).joined(separator: " · "))
-            }
-            guard top.selectedUser != nil else { return nothing("Nothing to open") }
+            guard top.selectedRow != nil else { return nothing("Nothing to open") }
             top.detailsOpen = true
-            return details.want(wantedDetails, debounce: false)
+            return paneWants(debounce: false)
         case .back:
             return back()
         case .followers, .following, .repositories, .starred, .organizations:
@@ -97,6 +92,12 @@ extension AppState {
             if let key = wantedAvatar, avatar.shown(key) == .unavailable { commands += avatar.retry(key) }
             if !commands.isEmpty { return commands }
         }
+        if top.detailsOpen, let name = wantedRepository {
+            var commands: [Command] = []
+            if case .failed = repository.shown(for: name) { commands += repository.retry() }
+            if let key = wantedAvatar, avatar.shown(key) == .unavailable { commands += avatar.retry(key) }
+            if !commands.isEmpty { return commands }
+        }
         if offline != nil {
             offline = Offline(attempts: 0, pending: nil)
             return tryAgain()
@@ -105,7 +106,7 @@ extension AppState {
             // The client waits before its next try, for one of the requests in flight (the
             // wait does not say which): they all go again now.
             wait = nil
-            return sendTop(.restart) + details.restart() + avatar.restart()
+            return sendTop(.restart) + details.restart() + repository.restart() + avatar.restart()
         }
         guard top.pager.failure != nil else { return nothing("Nothing failed") }
         return sendTop(.retry) + reportVisible()
@@ -131,7 +132,7 @@ extension AppState {
     private mutating func back() -> [Command] {
         if top.detailsOpen {
             top.detailsOpen = false
-            return details.want(nil, debounce: false)
+            return details.want(nil, debounce: false) + repository.want(nil, debounce: false)
         }
         if top.isFiltered {
             top.setFilter("")
@@ -146,12 +147,22 @@ extension AppState {
         top = under
         // The popped list's requests are cancelled; the list below is as it was left.
         let cancels = popped.send(.cancel, at: moment)
-        return cancels + details.want(wantedDetails, debounce: false)
+        return cancels + paneWants(debounce: false)
     }
 
     /// `1` and `2` from the details pane: push the user's followers (an organization's members)
     /// or the users they follow.
     private mutating func drillDown(_ action: Action) -> [Command] {
+        if let repository = top.selectedRow?.repository {
+            // From a repository: 1 its stargazers, 2 its contributors, 3 its watchers.
+            guard let (owner, name) = repository.ownerAndName else { return nothing("Nothing to open") }
+            switch action {
+            case .followers: return push(.users(.stargazers(owner: owner, repo: name)), from: repository.fullName, "stargazers")
+            case .following: return push(.users(.contributors(owner: owner, repo: name)), from: repository.fullName, "contributors")
+            case .repositories: return push(.users(.watchers(owner: owner, repo: name)), from: repository.fullName, "watchers")
+            default: return nothing("Nothing to open")
+            }
+        }
         guard let user = top.selectedUser else { return [] }
         let list: GitHubList
         let crumb: String
@@ -169,14 +180,19 @@ extension AppState {
         default:
             (list, crumb) = (.users(.following(user.login)), "following")
         }
+        return push(list, from: user.login, crumb)
+    }
+
+    /// A new list on the stack, its crumbs after the one it was opened from.
+    private mutating func push(_ list: GitHubList, from name: String, _ crumb: String) -> [Command] {
         nextScreenID += 1
-        let pushed = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [user.login, crumb],
+        let pushed = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [name, crumb],
                                 pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
                                 listHeight: screenLayout.listHeight, heights: layout.heights,
                                 firstCursor: list.firstCursor, maxItems: maxItems)
         below.append(top)
         top = pushed
-        return sendTop(.start) + details.want(nil, debounce: false)
+        return sendTop(.start) + details.want(nil, debounce: false) + repository.want(nil, debounce: false)
     }
 
     // MARK: - The filter line
@@ -192,7 +208,7 @@ extension AppState {
         case .clearFilter:
             overlay = nil
             top.setFilter("")
-            return details.want(wantedDetails, debounce: true)
+            return paneWants(debounce: true)
         case .lineDown:
             top.move(.lineDown)
             return selectionMoved()
@@ -214,7 +230,7 @@ extension AppState {
             edit = .insert(String(character))
         }
         top.editFilter(edit)
-        return details.want(wantedDetails, debounce: true)
+        return paneWants(debounce: true)
     }
 
     /// What the help, suspend and quit keys do, in the list and on the filter line alike.

@@ -50,7 +50,7 @@ extension AppState {
     /// matches nothing cannot page through a whole list by itself.
     mutating func finishPage(isTop: Bool) -> [Command] {
         guard isTop else { return [] }
-        return (top.isFiltered ? [] : reportVisible()) + details.want(wantedDetails, debounce: true)
+        return (top.isFiltered ? [] : reportVisible()) + paneWants(debounce: true)
     }
 
     /// GitHub could not be reached: try again after a growing wait (one wait at a time).
@@ -95,7 +95,7 @@ extension AppState {
     /// After the selection or what is on screen moved: the prefetch hint, and the details
     /// pane's user (asked for once the selection rests).
     mutating func selectionMoved() -> [Command] {
-        reportVisible() + details.want(wantedDetails, debounce: true)
+        reportVisible() + paneWants(debounce: true)
     }
 
     mutating func resize(rows: Int, columns: Int) -> [Command] {

@@ -28,6 +28,14 @@ extension AppState {
         case let .detailsFailed(id, reason):
             _ = details.failed(id, reason)
             commands = []
+        case .repositoryDue(let id):
+            commands = repository.due(id)
+        case let .repositoryLoaded(id, found, revalidating):
+            _ = repository.loaded(id, found, revalidating: revalidating)
+            commands = []
+        case let .repositoryFailed(id, reason):
+            _ = repository.failed(id, reason)
+            commands = []
         case .rateLimit(let limit):
             rateLimit = limit
             commands = []

@@ -52,10 +52,10 @@ public enum AppView {
             }
         }
         let layout = ScreenLayout(rows: rows, columns: columns)
-        let user = state.top.detailsOpen ? state.top.selectedUser : nil
-        let areas = layout.areas(paneOpen: user != nil)
+        let paneRow = state.top.detailsOpen ? state.top.selectedRow : nil
+        let areas = layout.areas(paneOpen: paneRow != nil)
         if let area = areas.list { list(state).draw(on: screen, in: area) }
-        if let user, let area = areas.pane { pane(state, user: user, border: areas.list != nil).draw(on: screen, in: area) }
+        if let paneRow, let area = areas.pane { pane(state, row: paneRow, border: areas.list != nil).draw(on: screen, in: area) }
         if case .help(let fromFilter) = state.overlay {
             let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
             HelpOverlay(title: "Keys · \(mode.title.lowercased())",
@@ -69,8 +69,10 @@ public enum AppView {
             let status = statusText(state)
             let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
             let organization = state.mode == .details && state.top.selectedUser?.isOrganization == true
+            let repository = state.mode == .details && state.top.selectedRow?.repository != nil
             Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave,
-                                                           organization: organization, width: room),
+                                                           organization: organization, repository: repository,
+                                                           width: room),
                      row: rows - 1, on: screen, columns: columns, bottom: true)
         }
         screen.present()
@@ -249,10 +251,21 @@ public enum AppView {
         }
     }
 
-    static func pane(_ state: AppState, user: GitHubUser, border: Bool) -> DetailsPane {
-        let content = ProfileText.pane(login: user.login, shown: state.details.shown(for: user.login),
-                                       profileURL: state.profileURL(user.login), now: state.now,
-                                       keys: state.keys)
+    static func pane(_ state: AppState, row: Row, border: Bool) -> DetailsPane {
+        let content: DetailsPane.Content
+        let named: Bool?  // whether the loaded details name a picture (nil: not loaded)
+        switch row {
+        case .user(let user):
+            let shown = state.details.shown(for: user.login)
+            content = ProfileText.pane(login: user.login, shown: shown, profileURL: state.profileURL(user.login),
+                                       now: state.now, keys: state.keys)
+            if case .loaded(let details) = shown { named = details.avatarURL != nil } else { named = nil }
+        case .repository(let repository):
+            let shown = state.repository.shown(for: repository.fullName)
+            content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.selectedPage,
+                                          now: state.now, keys: state.keys)
+            if case .loaded(let details) = shown { named = details.ownerAvatarURL != nil } else { named = nil }
+        }
         let size = state.screenLayout.avatarSize
         let picture: ImageView.Content
         switch state.wantedAvatar.map(state.avatar.shown) {
@@ -260,7 +273,7 @@ public enum AppView {
         case .unavailable?: picture = .placeholder("no picture")
         case .loading?, nil:
             // Loading details, or a user with no picture named: the box keeps the layout still.
-            if case .loaded(let details) = state.details.shown(for: user.login), details.avatarURL == nil {
+            if named == false {
                 picture = .placeholder("no picture")
             } else {
                 picture = .placeholder("…")

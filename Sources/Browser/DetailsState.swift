@@ -1,31 +1,57 @@
 import GitHubAPI
 import ListCore
 
-/// The user details the browser knows and the one request it may have out for them.
+/// What a details pane loads (a user's profile, a repository's details), with the commands
+/// that load it: the two loaders have requests of their own and never answer each other's.
+public protocol PaneDetails: Sendable, Equatable {
+    static func schedule(_ id: RequestID, after delay: Duration) -> Command
+    static func load(_ id: RequestID, _ subject: String) -> Command
+    static func cancel(_ id: RequestID) -> Command
+}
+
+extension UserDetails: PaneDetails {
+    public static func schedule(_ id: RequestID, after delay: Duration) -> Command { .scheduleDetails(id, after: delay) }
+    public static func load(_ id: RequestID, _ subject: String) -> Command { .loadDetails(id, login: subject) }
+    public static func cancel(_ id: RequestID) -> Command { .cancelDetails(id) }
+}
+
+extension RepositoryDetails: PaneDetails {
+    public static func schedule(_ id: RequestID, after delay: Duration) -> Command { .scheduleRepository(id, after: delay) }
+    public static func load(_ id: RequestID, _ subject: String) -> Command { .loadRepository(id, fullName: subject) }
+    public static func cancel(_ id: RequestID) -> Command { .cancelRepository(id) }
+}
+
+/// A user's details, as the pane loads them.
+public typealias DetailsState = DetailsLoader<UserDetails>
+/// A repository's details, as the pane loads them.
+public typealias RepositoryState = DetailsLoader<RepositoryDetails>
+
+/// The details the browser knows and the one request it may have out for them.
 ///
-/// The pane wants the details of one login at a time (``target``). Details already fetched show
+/// The pane wants the details of one subject at a time (``target``: a login, or OWNER/NAME). Details already fetched show
 /// at once from a bounded in-memory cache; otherwise one request goes out, straight away when
 /// the pane opens and only once the selection rests when it moves, so holding `j` with the pane
 /// open never fires a request a row. At most one request is in flight; answers to any other are
 /// dropped.
-public struct DetailsState: Sendable, Equatable {
+public struct DetailsLoader<Details: PaneDetails>: Sendable, Equatable {
     public struct Request: Sendable, Equatable {
         public var id: RequestID
-        public var login: String
+        /// The login, or OWNER/NAME.
+        public var subject: String
     }
 
     /// How long the selection must rest before its details are asked for.
-    public static let debounce = Duration.milliseconds(150)
+    public static var debounce: Duration { .milliseconds(150) }
 
-    public internal(set) var cache: DetailsCache
+    public internal(set) var cache: DetailsCache<Details>
     /// The login the pane shows; nil when no pane is open.
     public internal(set) var target: String?
     /// Waiting for the selection to rest.
     public internal(set) var pending: Request?
     public internal(set) var inFlight: Request?
-    /// A failure, and the login it is about.
+    /// A failure, and the subject it is about.
     public struct Failure: Sendable, Equatable {
-        public var login: String
+        public var subject: String
         public var reason: DetailsFailure
     }
 
@@ -40,13 +66,13 @@ public struct DetailsState: Sendable, Equatable {
     /// What the pane shows for `login`.
     public enum Shown: Sendable, Equatable {
         case loading
-        case loaded(UserDetails)
+        case loaded(Details)
         case failed(DetailsFailure)
     }
 
     public func shown(for login: String) -> Shown {
         if let details = cache.peek(login) { return .loaded(details) }
-        if let failure, DetailsCache.key(failure.login) == DetailsCache.key(login) { return .failed(failure.reason) }
+        if let failure, detailsKey(failure.subject) == detailsKey(login) { return .failed(failure.reason) }
         return .loading
     }
 
@@ -61,7 +87,7 @@ public struct DetailsState: Sendable, Equatable {
     /// The pane now wants `login` (nil: it closed). `debounce` when the selection moved, so the
     /// request waits for it to rest.
     mutating func want(_ login: String?, debounce: Bool) -> [Command] {
-        guard login.map(DetailsCache.key) != target.map(DetailsCache.key) else { return [] }
+        guard login.map(detailsKey) != target.map(detailsKey) else { return [] }
         target = login
         pending = nil
         failure = nil
@@ -69,24 +95,24 @@ public struct DetailsState: Sendable, Equatable {
         var commands: [Command] = []
         if cache.touch(login) {
             if let running = inFlight {
-                commands.append(.cancelDetails(running.id))
+                commands.append(Details.cancel(running.id))
                 inFlight = nil
             }
             return commands
         }
         if let running = inFlight {
-            if DetailsCache.key(running.login) == DetailsCache.key(login) { return [] }
-            commands.append(.cancelDetails(running.id))
+            if detailsKey(running.subject) == detailsKey(login) { return [] }
+            commands.append(Details.cancel(running.id))
             inFlight = nil
         }
         nextID += 1
-        let request = Request(id: RequestID(nextID), login: login)
+        let request = Request(id: RequestID(nextID), subject: login)
         if debounce {
             pending = request
-            commands.append(.scheduleDetails(request.id, after: Self.debounce))
+            commands.append(Details.schedule(request.id, after: Self.debounce))
         } else {
             inFlight = request
-            commands.append(.loadDetails(request.id, login: login))
+            commands.append(Details.load(request.id, login))
         }
         return commands
     }
@@ -96,23 +122,25 @@ public struct DetailsState: Sendable, Equatable {
         guard let request = pending, request.id == id else { return [] }
         pending = nil
         inFlight = request
-        return [.loadDetails(request.id, login: request.login)]
+        return [Details.load(request.id, request.subject)]
     }
 
     /// An answer; true when it was the one awaited. `revalidating`: it came from the cache and
     /// GitHub's answer is still to come, so the request stays in flight.
-    mutating func loaded(_ id: RequestID, _ details: UserDetails, revalidating: Bool = false) -> Bool {
+    mutating func loaded(_ id: RequestID, _ details: Details, revalidating: Bool = false) -> Bool {
         guard let request = inFlight, request.id == id else { return false }
         if !revalidating { inFlight = nil }
-        cache.insert(details, for: request.login)
-        if failure.map({ DetailsCache.key($0.login) == DetailsCache.key(request.login) }) == true { failure = nil }
+        cache.insert(details, for: request.subject)
+        if failure.map({ detailsKey($0.subject) == detailsKey(request.subject) }) == true {
+            failure = nil
+        }
         return true
     }
 
     mutating func failed(_ id: RequestID, _ reason: DetailsFailure) -> Bool {
         guard let request = inFlight, request.id == id else { return false }
         inFlight = nil
-        failure = Failure(login: request.login, reason: reason)
+        failure = Failure(subject: request.subject, reason: reason)
         return true
     }
 
@@ -121,45 +149,49 @@ public struct DetailsState: Sendable, Equatable {
     mutating func restart() -> [Command] {
         guard let running = inFlight else { return [] }
         nextID += 1
-        let request = Request(id: RequestID(nextID), login: running.login)
+        let request = Request(id: RequestID(nextID), subject: running.subject)
         inFlight = request
-        return [.cancelDetails(running.id), .loadDetails(request.id, login: request.login)]
+        return [Details.cancel(running.id), Details.load(request.id, request.subject)]
     }
 
     /// `R` on a failed pane: ask again at once.
     mutating func retry() -> [Command] {
-        guard let target, let failure, DetailsCache.key(failure.login) == DetailsCache.key(target), inFlight == nil
+        guard let target, let failure, detailsKey(failure.subject) == detailsKey(target),
+              inFlight == nil
         else { return [] }
         self.failure = nil
         nextID += 1
-        let request = Request(id: RequestID(nextID), login: target)
+        let request = Request(id: RequestID(nextID), subject: target)
         inFlight = request
-        return [.loadDetails(request.id, login: target)]
+        return [Details.load(request.id, target)]
     }
 }
 
-/// Details by login (case-insensitive), the least recently used dropped beyond `capacity`.
-public struct DetailsCache: Sendable, Equatable {
-    private var entries: LRUCache<String, UserDetails>
+/// Details by subject (case-insensitive), the least recently used dropped beyond `capacity`.
+public struct DetailsCache<Details: PaneDetails>: Sendable, Equatable {
+    private var entries: LRUCache<String, Details>
 
     public init(capacity: Int) {
         entries = LRUCache(maxCount: max(1, capacity))
     }
 
-    static func key(_ login: String) -> String { login.lowercased() }
+
 
     public var capacity: Int { entries.maxCount }
     public var count: Int { entries.count }
 
     /// The details of `login`, without counting as a use.
-    public func peek(_ login: String) -> UserDetails? { entries.peek(Self.key(login)) }
+    public func peek(_ login: String) -> Details? { entries.peek(detailsKey(login)) }
 
     /// Marks `login` as used; false when it is not cached.
     mutating func touch(_ login: String) -> Bool {
-        entries.touch(Self.key(login))
+        entries.touch(detailsKey(login))
     }
 
-    mutating func insert(_ details: UserDetails, for login: String) {
-        entries.insert(details, for: Self.key(login))
+    mutating func insert(_ details: Details, for login: String) {
+        entries.insert(details, for: detailsKey(login))
     }
 }
+
+/// How a subject is cached and compared: logins and OWNER/NAME are case-insensitive.
+func detailsKey(_ subject: String) -> String { subject.lowercased() }

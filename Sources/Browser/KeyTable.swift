@@ -6,7 +6,8 @@ public struct KeyTable: Sendable, Equatable {
     public var bindings: [KeyBinding] {
         didSet {
             hints = Hints(bindings)
-            organizationHints = Hints(bindings, organization: true)
+            organizationHints = Hints(bindings, renaming: Self.organizationNames)
+            repositoryHints = Hints(bindings, renaming: Self.repositoryNames)
             actions = Actions(bindings)
             labels = Self.labels(bindings)
             widgetKeys = Self.widgetKeys(labels)
@@ -22,6 +23,10 @@ public struct KeyTable: Sendable, Equatable {
     /// organization, `followers` says `members`.
     private var hints: Hints
     private var organizationHints: Hints
+    /// For a repository, `followers` says `stargazers` and `following` says `contributors`.
+    private var repositoryHints: Hints
+    private static let organizationNames: [Action: String] = [.followers: "members"]
+    private static let repositoryNames: [Action: String] = [.followers: "stargazers", .following: "contributors"]
 
     private struct Hints: Sendable, Equatable {
         /// One mode's hints, in table order, and as the status line orders them: the others,
@@ -38,7 +43,7 @@ public struct KeyTable: Sendable, Equatable {
         /// At `ordinal * 2` with nothing to leave, at `ordinal * 2 + 1` with.
         var lines: [Line] = []
 
-        init(_ bindings: [KeyBinding], organization: Bool = false) {
+        init(_ bindings: [KeyBinding], renaming names: [Action: String] = [:]) {
             let helpKey = bindings.first { $0.action == .help }.flatMap { binding in
                 binding.keys.first.map { $0.label + " " + (binding.hint ?? "help") }
             }
@@ -46,7 +51,7 @@ public struct KeyTable: Sendable, Equatable {
                 [false, true].map { canLeave in
                     let all = KeyTable.bindings(bindings, for: mode, canLeave: canLeave).compactMap { binding -> String? in
                         guard let key = binding.keys.first, let hint = binding.hint else { return nil }
-                        return key.label + " " + (organization && binding.action == .followers ? "members" : hint)
+                        return key.label + " " + (names[binding.action] ?? hint)
                     }
                     let others = all.filter { $0 != helpKey }
                     let help = all.contains { $0 == helpKey } ? helpKey : nil
@@ -99,7 +104,8 @@ public struct KeyTable: Sendable, Equatable {
     public init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
         self.bindings = bindings
         hints = Hints(bindings)
-        organizationHints = Hints(bindings, organization: true)
+        organizationHints = Hints(bindings, renaming: Self.organizationNames)
+        repositoryHints = Hints(bindings, renaming: Self.repositoryNames)
         actions = Actions(bindings)
         labels = Self.labels(bindings)
         widgetKeys = Self.widgetKeys(labels)
@@ -160,8 +166,9 @@ public struct KeyTable: Sendable, Equatable {
 
     /// The hints that fit in `width` columns, joined: the first ones, and the help key always
     /// when it fits at all.
-    public func hints(for mode: Mode, canLeave: Bool = true, organization: Bool = false, width: Int) -> String {
-        let line = (organization ? organizationHints : hints)[mode, canLeave]
+    public func hints(for mode: Mode, canLeave: Bool = true, organization: Bool = false, repository: Bool = false,
+                      width: Int) -> String {
+        let line = (repository ? repositoryHints : organization ? organizationHints : hints)[mode, canLeave]
         if line.width <= width { return line.text }
         var kept = line.others
         let tail = line.help.map { [$0] } ?? []

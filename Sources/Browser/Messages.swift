@@ -42,6 +42,11 @@ public enum Message: Sendable {
     /// Details; `revalidating` when they came from the cache and GitHub is being asked again.
     case detailsLoaded(RequestID, UserDetails, revalidating: Bool = false)
     case detailsFailed(RequestID, DetailsFailure)
+    /// The selection rested on a repository long enough: its details request may go.
+    case repositoryDue(RequestID)
+    /// A repository's details, as ``detailsLoaded(_:_:revalidating:)`` for a user's.
+    case repositoryLoaded(RequestID, RepositoryDetails, revalidating: Bool = false)
+    case repositoryFailed(RequestID, DetailsFailure)
     /// The last response's rate-limit headers.
     case rateLimit(RateLimit)
     /// The client started waiting (a rate limit, a retry's back-off) or stopped (nil).
@@ -85,6 +90,10 @@ public enum Command: Sendable, Equatable {
     case scheduleDetails(RequestID, after: Duration)
     case loadDetails(RequestID, login: String)
     case cancelDetails(RequestID)
+    /// The same for a repository's details (``Message/repositoryDue(_:)`` after `delay`).
+    case scheduleRepository(RequestID, after: Duration)
+    case loadRepository(RequestID, fullName: String)
+    case cancelRepository(RequestID)
     /// Post ``Message/tick(_:)`` after `delay`.
     case scheduleTick(Int, after: Duration)
     /// Post ``Message/reconnect(_:)`` after `delay`.

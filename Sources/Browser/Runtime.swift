@@ -13,6 +13,8 @@ final class Runtime: CommandRunner {
         case fetch(ScreenID, Int)
         case details(RequestID)
         case detailsTimer(RequestID)
+        case repository(RequestID)
+        case repositoryTimer(RequestID)
         case tick(Int)
         case reconnect(Int)
         case probe(ScreenID)
@@ -30,6 +32,33 @@ final class Runtime: CommandRunner {
         self.post = post
     }
 
+    /// A details request: from the cache at once when there; stale ones are then asked of GitHub
+    /// again (the first answer says it is revalidating).
+    private func loadDetails<Details: Sendable>(
+        _ id: RequestID, fetch: @escaping @Sendable (CachePolicy) async throws -> (details: Details, origin: ResponseOrigin),
+        loaded: @escaping @Sendable (RequestID, Details, Bool) -> Message,
+        failed: @escaping @Sendable (RequestID, DetailsFailure) -> Message
+    ) -> Task<Void, Never> {
+        let post = post
+        return Task {
+            do {
+                let cached = try await fetch(.preferCache)
+                guard !Task.isCancelled else { return }
+                guard case .cache(_, fresh: false) = cached.origin else { return post(loaded(id, cached.details, false)) }
+                post(loaded(id, cached.details, true))
+                let checked = try await fetch(.revalidate)
+                guard !Task.isCancelled else { return }
+                post(loaded(id, checked.details, false))
+            } catch GitHubError.notFound {
+                guard !Task.isCancelled else { return }
+                post(failed(id, .notFound))
+            } catch {
+                guard !Task.isCancelled else { return }
+                post(failed(id, .failed(LoadFailure(error))))
+            }
+        }
+    }
+
     func run(_ commands: [Command]) {
         for command in commands { run(command) }
     }
@@ -43,6 +72,12 @@ final class Runtime: CommandRunner {
             if !revalidating { tasks[.details(id)] = nil }
         case .detailsFailed(let id, _):
             tasks[.details(id)] = nil
+        case let .repositoryLoaded(id, _, revalidating):
+            if !revalidating { tasks[.repository(id)] = nil }
+        case .repositoryFailed(let id, _):
+            tasks[.repository(id)] = nil
+        case .repositoryDue(let id):
+            tasks[.repositoryTimer(id)] = nil
         case .reconnect(let id):
             tasks[.reconnect(id)] = nil
         case .probed(let screen, _):
@@ -96,30 +131,25 @@ final class Runtime: CommandRunner {
                 post(.detailsDue(id))
             }
         case let .loadDetails(id, login):
-            tasks[.details(id)] = Task {
-                do {
-                    // From the cache at once when there; stale ones are then asked of GitHub.
-                    let cached = try await client.userDetails(login: login, policy: .preferCache)
-                    guard !Task.isCancelled else { return }
-                    guard case .cache(_, fresh: false) = cached.origin else {
-                        post(.detailsLoaded(id, cached.details))
-                        return
-                    }
-                    post(.detailsLoaded(id, cached.details, revalidating: true))
-                    let checked = try await client.userDetails(login: login, policy: .revalidate)
-                    guard !Task.isCancelled else { return }
-                    post(.detailsLoaded(id, checked.details))
-                } catch GitHubError.notFound {
-                    guard !Task.isCancelled else { return }
-                    post(.detailsFailed(id, .notFound))
-                } catch {
-                    guard !Task.isCancelled else { return }
-                    post(.detailsFailed(id, .failed(LoadFailure(error))))
-                }
-            }
+            let client = client
+            tasks[.details(id)] = loadDetails(id, fetch: { try await client.userDetails(login: login, policy: $0) },
+                                              loaded: Message.detailsLoaded, failed: Message.detailsFailed)
         case .cancelDetails(let id):
             tasks.removeValue(forKey: .details(id))?.cancel()
             tasks.removeValue(forKey: .detailsTimer(id))?.cancel()
+        case let .scheduleRepository(id, delay):
+            tasks[.repositoryTimer(id)] = Task {
+                do { try await Task.sleep(for: delay) } catch { return }
+                post(.repositoryDue(id))
+            }
+        case let .loadRepository(id, fullName):
+            let client = client
+            let (owner, name) = GitHubRepository.ownerAndName(fullName) ?? (fullName, "")
+            tasks[.repository(id)] = loadDetails(id, fetch: { try await client.repositoryDetails(owner: owner, repo: name, policy: $0) },
+                                                 loaded: Message.repositoryLoaded, failed: Message.repositoryFailed)
+        case .cancelRepository(let id):
+            tasks.removeValue(forKey: .repository(id))?.cancel()
+            tasks.removeValue(forKey: .repositoryTimer(id))?.cancel()
         case let .scheduleTick(id, delay):
             tasks[.tick(id)] = Task {
                 do { try await Task.sleep(for: delay) } catch { return }

@@ -41,7 +41,7 @@ extension TestStore {
               sourceLocation: sourceLocation) {
             $0.screens[0].detailsOpen = true
             $0.details.target = login
-            $0.details.inFlight = DetailsState.Request(id: RequestID(1), login: login)
+            $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: login)
             $0.details.nextID = 1
             $0.pendingTick = 2
             $0.nextTick = 2
@@ -101,27 +101,27 @@ struct AppModelTests {
             _ = $0.screens[0].pager.handle(.visibleRange(0..<8, viewportRows: 8))
             $0.details.target = "user2"
             $0.details.inFlight = nil
-            $0.details.pending = DetailsState.Request(id: RequestID(2), login: "user2")
+            $0.details.pending = DetailsState.Request(id: RequestID(2), subject: "user2")
             $0.details.nextID = 2
         }
         store.press(.character("j"), [.scheduleDetails(RequestID(3), after: .milliseconds(150))]) {
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
             $0.screens[0].selectedID = 3
             $0.details.target = "user3"
-            $0.details.pending = DetailsState.Request(id: RequestID(3), login: "user3")
+            $0.details.pending = DetailsState.Request(id: RequestID(3), subject: "user3")
             $0.details.nextID = 3
         }
         // The first timer fires late: it is stale and asks for nothing.
         store.send(.detailsDue(RequestID(2)))
         store.send(.detailsDue(RequestID(3)), [.loadDetails(RequestID(3), login: "user3")]) {
             $0.details.pending = nil
-            $0.details.inFlight = DetailsState.Request(id: RequestID(3), login: "user3")
+            $0.details.inFlight = DetailsState.Request(id: RequestID(3), subject: "user3")
         }
         // The cancelled request answers anyway: dropped, not cached.
         store.send(.detailsLoaded(RequestID(1), details("user1", id: 1)))
         store.send(.detailsFailed(RequestID(3), .notFound)) {
             $0.details.inFlight = nil
-            $0.details.failure = DetailsState.Failure(login: "user3", reason: .notFound)
+            $0.details.failure = DetailsState.Failure(subject: "user3", reason: .notFound)
         }
         if case .failed(.notFound) = store.state.details.shown(for: "user3") {} else {
             Issue.record("the pane shows not found")
@@ -135,11 +135,11 @@ struct AppModelTests {
         let failure = LoadFailure(message: "GitHub had a server error (HTTP 502).")
         store.send(.detailsFailed(RequestID(1), .failed(failure))) {
             $0.details.inFlight = nil
-            $0.details.failure = DetailsState.Failure(login: "user1", reason: .failed(failure))
+            $0.details.failure = DetailsState.Failure(subject: "user1", reason: .failed(failure))
         }
         store.press(.character("R"), [.loadDetails(RequestID(2), login: "user1")]) {
             $0.details.failure = nil
-            $0.details.inFlight = DetailsState.Request(id: RequestID(2), login: "user1")
+            $0.details.inFlight = DetailsState.Request(id: RequestID(2), subject: "user1")
             $0.details.nextID = 2
         }
     }

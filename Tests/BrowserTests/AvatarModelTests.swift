@@ -36,7 +36,7 @@ struct AvatarModelTests {
             $0.screens[0].selectedID = 3
             _ = $0.screens[0].pager.handle(.visibleRange(0..<22, viewportRows: 22))
             $0.details.target = "user3"
-            $0.details.pending = DetailsState.Request(id: RequestID(2), login: "user3")
+            $0.details.pending = DetailsState.Request(id: RequestID(2), subject: "user3")
             $0.details.nextID = 2
             $0.avatar.target = nil
             $0.avatar.inFlight = nil

@@ -94,11 +94,72 @@ struct RepositoryRowsTests {
         for character in "lingu" { store.apply(.key(.character(character))) }
         #expect(store.state.top.items.map(\.name) == ["octocat/linguist"])
         store.apply(.key(.enter))
-        #expect(store.apply(.key(.enter)) == [])
-        #expect(store.state.flash == "No repository pane yet · o opens it on GitHub")
         #expect(store.apply(.key(.character("o"))) == [.open("https://github.com/octocat/linguist")])
         #expect(store.apply(.key(.character("y"))) == [.copy("https://github.com/octocat/linguist")])
         var broken = showing(.repositories(.starred("x")), [repository(9, "../../evil")])
         #expect(broken.apply(.key(.character("o"))) == [], "a name that is not OWNER/NAME is never opened")
+    }
+
+    @Test("Enter on a repository asks for its details at once; moving asks once the selection rests; 1, 2, 3 open its people")
+    func paneModel() {
+        var store = showing(.repositories(.owned("octocat", organization: false)), sample, size: (rows: 16, columns: 100))
+        #expect(store.apply(.key(.enter)).contains(.loadRepository(RequestID(1), fullName: "octocat/Hello-World")))
+        #expect(store.state.repository.target == "octocat/Hello-World")
+        #expect(store.state.details.target == nil, "no user's details asked for")
+        let moved = store.apply(.key(.character("j")))
+        #expect(moved.contains(.cancelRepository(RequestID(1))))
+        #expect(moved.contains(.scheduleRepository(RequestID(2), after: .milliseconds(150))))
+        #expect(store.apply(.repositoryDue(RequestID(2))) .contains(.loadRepository(RequestID(2), fullName: "octocat/linguist")))
+        let stargazers = store.apply(.key(.character("1")))
+        #expect(stargazers.first == .fetch(ScreenID(2), .users(.stargazers(owner: "octocat", repo: "linguist")),
+                                           request(1, .initial, .first)))
+        #expect(store.state.top.crumbs == ["Repositories of octocat", "octocat/linguist", "stargazers"])
+        store.apply(.key(.escape))
+        store.apply(.key(.enter))
+        #expect(store.apply(.key(.character("2"))).first
+                == .fetch(ScreenID(3), .users(.contributors(owner: "octocat", repo: "linguist")), request(1, .initial, .first)))
+        store.apply(.key(.escape))
+        store.apply(.key(.enter))
+        #expect(store.apply(.key(.character("3"))).first
+                == .fetch(ScreenID(4), .users(.watchers(owner: "octocat", repo: "linguist")), request(1, .initial, .first)))
+        store.apply(.key(.escape))
+        store.apply(.key(.enter))
+        #expect(store.apply(.key(.character("5"))) == [])
+        #expect(store.state.flash == "Nothing to open")
+    }
+
+    @Test("the repository pane: description, counts, language, license, topics, homepage, dates, owner, page and its keys")
+    func pane() throws {
+        var store = showing(.repositories(.owned("octocat", organization: false)), sample, size: (rows: 26, columns: 110))
+        store.apply(.key(.enter))
+        var details = RepositoryDetails(id: 1, fullName: "octocat/Hello-World")
+        details.description = "My first repository on GitHub!"
+        details.stars = 2_543
+        details.forks = 2_411
+        details.watchers = 1_650
+        details.openIssues = 1_392
+        details.language = "Ruby"
+        details.license = "MIT"
+        details.topics = ["octocat", "atom"]
+        details.homepage = "https://github.com"
+        details.pushedAt = epoch.addingTimeInterval(-3 * 86_400)
+        details.createdAt = epoch.addingTimeInterval(-400 * 86_400)
+        details.owner = user(1, "octocat")
+        store.apply(.repositoryLoaded(RequestID(1), details))
+        let lines = render(store.state).lines
+        let pane = lines.map { $0.split(separator: "│", maxSplits: 1).dropFirst().first.map(String.init) ?? "" }
+        #expect(pane[1].contains("octocat/Hello-World"))
+        #expect(pane[2].contains("Repository"))
+        for expected in ["Stars     2,543", "Forks     2,411", "Watchers  1,650", "Issues    1,392 open", "Language  Ruby",
+                         "License   MIT", "Topics    octocat, atom", "Homepage  https://github.com",
+                         "Pushed    2023-11-11 · 3 days ago", "Owner     octocat", "Page      https://github.com/octocat/Hello-World",
+                         "My first repository on GitHub!", "[1] stargazers  [2] contributors  [3] watchers"] {
+            #expect(pane.contains { $0.contains(expected) }, "\(expected): \(lines.joined(separator: "\n"))")
+        }
+        #expect(lines.last?.contains("1 stargazers  2 contributors") == true, "\(lines.last ?? "")")
+        store.apply(.key(.character("j")))
+        store.apply(.repositoryDue(RequestID(2)))
+        store.apply(.repositoryFailed(RequestID(2), .notFound))
+        #expect(render(store.state).lines.joined().contains("GitHub has no repository octocat/linguist any"))
     }
 }

@@ -109,7 +109,7 @@ struct RoughEdgesTests {
         store.apply(.wait(wait))
         let commands = store.apply(.key(.character("R")))
         let again = try #require(store.state.details.inFlight)
-        #expect(again.id != details.id && again.login == "user1")
+        #expect(again.id != details.id && again.subject == "user1")
         #expect(Array(commands.prefix(2)) == [.cancelDetails(details.id), .loadDetails(again.id, login: "user1")],
                 "\(commands)")
         #expect(store.state.wait == nil)

@@ -74,6 +74,30 @@ struct NavigationEndToEndTests {
         }
     }
 
+    @Test("Enter on a repository shows its pane; 1 there pages its stargazers to the end; Esc comes back to the pane")
+    func repositoryPane() async throws {
+        let data = FakeDataSet(userCount: 3_000, seed: 3, listSizes: ["repos:octocat": 6])
+        let octocat = try #require(data.user(login: "octocat"))
+        let first = try #require(data.repositories(of: octocat).first)
+        try await withLaunch("repos octocat", listSizes: ["repos:octocat": 6, "stargazers:\(first.key)": 45],
+                             columns: 110, rows: 32) { server, pane in
+            await pane.waitFor { screenText($0).contains(first.fullName) }
+            try await pane.keys("Enter")
+            let shown = await pane.waitFor { screenText($0).contains("Stars     45") }
+            #expect(screenText(shown).contains("Stars     45"), "\(screenText(shown))")
+            #expect(screenText(shown).contains("[1] stargazers"), "\(screenText(shown))")
+            try await pane.keys("1")
+            let list = await pane.waitFor { $0.first?.contains("\(first.fullName) › stargazers") == true && idsOnScreen($0).count > 5 }
+            #expect(list.first?.contains("› stargazers") == true, "\(screenText(list))")
+            let end = try await pane.pressEndUntilListEnds(seconds: 3)
+            #expect(screenText(end).contains("— End of list · 45 stargazers —"), "\(screenText(end))")
+            try await pane.keys("Escape")
+            let back = await pane.waitFor { screenText($0).contains("Stars     45") && $0.first?.contains("›") == false }
+            #expect(screenText(back).contains("Stars     45"), "\(screenText(back))")
+            #expect(await server.requestLog().filter { $0.path == "/repos/octocat/\(first.name)" }.count == 1)
+        }
+    }
+
     @Test("/ narrows the rows as you type; Esc brings every row back")
     func filter() async throws {
         try await withLaunch("users --per-page 100", columns: 80, rows: 24) { server, pane in
