@@ -144,7 +144,10 @@ final class Runtime: CommandRunner {
             }
         case let .loadRepository(id, fullName):
             let client = client
-            let (owner, name) = GitHubRepository.ownerAndName(fullName) ?? (fullName, "")
+            guard let (owner, name) = GitHubRepository.ownerAndName(fullName) else {
+                // Not OWNER/NAME (a broken or hostile answer): nothing to ask GitHub for.
+                return post(.repositoryFailed(id, .failed(LoadFailure(message: "\(fullName) is not OWNER/NAME"))))
+            }
             tasks[.repository(id)] = loadDetails(id, fetch: { try await client.repositoryDetails(owner: owner, repo: name, policy: $0) },
                                                  loaded: Message.repositoryLoaded, failed: Message.repositoryFailed)
         case .cancelRepository(let id):
