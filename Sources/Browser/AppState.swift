@@ -98,7 +98,7 @@ public struct AppState: Sendable, Equatable {
     ///   - maxItems: users kept per list (`--max-items`); nil keeps them all.
     public init(list: GitHubList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
                 size: Size, now: Date, keys: KeyTable = KeyTable(), firstCursor: GitHubCursor? = nil,
-                layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
+                layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil, profileOf login: String? = nil) {
         self.maxItems = maxItems
         self.host = host
         self.tokenLabel = tokenLabel
@@ -109,9 +109,17 @@ public struct AppState: Sendable, Equatable {
         self.keys = keys
         self.size = size
         self.now = now
+        let screenLayout = ScreenLayout(rows: size.rows, columns: size.columns)
+        if let login {
+            // `ghscroll user LOGIN`: the profile is the first screen; its kind comes with its details.
+            let profile = Profile(login: login, isOrganization: nil, heights: layout.heights,
+                                  headerLines: screenLayout.profileHeaderLines)
+            top = ListScreen(id: ScreenID(1), profile: profile, crumbs: [login], pageSize: pageSize,
+                             listHeight: screenLayout.listHeight)
+            return
+        }
         top = ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
-                         prefetch: Self.prefetchPolicy(prefetchDistance),
-                         listHeight: ScreenLayout(rows: size.rows, columns: size.columns).listHeight,
+                         prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
                          heights: layout.heights, firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)
     }
 
@@ -142,16 +150,15 @@ public struct AppState: Sendable, Equatable {
     /// Whether Esc has something to do in the list: a filter to clear or a list to go back from.
     public var canLeave: Bool { top.detailsOpen || top.isFiltered || !below.isEmpty }
 
-    /// The web page of a user.
     /// The web page of the selected row: an account's profile, or a repository's page (on the
-    /// host profiles live on: OWNER/NAME after it).
+    /// host profiles live on: OWNER/NAME after it); on a profile's other rows, the account's.
     var selectedPage: String? {
         switch top.selectedRow {
         case .user(let user)?: profileURL(user.login)
         case .repository(let repository)?:
             repository.ownerAndName.map { profileBase + "/" + GitHubConfiguration.segment($0.owner) + "/"
                 + GitHubConfiguration.segment($0.name) }
-        case nil: nil
+        case nil: top.profile.map { profileURL($0.login) }
         }
     }
 
@@ -187,6 +194,11 @@ public struct AppState: Sendable, Equatable {
         } else {
             url = nil
         }
+        return avatarKey(url)
+    }
+
+    /// A picture at the pane's size, when `url` is a web address.
+    func avatarKey(_ url: String?) -> AvatarState.Key? {
         guard let url, url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
         let size = screenLayout.avatarSize
         return AvatarState.Key(url: url, columns: size.columns, rows: size.rows)
@@ -196,7 +208,8 @@ public struct AppState: Sendable, Equatable {
     public var isAnimating: Bool {
         isWaiting || top.pager.isRefreshing || top.pager.appendState == .loading || top.pager.jumpState == .loading
             || top.pager.placeholder == .loading
-            || (top.detailsOpen && (details.isLoading || repository.isLoading))
+            || top.profile?.isLoading == true
+            || ((top.detailsOpen || top.profile != nil) && (details.isLoading || repository.isLoading))
     }
 
     /// How often ticks come while animating: the spinner's pace, slower during a long wait.
@@ -212,7 +225,9 @@ public struct AppState: Sendable, Equatable {
 
     /// The first load of the first list.
     public mutating func start() -> [Command] {
-        return sendTop(.start) + scheduleTick()
+        guard let login = top.profile?.login else { return sendTop(.start) + scheduleTick() }
+        if let known = details.cache.peek(login) { _ = top.changeProfile { $0.learn(known) } }
+        return top.loadProfileSlices() + paneWants(debounce: false) + scheduleTick()
     }
 
     // MARK: - Helpers for update
@@ -244,9 +259,10 @@ public struct AppState: Sendable, Equatable {
     /// ``now`` as the pagers' clock: they learn scroll speed and page latency from it.
     var moment: Duration { .milliseconds(Int64((now.timeIntervalSinceReferenceDate * 1000).rounded())) }
 
-    /// The login the details pane wants now (nil when it is closed).
+    /// The login whose details are wanted now: the pane's, else the profile's on screen (nil
+    /// when neither shows).
     var wantedDetails: String? {
-        top.detailsOpen ? top.selectedUser?.login : nil
+        top.detailsOpen ? top.selectedUser?.login : top.profile?.login
     }
 
     /// The repository whose details the pane wants (OWNER/NAME), when it is open on one.
@@ -262,6 +278,7 @@ public struct AppState: Sendable, Equatable {
 
     /// Tells the top screen's pager what is on screen (it may ask for the next page).
     mutating func reportVisible() -> [Command] {
+        if top.profile != nil { return top.loadProfileSlices() }
         guard let event = top.visibleRangeEvent else { return [] }
         return sendTop(event)
     }

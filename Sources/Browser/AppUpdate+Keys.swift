@@ -40,6 +40,7 @@ extension AppState {
         case .first: return moveToEnd(.first)
         case .last: return moveToEnd(.last)
         case .details:
+            if let location = top.selectedSliceRow, location.kind != .item { return enterSliceRow(location) }
             guard top.selectedRow != nil else { return nothing("Nothing to open") }
             top.detailsOpen = true
             return paneWants(debounce: false)
@@ -47,10 +48,14 @@ extension AppState {
             return back()
         case .followers, .following, .repositories, .starred, .organizations:
             return drillDown(action)
+        case .profile:
+            return openProfile()
         case .filter:
+            guard top.profile == nil else { return nothing("A profile has no filter: open one of its lists") }
             overlay = .filter
             return []
         case .refresh:
+            if top.profile != nil { return refreshProfile() }
             return sendTop(.refresh) + reportVisible()
         case .retry:
             return retryNow()
@@ -78,7 +83,7 @@ extension AppState {
     }
 
     /// A key with nothing to act on says so, rather than nothing at all.
-    private mutating func nothing(_ text: String) -> [Command] {
+    mutating func nothing(_ text: String) -> [Command] {
         flash = text
         return []
     }
@@ -86,6 +91,7 @@ extension AppState {
     /// `R`: what failed, at once: the pane's details and picture, GitHub when it could not be
     /// reached (the waits start over), the load that failed, or one waiting out a retry.
     private mutating func retryNow() -> [Command] {
+        if let retried = retryProfile() { return retried }
         if top.detailsOpen, let login = wantedDetails {
             var commands: [Command] = []
             if case .failed = details.shown(for: login) { commands += details.retry() }
@@ -120,6 +126,7 @@ extension AppState {
     /// `g` and `G`: the first and the last row of the whole list. When memory bounds dropped
     /// that end, its page is loaded in place of the loaded ones (a jump), not page by page.
     private mutating func moveToEnd(_ command: Viewport.Command) -> [Command] {
+        guard top.profile == nil else { return move(command) }
         let pager = top.pager
         let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
         guard dropped, !top.isFiltered else { return move(command) }
@@ -146,7 +153,8 @@ extension AppState {
         var popped = top
         top = under
         // The popped list's requests are cancelled; the list below is as it was left.
-        let cancels = popped.send(.cancel, at: moment)
+        let poppedID = popped.id
+        let cancels = popped.send(.cancel, at: moment) + (popped.changeProfile { $0.cancelAll(screen: poppedID) } ?? [])
         return cancels + paneWants(debounce: false)
     }
 
@@ -183,10 +191,13 @@ extension AppState {
         return push(list, from: user.login, crumb)
     }
 
-    /// A new list on the stack, its crumbs after the one it was opened from.
-    private mutating func push(_ list: GitHubList, from name: String, _ crumb: String) -> [Command] {
+    /// A new list on the stack, its crumbs after the one it was opened from (after the name
+    /// alone on that name's profile).
+    mutating func push(_ list: GitHubList, from name: String, _ crumb: String) -> [Command] {
         nextScreenID += 1
-        let pushed = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + [name, crumb],
+        let onItsProfile = top.profile.map { detailsKey($0.login) == detailsKey(name) } ?? false
+        let pushed = ListScreen(id: ScreenID(nextScreenID), list: list,
+                                crumbs: top.crumbs + (onItsProfile ? [crumb] : [name, crumb]),
                                 pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
                                 listHeight: screenLayout.listHeight, heights: layout.heights,
                                 firstCursor: list.firstCursor, maxItems: maxItems)

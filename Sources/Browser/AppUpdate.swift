@@ -23,8 +23,12 @@ extension AppState {
         case .detailsDue(let id):
             commands = details.due(id)
         case let .detailsLoaded(id, user, revalidating):
-            if details.loaded(id, user, revalidating: revalidating) { learnProfileBase(from: user) }
-            commands = []
+            if details.loaded(id, user, revalidating: revalidating) {
+                learnProfileBase(from: user)
+                commands = learnProfiles(user)
+            } else {
+                commands = []
+            }
         case let .detailsFailed(id, reason):
             _ = details.failed(id, reason)
             commands = []
@@ -36,6 +40,10 @@ extension AppState {
         case let .repositoryFailed(id, reason):
             _ = repository.failed(id, reason)
             commands = []
+        case let .sliceLoaded(id, request, page, revalidating):
+            commands = onProfile(id) { _ = $0.loaded(request, page, revalidating: revalidating) }
+        case let .sliceFailed(id, request, failure):
+            commands = onProfile(id) { _ = $0.failed(request, failure) }
         case .rateLimit(let limit):
             rateLimit = limit
             commands = []

@@ -54,7 +54,13 @@ public enum AppView {
         let layout = ScreenLayout(rows: rows, columns: columns)
         let paneRow = state.top.detailsOpen ? state.top.selectedRow : nil
         let areas = layout.areas(paneOpen: paneRow != nil)
-        if let area = areas.list { list(state).draw(on: screen, in: area) }
+        if let area = areas.list {
+            if let profile = state.top.profile {
+                drawProfile(state, profile, on: screen, in: area)
+            } else {
+                list(state).draw(on: screen, in: area)
+            }
+        }
         if let paneRow, let area = areas.pane { pane(state, row: paneRow, border: areas.list != nil).draw(on: screen, in: area) }
         if case .help(let fromFilter) = state.overlay {
             let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
@@ -252,23 +258,40 @@ public enum AppView {
     }
 
     static func pane(_ state: AppState, row: Row, border: Bool) -> DetailsPane {
-        let content: DetailsPane.Content
-        let named: Bool?  // whether the loaded details name a picture (nil: not loaded)
-        switch row {
-        case .user(let user):
-            let shown = state.details.shown(for: user.login)
-            content = ProfileText.pane(login: user.login, shown: shown, profileURL: state.profileURL(user.login),
-                                       now: state.now, keys: state.keys)
-            if case .loaded(let details) = shown { named = details.avatarURL != nil } else { named = nil }
-        case .repository(let repository):
-            let shown = state.repository.shown(for: repository.fullName)
-            content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.selectedPage,
+        guard let repository = row.repository else { return userPane(state, login: row.name, border: border) }
+        let shown = state.repository.shown(for: repository.fullName)
+        let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.selectedPage,
                                           now: state.now, keys: state.keys)
-            if case .loaded(let details) = shown { named = details.ownerAvatarURL != nil } else { named = nil }
+        var url: String?
+        var named: Bool?
+        if case .loaded(let details) = shown { (url, named) = (details.ownerAvatarURL, details.ownerAvatarURL != nil) }
+        return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
+                           image: picture(state, url: url, named: named), keys: state.keys.widgetKeys)
+    }
+
+    /// An account's details as the pane shows them; `actions: false` leaves out the keys that
+    /// lead on (a profile's header, whose rows lead on instead).
+    static func userPane(_ state: AppState, login: String, border: Bool, actions: Bool = true) -> DetailsPane {
+        let shown = state.details.shown(for: login)
+        var content = ProfileText.pane(login: login, shown: shown, profileURL: state.profileURL(login), now: state.now,
+                                       keys: state.keys)
+        if !actions, case .record(var record) = content {
+            record.actions = []
+            content = .record(record)
         }
+        var url: String?
+        var named: Bool?
+        if case .loaded(let details) = shown { (url, named) = (details.avatarURL, details.avatarURL != nil) }
+        return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
+                           image: picture(state, url: url, named: named), keys: state.keys.widgetKeys)
+    }
+
+    /// The picture of a pane: the one at `url` when it has come, else a box that keeps the
+    /// layout still. `named`: whether the loaded details name a picture (nil: not loaded).
+    private static func picture(_ state: AppState, url: String?, named: Bool?) -> ImageView {
         let size = state.screenLayout.avatarSize
         let picture: ImageView.Content
-        switch state.wantedAvatar.map(state.avatar.shown) {
+        switch state.avatarKey(url).map(state.avatar.shown) {
         case .image(let image)?: picture = .image(image)
         case .unavailable?: picture = .placeholder("no picture")
         case .loading?, nil:
@@ -279,9 +302,7 @@ public enum AppView {
                 picture = .placeholder("…")
             }
         }
-        return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
-                           image: ImageView(content: picture, columns: size.columns, rows: size.rows),
-                           keys: state.keys.widgetKeys)
+        return ImageView(content: picture, columns: size.columns, rows: size.rows)
     }
 
     /// The filter line's right side: the count, and the key that shows the line's keys.
@@ -293,6 +314,7 @@ public enum AppView {
     /// The status line's left side: counts, position, loading, waits, or a one-off message.
     static func statusText(_ state: AppState) -> String {
         if let flash = state.flash { return " " + flash }
+        if let profile = state.top.profile { return profileStatus(state, profile) }
         let count = state.top.pager.knownCount
         var text: String
         if let matches = state.top.matches {

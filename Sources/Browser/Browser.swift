@@ -20,6 +20,8 @@ public struct Browser: Sendable {
     public let prefetchDistance: Int?
     public let logger: Logger
     public let environment: [String: String]
+    /// Show this account's profile first, instead of the list (`ghscroll user LOGIN`).
+    public var profile: String?
     /// Where the list starts (`--page`); its own first page when nil.
     public var firstCursor: GitHubCursor?
     public var layout = AppState.Layout.compact
@@ -90,7 +92,7 @@ public struct Browser: Sendable {
                              pageSize: pageSize, prefetchDistance: prefetchDistance,
                              size: AppState.Size(rows: screen.size.rows, columns: screen.size.columns), now: Date(),
                              keys: keys, firstCursor: firstCursor, layout: layout,
-                             tokenLabel: configuration.tokenSource.description, maxItems: maxItems)
+                             tokenLabel: configuration.tokenSource.description, maxItems: maxItems, profileOf: profile)
         // The retry policy's unit (1 s) paces the tries while GitHub cannot be reached too.
         state.reconnectUnit = retryPolicy.baseDelay
         let loop = BrowserLoop(state: state, terminal: screen, runner: runtime)

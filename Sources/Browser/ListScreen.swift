@@ -33,6 +33,9 @@ public struct ListScreen: Sendable, Equatable {
     public internal(set) var storedAt: Date?
     /// How many lines each kind of row takes (one or two a user).
     public internal(set) var heights: RowHeights
+    /// Set when the screen is an account's profile: its rows are the profile's slices, and
+    /// ``pager`` (over the account's followers) is never started.
+    public internal(set) var profile: Profile?
 
     public init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
                 listHeight: Int, heights: RowHeights = .compact, firstCursor: GitHubCursor, maxItems: Int? = nil) {
@@ -44,6 +47,15 @@ public struct ListScreen: Sendable, Equatable {
         pager = Pager(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch, maxItems: maxItems,
                       pagesBefore: pagesBefore)
         viewport = Viewport(height: listHeight, margin: 2)
+    }
+
+    /// An account's profile, its slices loading as they come near the screen.
+    init(id: ScreenID, profile: Profile, crumbs: [String], pageSize: Int, listHeight: Int) {
+        self.init(id: id, list: .users(.followers(profile.login)), crumbs: crumbs, pageSize: pageSize,
+                  prefetch: FixedDistancePrefetch(distance: 0), listHeight: listHeight, heights: profile.rows.heights,
+                  firstCursor: .first)
+        self.profile = profile
+        viewport.sync(profile.rows)
     }
 
     // MARK: - Derived
@@ -80,8 +92,13 @@ public struct ListScreen: Sendable, Equatable {
         }
     }
 
-    /// The selected row, if the selection is on one of the list's items.
+    /// The selected row, if the selection is on one of the list's items (or a profile's).
     public var selectedRow: Row? {
+        if let profile {
+            guard let row = viewport.selection, row < profile.rows.count, case .item(_, _, let item) = profile.rows[row]
+            else { return nil }
+            return item
+        }
         let rows = self.rows
         return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { rows.items[$0] }
     }
@@ -92,7 +109,8 @@ public struct ListScreen: Sendable, Equatable {
     /// Position of the selection among the rows shown (1-based), for "3/40": in the whole list
     /// (dropped pages counted), or among the matches of a filter.
     public var selectedPosition: Int? {
-        viewport.selection.flatMap(rows.itemIndex(forRow:)).map { $0 + 1 + (matches == nil ? pager.offset : 0) }
+        guard profile == nil else { return nil }
+        return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { $0 + 1 + (matches == nil ? pager.offset : 0) }
     }
 
     public var isFiltered: Bool { matches != nil }
@@ -183,11 +201,13 @@ public struct ListScreen: Sendable, Equatable {
     }
 
     mutating func move(_ command: Viewport.Command) {
+        if let profile { return viewport.perform(command, in: profile.rows) }
         viewport.perform(command, in: rows)
         rememberSelection()
     }
 
     mutating func resize(listHeight: Int) {
+        if let profile { return viewport.resize(height: listHeight, in: profile.rows) }
         viewport.resize(height: listHeight, in: rows)
         rememberSelection()
     }
@@ -196,6 +216,16 @@ public struct ListScreen: Sendable, Equatable {
     mutating func relayout(to new: RowHeights) {
         let line = selectionLine
         heights = new
+        if var profile {
+            profile.rows.heights = new
+            self.profile = profile
+            if let selection = viewport.selection {
+                viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: profile.rows)
+            } else {
+                viewport.sync(profile.rows)
+            }
+            return
+        }
         let newRows = rows
         if let selection = viewport.selection {
             viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: newRows)
@@ -208,8 +238,8 @@ public struct ListScreen: Sendable, Equatable {
     /// Feeds the pull gesture an action; true when the pull was released (refresh).
     mutating func pull(_ action: Action?) -> (changed: Bool, released: Bool) {
         // Only k pulls or releases; any other key just lets go of a pull (the common case: no
-        // rows to work out).
-        guard action == .lineUp || pull.isPulled else { return (false, false) }
+        // rows to work out). A profile refreshes with r alone.
+        guard profile == nil, action == .lineUp || pull.isPulled else { return (false, false) }
         let before = rows
         let atFirstRow = before.itemRows.isEmpty || viewport.selection == before.itemRows.lowerBound
         let wasPulled = pull.isPulled
@@ -228,6 +258,7 @@ public struct ListScreen: Sendable, Equatable {
 
     /// The screen line the selection is on (0 when it is off screen or there is none).
     private var selectionLine: Int {
+        if let profile { return viewport.selection.flatMap { viewport.line(of: $0, in: profile.rows) } ?? 0 }
         let rows = self.rows
         return viewport.selection.flatMap { viewport.line(of: $0, in: rows) } ?? 0
     }

@@ -47,6 +47,10 @@ public enum Message: Sendable {
     /// A repository's details, as ``detailsLoaded(_:_:revalidating:)`` for a user's.
     case repositoryLoaded(RequestID, RepositoryDetails, revalidating: Bool = false)
     case repositoryFailed(RequestID, DetailsFailure)
+    /// The first page of a profile's slice (``Command/loadSlice(_:_:_:pageSize:refresh:)``);
+    /// `revalidating` when it came from the cache and GitHub is being asked again.
+    case sliceLoaded(ScreenID, RequestID, Page<Row, GitHubCursor>, revalidating: Bool = false)
+    case sliceFailed(ScreenID, RequestID, LoadFailure)
     /// The last response's rate-limit headers.
     case rateLimit(RateLimit)
     /// The client started waiting (a rate limit, a retry's back-off) or stopped (nil).
@@ -94,6 +98,9 @@ public enum Command: Sendable, Equatable {
     case scheduleRepository(RequestID, after: Duration)
     case loadRepository(RequestID, fullName: String)
     case cancelRepository(RequestID)
+    /// Load the first page of a profile's slice: from the cache when it can, unless `refresh`.
+    case loadSlice(ScreenID, RequestID, GitHubList, pageSize: Int, refresh: Bool)
+    case cancelSlice(ScreenID, RequestID)
     /// Post ``Message/tick(_:)`` after `delay`.
     case scheduleTick(Int, after: Duration)
     /// Post ``Message/reconnect(_:)`` after `delay`.

@@ -11,6 +11,7 @@ import TerminalUI
 final class Runtime: CommandRunner {
     enum TaskKey: Hashable {
         case fetch(ScreenID, Int)
+        case slice(ScreenID, RequestID)
         case details(RequestID)
         case detailsTimer(RequestID)
         case repository(RequestID)
@@ -59,6 +60,29 @@ final class Runtime: CommandRunner {
         }
     }
 
+    /// A profile's slice: its list's first page, from the cache at once when there (a stale one
+    /// is then asked of GitHub again, as details are); GitHub only, on a refresh.
+    private func loadSlice(_ screen: ScreenID, _ id: RequestID, list: GitHubList, pageSize: Int,
+                           refresh: Bool) -> Task<Void, Never> {
+        let (post, client) = (post, client)
+        return Task {
+            do {
+                let first = try await list.loadRows(client: client, at: list.firstCursor, pageSize: pageSize,
+                                                    policy: refresh ? .revalidate : .preferCache)
+                guard !Task.isCancelled else { return }
+                guard case .cache(_, fresh: false) = first.origin else { return post(.sliceLoaded(screen, id, first.page)) }
+                post(.sliceLoaded(screen, id, first.page, revalidating: true))
+                let checked = try await list.loadRows(client: client, at: list.firstCursor, pageSize: pageSize,
+                                                      policy: .revalidate)
+                guard !Task.isCancelled else { return }
+                post(.sliceLoaded(screen, id, checked.page))
+            } catch {
+                guard !Task.isCancelled else { return }
+                post(.sliceFailed(screen, id, LoadFailure(error)))
+            }
+        }
+    }
+
     func run(_ commands: [Command]) {
         for command in commands { run(command) }
     }
@@ -68,6 +92,10 @@ final class Runtime: CommandRunner {
         switch message {
         case let .pageLoaded(screen, token, _, _), let .pageFailed(screen, token, _):
             tasks[.fetch(screen, token.id)] = nil
+        case let .sliceLoaded(screen, id, _, revalidating):
+            if !revalidating { tasks[.slice(screen, id)] = nil }
+        case let .sliceFailed(screen, id, _):
+            tasks[.slice(screen, id)] = nil
         case let .detailsLoaded(id, _, revalidating):
             if !revalidating { tasks[.details(id)] = nil }
         case .detailsFailed(let id, _):
@@ -125,6 +153,10 @@ final class Runtime: CommandRunner {
             }
         case let .cancelFetch(screen, token):
             tasks.removeValue(forKey: .fetch(screen, token.id))?.cancel()
+        case let .loadSlice(screen, id, list, pageSize, refresh):
+            tasks[.slice(screen, id)] = loadSlice(screen, id, list: list, pageSize: pageSize, refresh: refresh)
+        case let .cancelSlice(screen, id):
+            tasks.removeValue(forKey: .slice(screen, id))?.cancel()
         case let .scheduleDetails(id, delay):
             tasks[.detailsTimer(id)] = Task {
                 do { try await Task.sleep(for: delay) } catch { return }

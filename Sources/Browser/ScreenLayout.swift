@@ -38,6 +38,13 @@ public struct ScreenLayout: Sendable, Equatable {
         return (left, right)
     }
 
+    /// The lines of a profile's about row: the picture, with the facts beside and under it
+    /// (the details pane draws the picture when six lines are left for them), or less on a
+    /// short screen, so a slice shows under it.
+    public var profileHeaderLines: Int {
+        min(avatarSize.rows + 6, max(3, listHeight - 4))
+    }
+
     /// The cells the picture in the pane takes: about a third of the pane's width (16×8 at 100
     /// columns), square (a cell is two pixels high), smaller on a short screen.
     public var avatarSize: (columns: Int, rows: Int) {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Only `login` and `id` are required; a field that is missing, null or of the wrong type
 /// becomes nil, so an odd profile still shows what it has.
-public struct UserDetails: Decodable, Sendable, Equatable {
+public struct UserDetails: Codable, Sendable, Equatable {
     public var login: String
     public var id: Int64
     public var type: String?

@@ -45,9 +45,13 @@ public struct ListSlice<Item: Identifiable, SliceID: Hashable> {
     public var seeAll: String?
     /// The text of the row of a loaded slice that holds nothing; nil: no such row.
     public var empty: String?
+    /// How many lines the heading row takes when it is not the list's heading height (a
+    /// profile's picture and facts above its slices); nil: the list's.
+    public var headingLines: Int?
 
     public init(id: SliceID, heading: String? = nil, items: [Item] = [], state: SliceState = .idle,
-                limit: Int? = nil, total: Int? = nil, seeAll: String? = nil, empty: String? = nil) {
+                limit: Int? = nil, total: Int? = nil, seeAll: String? = nil, empty: String? = nil,
+                headingLines: Int? = nil) {
         self.id = id
         self.heading = heading
         self.items = []
@@ -56,6 +60,7 @@ public struct ListSlice<Item: Identifiable, SliceID: Hashable> {
         self.total = total
         self.seeAll = seeAll
         self.empty = empty
+        self.headingLines = headingLines.map { max(1, $0) }
         append(items)
     }
 
@@ -107,3 +112,4 @@ public struct ListSlice<Item: Identifiable, SliceID: Hashable> {
 }
 
 extension ListSlice: Sendable where Item: Sendable, SliceID: Sendable {}
+extension ListSlice: Equatable where Item: Equatable {}

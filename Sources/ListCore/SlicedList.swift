@@ -154,10 +154,20 @@ public struct SlicedList<Item: Identifiable, SliceID: Hashable>: IntIndexedColle
 
     public func rowHeight(at index: Int) -> Int {
         guard let position = slicePosition(ofRow: index) else { return heights.height(of: .item) }
-        return heights.height(of: Self.kind(at: index - starts[position], in: slices[position]).heightKind)
+        let slice = slices[position]
+        let kind = Self.kind(at: index - starts[position], in: slice)
+        if kind == .heading, let lines = slice.headingLines { return lines }
+        return heights.height(of: kind.heightKind)
     }
 
-    public var uniformRowHeight: Int? { heights.uniform }
+    /// The list's uniform height, unless a heading of its own height breaks it.
+    public var uniformRowHeight: Int? {
+        guard let each = heights.uniform else { return nil }
+        for slice in slices where slice.heading != nil {
+            if let lines = slice.headingLines, lines != each { return nil }
+        }
+        return each
+    }
 
     /// From the first to the last selectable row; headings and loading rows between them fall
     /// inside (``isSelectable(_:)`` tells them apart).
@@ -188,3 +198,4 @@ public struct SlicedList<Item: Identifiable, SliceID: Hashable>: IntIndexedColle
 }
 
 extension SlicedList: Sendable where Item: Sendable, SliceID: Sendable {}
+extension SlicedList: Equatable where Item: Equatable {}

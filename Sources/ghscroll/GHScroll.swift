@@ -34,7 +34,7 @@ struct GHScroll: AsyncParsableCommand {
     static let listCommands: [any ParsableCommand.Type] = [
         UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
         OrganizationsCommand.self, RepositoriesCommand.self, StarredCommand.self, StargazersCommand.self,
-        ContributorsCommand.self, WatchersCommand.self, SearchCommand.self,
+        ContributorsCommand.self, WatchersCommand.self, SearchCommand.self, UserCommand.self,
     ]
 
     /// Parses and runs the command, as the parser's own `main` does, after checking that a word
@@ -81,6 +81,20 @@ struct UsersCommand: AsyncParsableCommand {
         if since < 0 { throw ValidationError("--since must be a user id, 0 or more (got \(since))") }
     }
     func run() async throws { try await options.browse(.all(since: since)) }
+}
+
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "An account's profile: its details, organizations, repositories, followers and following (an organization's members and repositories).",
+        discussion: "In a pipe, or with --plain, it prints the details as FIELD<TAB>VALUE lines; with --json, the account's object.")
+    @Argument(help: "The account's login.") var login: String
+    @OptionGroup var options: ListOptions
+    func validate() throws { _ = try ListOptions.validLogin(login) }
+    func run() async throws {
+        let login = try ListOptions.validLogin(login)
+        try await options.browse(.users(.followers(login)), profileOf: login)
+    }
 }
 
 struct FollowersCommand: AsyncParsableCommand {

@@ -84,9 +84,12 @@ struct ListOptions: ParsableArguments {
     /// API and the token, and shows the list: in the browser on a terminal, as lines otherwise.
     func browse(_ list: UserList) async throws { try await browse(.users(list)) }
 
-    func browse(_ list: GitHubList) async throws {
+    /// - Parameter login: show this account's profile rather than the list (`ghscroll user`);
+    ///   the list is then the account's followers, for the log.
+    func browse(_ list: GitHubList, profileOf login: String? = nil) async throws {
         MemoryTuning.apply()
         let environment = ProcessInfo.processInfo.environment
+        if login != nil, page != nil { throw ValidationError("--page goes with lists, not with a profile") }
         if page != nil, !list.isPageNumbered {
             throw ValidationError("--page goes with every list but users, which starts with --since")
         }
@@ -149,6 +152,10 @@ struct ListOptions: ParsableArguments {
                 if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                 waitNotes.changed(wait)
             })
+            if let login {
+                try await PlainOutput.profile(login, client: client, json: json)
+                return
+            }
             try await PlainOutput(list: list, client: client, startPage: startPage, pageSize: pageSize, json: json,
                                   limit: limit, logger: logger).run()
             return
@@ -156,6 +163,7 @@ struct ListOptions: ParsableArguments {
         var browser = Browser(list: list, configuration: configuration, retryPolicy: retryPolicy, pageSize: pageSize,
                               prefetchDistance: prefetch ?? config.prefetch, logger: logger, environment: environment)
         browser.firstCursor = list.firstCursor(startPage: startPage)
+        browser.profile = login
         browser.layout = config.layout ?? .compact
         browser.colors = config.colors ?? true
         browser.keys = keys

@@ -55,6 +55,35 @@ struct PlainOutput {
 }
 
 extension PlainOutput {
+    /// `ghscroll user LOGIN` in a pipe: the account's details as `FIELD<TAB>VALUE` lines (GitHub's
+    /// field names, the ones it has), or with `json` the account as one JSON object.
+    static func profile(_ login: String, client: GitHubClient, json: Bool) async throws {
+        let details: UserDetails
+        do {
+            details = try await client.userDetails(login: login, policy: .preferCache).details
+        } catch {
+            throw CleanExitError(message: LoadFailure(error).message)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            FileHandle.standardOutput.write((try encoder.encode(details)) + Data("\n".utf8))
+            return
+        }
+        let fields: [(String, String?)] = [
+            ("login", details.login), ("id", String(details.id)), ("type", details.type), ("name", details.name),
+            ("company", details.company), ("blog", details.blog), ("location", details.location),
+            ("email", details.email), ("bio", details.bio), ("twitter_username", details.twitterUsername),
+            ("public_repos", details.publicRepos.map(String.init)), ("followers", details.followers.map(String.init)),
+            ("following", details.following.map(String.init)),
+            ("created_at", details.createdAt.map { ISO8601DateFormatter().string(from: $0) }),
+            ("html_url", details.htmlURL),
+        ]
+        let lines = fields.compactMap { name, value in value.map { name + "\t" + TerminalSafe.plain($0) + "\n" } }
+        FileHandle.standardOutput.write(Data(lines.joined().utf8))
+    }
+
     /// A progress line on stderr ("ghscroll: HTTP 502 · retry 1/3 in 1 s").
     static func note(_ text: String) {
         FileHandle.standardError.write(Data("ghscroll: \(TerminalSafe.plain(text))\n".utf8))

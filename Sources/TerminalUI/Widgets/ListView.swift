@@ -93,24 +93,10 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
                          on screen: some Screen) {
         guard lines > 0 else { return }
         func style(_ offset: Int) -> Style { selected ? .selected : Self.style(for: row, offset: offset) }
-        var subtitle: String?
         switch row {
         case .item(_, let item):
-            let text = describe(item)
-            let title = TerminalText.sanitize(text.title)
-            let detail = TerminalText.sanitize(text.detail)
-            let detailWidth = TerminalText.width(detail)
-            if detailWidth > 0, detailWidth + 4 < columns {
-                // A blank, the title (room ≥ 4), the detail, a blank: no strings joined.
-                let room = columns - detailWidth - 1
-                screen.fill(row: top, column: left, count: 1, style: style(0))
-                putTitle(title, row: top, column: left + 1, width: room - 1, style: style(0), selected: selected, on: screen)
-                screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
-                screen.fill(row: top, column: left + room + detailWidth, count: 1, style: style(0))
-            } else {
-                screen.put(row: top, column: left, " " + title, width: columns, style: style(0))
-            }
-            if lines > 1 { subtitle = "   " + TerminalText.sanitize(text.subtitle) }
+            return Self.drawItem(describe(item), highlight: highlight, selected: selected, top: top, lines: lines,
+                                 left: left, columns: columns, on: screen)
         case .header(let text):
             screen.put(row: top, column: left, " " + TerminalText.sanitize(text), width: columns, style: style(0))
         case .pull(let armed):
@@ -129,17 +115,44 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             screen.put(row: top, column: left, " — End of list · \(count) \(noun) —", width: columns, style: style(0))
         }
         for offset in 1..<max(1, lines) {
-            if offset == 1, let subtitle {
-                screen.put(row: top + 1, column: left, subtitle, width: columns, style: style(1))
+            screen.fill(row: top + offset, column: left, count: columns, style: style(offset))
+        }
+    }
+
+    /// Draws the `lines` lines of an item's row: its title, its detail against the right edge
+    /// in a quieter colour (unless selected; it gives way when the line is too narrow), and
+    /// in a second line the subtitle.
+    static func drawItem(_ text: ItemText, highlight: String?, selected: Bool, top: Int, lines: Int, left: Int,
+                         columns: Int, on screen: some Screen) {
+        guard lines > 0 else { return }
+        let first: Style = selected ? .selected : .plain
+        let title = TerminalText.sanitize(text.title)
+        let detail = TerminalText.sanitize(text.detail)
+        let detailWidth = TerminalText.width(detail)
+        if detailWidth > 0, detailWidth + 4 < columns {
+            // A blank, the title (room ≥ 4), the detail, a blank: no strings joined.
+            let room = columns - detailWidth - 1
+            screen.fill(row: top, column: left, count: 1, style: first)
+            putTitle(title, highlight: highlight, row: top, column: left + 1, width: room - 1, style: first,
+                     selected: selected, on: screen)
+            screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
+            screen.fill(row: top, column: left + room + detailWidth, count: 1, style: first)
+        } else {
+            screen.put(row: top, column: left, " " + title, width: columns, style: first)
+        }
+        let rest: Style = selected ? .selected : Style(color: .muted)
+        for offset in 1..<max(1, lines) {
+            if offset == 1 {
+                screen.put(row: top + 1, column: left, "   " + TerminalText.sanitize(text.subtitle), width: columns, style: rest)
             } else {
-                screen.fill(row: top + offset, column: left, count: columns, style: style(offset))
+                screen.fill(row: top + offset, column: left, count: columns, style: rest)
             }
         }
     }
 
     /// A title cut to `width`, what the highlight matched in it marked.
-    private func putTitle(_ title: String, row: Int, column: Int, width: Int, style: Style, selected: Bool,
-                          on screen: some Screen) {
+    private static func putTitle(_ title: String, highlight: String?, row: Int, column: Int, width: Int, style: Style,
+                                 selected: Bool, on screen: some Screen) {
         guard let needle = highlight, !needle.isEmpty else {
             return screen.put(row: row, column: column, title, width: width, style: style)
         }

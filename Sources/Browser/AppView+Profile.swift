@@ -1,0 +1,33 @@
+import GitHubAPI
+import ListCore
+import TerminalUI
+
+extension AppView {
+    // MARK: - A profile
+
+    /// A profile's rows: the account's picture and facts in the about row (while it is on
+    /// screen: it is the first row), then its slices.
+    static func drawProfile(_ state: AppState, _ profile: Profile, on screen: some Screen, in area: Rect) {
+        let top = state.top
+        SlicedListView(rows: profile.rows, viewport: top.viewport, describe: describer(state), spinnerStep: state.spinner,
+                       notice: state.wait?.summary(at: state.now), keys: state.keys.widgetKeys)
+            .draw(on: screen, in: area)
+        guard top.viewport.top == 0, let lines = profile.rows.slice(.about)?.headingLines else { return }
+        let header = Rect(top: area.top, left: area.left, height: min(lines, area.height), width: area.width)
+        userPane(state, login: profile.login, border: false, actions: false).draw(on: screen, in: header)
+    }
+
+    /// The status line of a profile: whose it is, where the selection is, what loads or failed.
+    static func profileStatus(_ state: AppState, _ profile: Profile) -> String {
+        var text = " Profile of \(profile.login)"
+        if let position = state.top.selectedSlicePosition {
+            text += " · \(position.index)/\(position.of) \(Profile.crumb(position.slice))"
+        }
+        if profile.isLoading { text += " · loading" }
+        if profile.rows.slices.contains(where: { $0.state.failure != nil }) {
+            text += " · a part failed" + (state.keys.label(.retry, in: .list).map { " (\($0) retries)" } ?? "")
+        }
+        if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
+        return text
+    }
+}

@@ -1,0 +1,205 @@
+import GitHubAPI
+import ListCore
+
+/// The slices of a profile, in the order they are shown.
+public enum ProfileSlice: Sendable, Hashable, CaseIterable {
+    /// The picture and the details: one heading row of several lines, above the others.
+    case about
+    case organizations, members, repositories, followers, following
+}
+
+/// An account's profile: one scrolling list made of slices, each the start of one of the
+/// account's lists, fed by a request of its own and with its own loading, empty and retry rows.
+///
+/// A value without I/O, like the pager: it says which requests to make and takes their answers
+/// (an answer to a request it no longer waits for changes nothing).
+public struct Profile: Sendable, Equatable {
+    public typealias Rows = SlicedList<Row, ProfileSlice>
+
+    /// Items a slice shows before its "All … →" row (organizations show all of their first page).
+    public static let shownPerSlice = 5
+
+    public let login: String
+    /// Nil until the kind of account is known (from the row it was opened from, or its
+    /// details): the slices after the about row follow from it.
+    public internal(set) var isOrganization: Bool?
+    public internal(set) var rows: Rows
+    /// The request each loading slice waits for.
+    public internal(set) var requests: [ProfileSlice: RequestID] = [:]
+    /// How many the account has of what a slice shows, as its details say.
+    var counts: [ProfileSlice: Int] = [:]
+    /// The slices whose first page said there are more pages.
+    var more: Set<ProfileSlice> = []
+    var nextRequest = 0
+
+    /// - Parameter headerLines: the lines of the about row (the picture and the facts).
+    public init(login: String, isOrganization: Bool?, heights: RowHeights, headerLines: Int) {
+        self.login = login
+        self.isOrganization = isOrganization
+        rows = Rows([ListSlice(id: .about, heading: login, state: .loaded, headingLines: headerLines)], heights: heights)
+        if let isOrganization { addSlices(organization: isOrganization) }
+    }
+
+    /// The about row's height, after a resize.
+    mutating func setHeaderLines(_ lines: Int) {
+        rows.update(.about) { $0.headingLines = max(1, lines) }
+    }
+
+    // MARK: - Slices
+
+    /// The slices under the about row for this kind of account.
+    static func slices(organization: Bool) -> [ProfileSlice] {
+        organization ? [.members, .repositories] : [.organizations, .repositories, .followers, .following]
+    }
+
+    private mutating func addSlices(organization: Bool) {
+        for id in Self.slices(organization: organization) {
+            rows.appendSlice(ListSlice(id: id, limit: id == .organizations ? nil : Self.shownPerSlice,
+                                       empty: emptyText(id)))
+            relabel(id)
+        }
+    }
+
+    /// The list a slice shows the start of, and its "All … →" row opens; nil for the about row.
+    public func list(for slice: ProfileSlice) -> GitHubList? {
+        switch slice {
+        case .about: nil
+        case .organizations: .users(.organizations(login))
+        case .members: .users(.members(login))
+        case .repositories: .repositories(.owned(login, organization: isOrganization ?? false))
+        case .followers: .users(.followers(login))
+        case .following: .users(.following(login))
+        }
+    }
+
+    /// The crumb a slice's full list gets in the title ("followers").
+    static func crumb(_ slice: ProfileSlice) -> String {
+        switch slice {
+        case .about: ""
+        case .organizations: "organizations"
+        case .members: "members"
+        case .repositories: "repositories"
+        case .followers: "followers"
+        case .following: "following"
+        }
+    }
+
+    /// Rows asked for per slice: a whole page of organizations, else only what is shown.
+    static func pageSize(_ slice: ProfileSlice) -> Int { slice == .organizations ? 100 : shownPerSlice }
+
+    private func emptyText(_ slice: ProfileSlice) -> String {
+        switch slice {
+        case .about: ""
+        case .organizations: "No organizations"
+        case .members: "No public members"
+        case .repositories: "No public repositories"
+        case .followers: "No followers"
+        case .following: "Not following anyone"
+        }
+    }
+
+    /// The heading ("Followers · 1,234"), the "All … →" row and the total of a slice, from the
+    /// count the details gave and whether its first page said there is more.
+    private mutating func relabel(_ slice: ProfileSlice) {
+        let count = counts[slice]
+        let name: String
+        let noun: String
+        switch slice {
+        case .about: return
+        case .organizations: (name, noun) = ("Organizations", "organizations")
+        case .members: (name, noun) = ("Members", "members")
+        case .repositories: (name, noun) = ("Repositories", "repositories")
+        case .followers: (name, noun) = ("Followers", "followers")
+        case .following: (name, noun) = ("Following", "following")
+        }
+        let hasMore = more.contains(slice)
+        rows.update(slice) { part in
+            part.heading = count.map { "\(name) · \(ProfileText.grouped($0))" } ?? name
+            part.seeAll = "All " + (count.map { ProfileText.grouped($0) + " " } ?? "") + noun + " →"
+            // A first page that ended the list has it all, whatever the count says (private
+            // repositories, say); one with more pages has at least one more than it showed.
+            part.total = hasMore ? max(part.items.count + 1, count ?? 0) : part.items.count
+        }
+    }
+
+    /// The account's details arrived: its kind (the slices, when it was not known) and the
+    /// counts in the headings.
+    mutating func learn(_ details: UserDetails) {
+        guard detailsKey(details.login) == detailsKey(login) else { return }
+        if isOrganization == nil {
+            isOrganization = details.isOrganization
+            addSlices(organization: details.isOrganization)
+        }
+        counts[.repositories] = details.publicRepos
+        if !details.isOrganization {
+            counts[.followers] = details.followers
+            counts[.following] = details.following
+        }
+        for slice in Self.slices(organization: details.isOrganization) { relabel(slice) }
+    }
+
+    // MARK: - Loading
+
+    /// True while a slice waits for its rows.
+    public var isLoading: Bool { !requests.isEmpty }
+
+    /// Starts the idle slices within `distance` rows of the `visible` ones.
+    mutating func loadNear(_ visible: Range<Int>, distance: Int, screen: ScreenID) -> [Command] {
+        rows.slicesToLoad(visible: visible, distance: distance).compactMap { load($0, screen: screen, refresh: false) }
+    }
+
+    /// Asks for a slice's first page (again); its footer shows the loading row meanwhile.
+    private mutating func load(_ slice: ProfileSlice, screen: ScreenID, refresh: Bool) -> Command? {
+        guard let list = list(for: slice) else { return nil }
+        nextRequest += 1
+        let id = RequestID(nextRequest)
+        requests[slice] = id
+        rows.setLoading(slice)
+        return .loadSlice(screen, id, list, pageSize: Self.pageSize(slice), refresh: refresh)
+    }
+
+    /// A slice's first page; nil when no slice waits for `id`. `revalidating`: it came from
+    /// the cache and GitHub's answer is still to come.
+    mutating func loaded(_ id: RequestID, _ page: Page<Row, GitHubCursor>, revalidating: Bool) -> ListChange? {
+        guard let slice = slice(waitingFor: id) else { return nil }
+        if !revalidating { requests[slice] = nil }
+        if page.next == nil { more.remove(slice) } else { more.insert(slice) }
+        let change = rows.setItems(page.items, of: slice)
+        relabel(slice)
+        return change
+    }
+
+    /// A slice could not be loaded: its retry row (the rows it showed stay).
+    mutating func failed(_ id: RequestID, _ failure: LoadFailure) -> ListChange? {
+        guard let slice = slice(waitingFor: id) else { return nil }
+        requests[slice] = nil
+        return rows.setFailed(slice, failure)
+    }
+
+    /// `R` on a failed slice: asks again, the others left alone.
+    mutating func retry(_ slice: ProfileSlice, screen: ScreenID) -> [Command] {
+        guard rows.slice(slice)?.state.failure != nil else { return [] }
+        return load(slice, screen: screen, refresh: false).map { [$0] } ?? []
+    }
+
+    /// `r`: every slice that loaded or failed asks GitHub again; the ones not reached yet still
+    /// wait to come near the screen.
+    mutating func refresh(screen: ScreenID) -> [Command] {
+        var commands = cancelAll(screen: screen)
+        for part in rows.slices where part.id != .about && part.state != .idle {
+            if let command = load(part.id, screen: screen, refresh: true) { commands.append(command) }
+        }
+        return commands
+    }
+
+    /// Cancels every request out (the profile left the stack, or refreshes).
+    mutating func cancelAll(screen: ScreenID) -> [Command] {
+        let cancels = requests.values.sorted().map { Command.cancelSlice(screen, $0) }
+        requests = [:]
+        return cancels
+    }
+
+    private func slice(waitingFor id: RequestID) -> ProfileSlice? {
+        requests.first { $0.value == id }?.key
+    }
+}
