@@ -138,8 +138,9 @@ extension AppState {
     /// Esc: close the details pane, else clear the filter, else go back to the list below.
     private mutating func back() -> [Command] {
         if top.detailsOpen {
+            // The pane wants nothing now; a profile under it wants its account's details again.
             top.detailsOpen = false
-            return details.want(nil, debounce: false) + repository.want(nil, debounce: false)
+            return paneWants(debounce: false)
         }
         if top.isFiltered {
             top.setFilter("")

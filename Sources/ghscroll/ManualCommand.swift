@@ -62,6 +62,9 @@ struct ManualSectionsCommand: ParsableCommand {
     /// What each example does, and the command lines.
     static let examples: [(String, [String])] = [
         ("Browse the people who follow octocat; more are loaded as you scroll:", ["ghscroll followers octocat"]),
+        ("Open octocat's profile: details, organizations, repositories, followers and following, each a few rows "
+            + "and a row that opens the whole list (p does the same on any account in a list):",
+         ["ghscroll user octocat"]),
         ("Print the first 20 stargazers of a repository, an ID and a login a line (into a pipe ghscroll prints "
             + "lines by itself; --plain does it on a terminal too, --json prints GitHub's objects):",
          ["ghscroll stargazers apple/swift | head -n 20"]),

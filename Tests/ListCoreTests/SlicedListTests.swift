@@ -30,6 +30,25 @@ let boom = LoadFailure(message: "boom")
 
 @Suite("SlicedList")
 struct SlicedListTests {
+    @Test("a heading of its own height (a profile's picture) takes its lines, breaks the uniform height, and the viewport steps over it")
+    func tallHeading() {
+        var list = Profile([ListSlice(id: "about", heading: "octocat", state: .loaded, headingLines: 6)] + profile().slices)
+        _ = list.setItems([User(1), User(2)], of: "orgs")
+        #expect(list.rowHeight(at: 0) == 6)
+        #expect(list.rowHeight(at: 1) == 1, "the other headings take the list's height")
+        #expect(list.uniformRowHeight == nil)
+        #expect(Profile([ListSlice(id: "about", heading: "a", headingLines: 1)]).uniformRowHeight == 1)
+        var viewport = Viewport(height: 10)
+        viewport.sync(list)
+        #expect(viewport.selection == 2, "the first organization, under the picture and its heading")
+        #expect(viewport.visibleRows(in: list) == 0..<5, "6 lines, the heading, two organizations, the next heading")
+        viewport.perform(.lineDown, in: list)
+        #expect(viewport.selection == 3)
+        #expect(viewport.top == 1, "the picture scrolls away whole to keep the margin under the selection")
+        list.update("about") { $0.headingLines = 3 }
+        #expect(list.rowHeight(at: 0) == 3)
+    }
+
     @Test("idle slices show their heading and a loading row, and loading them changes no row")
     func idle() {
         var list = profile()

@@ -1,0 +1,239 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+/// octocat's details: 7 repositories, 12 followers, following no one.
+func octocatDetails() -> UserDetails {
+    var octocat = details("octocat", id: 1, name: "The Octocat")
+    (octocat.publicRepos, octocat.followers, octocat.following) = (7, 12, 0)
+    return octocat
+}
+
+/// A profile's slice, spelled out as the screen should hold it.
+func part(_ id: ProfileSlice, _ heading: String, _ state: SliceState, items: [Row] = [], limit: Int? = 5,
+          total: Int = 0, seeAll: String, empty: String) -> ListSlice<Row, ProfileSlice> {
+    ListSlice(id: id, heading: heading, items: items, state: state, limit: limit, total: total, seeAll: seeAll, empty: empty)
+}
+
+/// The about row of octocat's profile on an 80-column terminal: 4 lines on 10 rows.
+func about(rows: Int = 10) -> ListSlice<Row, ProfileSlice> {
+    ListSlice(id: .about, heading: "octocat", state: .loaded,
+              headingLines: ScreenLayout(rows: rows, columns: 80).profileHeaderLines)
+}
+
+/// `ghscroll user octocat` on an 80×10 terminal, pages of 20.
+func profileState(rows: Int = 10) -> AppState {
+    AppState(list: .users(.followers("octocat")), host: "api.github.com", profileBase: "https://github.com", pageSize: 20,
+             prefetchDistance: 2, size: AppState.Size(rows: rows, columns: 80), now: epoch, profileOf: "octocat")
+}
+
+func sliceLoad(_ id: Int, _ list: GitHubList, pageSize: Int = 5, refresh: Bool = false) -> Command {
+    .loadSlice(root, RequestID(id), list, pageSize: pageSize, refresh: refresh)
+}
+
+let octocatSlices: [Command] = [
+    sliceLoad(1, .users(.organizations("octocat")), pageSize: 100),
+    sliceLoad(2, .repositories(.owned("octocat", organization: false))),
+    sliceLoad(3, .users(.followers("octocat"))),
+    sliceLoad(4, .users(.following("octocat"))),
+]
+
+extension TestStore {
+    /// `ghscroll user octocat` started and its details arrived: every slice loading.
+    static func octocatProfile(rows: Int = 10) -> TestStore {
+        var store = TestStore(profileState(rows: rows))
+        store.start([.loadDetails(RequestID(1), login: "octocat"), .scheduleTick(1, after: .milliseconds(100))]) {
+            $0.details.target = "octocat"
+            $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "octocat")
+            $0.details.nextID = 1
+            ($0.pendingTick, $0.nextTick) = (1, 1)
+        }
+        store.send(.detailsLoaded(RequestID(1), octocatDetails()), octocatSlices) {
+            $0.details.inFlight = nil
+            $0.details.cache.insert(octocatDetails(), for: "octocat")
+            var profile = Profile(login: "octocat", isOrganization: false, heights: .compact, headerLines: 4)
+            profile.rows = SlicedList([
+                about(rows: rows),
+                part(.organizations, "Organizations", .loading, limit: nil, seeAll: "All organizations →", empty: "No organizations"),
+                part(.repositories, "Repositories · 7", .loading, seeAll: "All 7 repositories →", empty: "No public repositories"),
+                part(.followers, "Followers · 12", .loading, seeAll: "All 12 followers →", empty: "No followers"),
+                part(.following, "Following · 0", .loading, seeAll: "All 0 following →", empty: "Not following anyone"),
+            ])
+            profile.counts = [.repositories: 7, .followers: 12, .following: 0]
+            profile.requests = [.organizations: RequestID(1), .repositories: RequestID(2), .followers: RequestID(3),
+                                .following: RequestID(4)]
+            profile.nextRequest = 4
+            $0.top.profile = profile
+        }
+        return store
+    }
+}
+
+@Suite("A profile made of slices, one message at a time (whole state and exact commands)")
+struct ProfileModelTests {
+    @Test("ghscroll user: the details first (the kind of account decides the slices), then every slice near the screen loads with a request of its own")
+    func start() {
+        let store = TestStore.octocatProfile()
+        #expect(store.state.top.viewport == Viewport(height: 8, margin: 2, top: 0, selection: nil),
+                "nothing to select while every slice loads")
+        #expect(store.state.top.crumbs == ["octocat"])
+        #expect(store.state.isAnimating)
+    }
+
+    @Test("each slice fills, fails or is empty on its own; the selection lands on the first row it can rest on and stays on it")
+    func slicesArrive() {
+        var store = TestStore.octocatProfile()
+        let followers = [user(11, "ana"), user(12, "bo"), user(13, "cy")].map(Row.user)
+        store.send(.sliceLoaded(root, RequestID(3), Page(items: followers, next: nil))) {
+            $0.top.profile?.requests[.followers] = nil
+            $0.top.profile?.rows.setItems(followers, of: .followers, total: 3)
+            // About (4 lines), Organizations, loading, Repositories · 7, loading, Followers · 12, then
+            // ana: the about row scrolls away to keep two rows under the selection in view.
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
+        }
+        #expect(store.state.top.selectedRow == followers[0])
+        store.send(.sliceFailed(root, RequestID(2), LoadFailure(message: "HTTP 502"))) {
+            $0.top.profile?.requests[.repositories] = nil
+            $0.top.profile?.rows.setFailed(.repositories, LoadFailure(message: "HTTP 502"))
+        }
+        #expect(store.state.top.selectedRow == followers[0], "a slice above failing leaves the selection where it was")
+        store.send(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil))) {
+            $0.top.profile?.requests[.organizations] = nil
+            $0.top.profile?.rows.setItems([], of: .organizations, total: 0)
+        }
+        #expect(store.state.top.profile?.rows.slice(.organizations)?.footer == .empty("No organizations"))
+        // k goes up over the heading to the retry row of the repositories; R there retries that slice alone.
+        store.press(.character("k")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 4) }
+        #expect(store.state.top.selectedSliceRow?.kind == .failed)
+        store.press(.character("R"), [sliceLoad(5, .repositories(.owned("octocat", organization: false)))]) {
+            $0.top.profile?.requests[.repositories] = RequestID(5)
+            $0.top.profile?.nextRequest = 5
+            $0.top.profile?.rows.setLoading(.repositories)
+            // The retry row became the loading row, which cannot hold the selection: the nearest
+            // row that can (ana), on the line it was on.
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 3, selection: 6)
+        }
+        // An answer to a request no slice waits for (the following slice's, sent twice) changes nothing.
+        store.send(.sliceLoaded(root, RequestID(4), Page(items: [], next: nil))) {
+            $0.top.profile?.requests[.following] = nil
+            $0.top.profile?.rows.setItems([], of: .following, total: 0)
+        }
+        store.send(.sliceLoaded(root, RequestID(4), Page(items: followers, next: nil)))
+    }
+
+    @Test("a first page with more behind it ends in All N … →; Enter there pushes the whole list, Esc comes back to the profile as it was")
+    func seeAll() {
+        var store = TestStore.octocatProfile()
+        let five = (11...15).map { Row.user(user($0)) }
+        store.send(.sliceLoaded(root, RequestID(3), Page(items: five, next: .page(2)))) {
+            $0.top.profile?.requests[.followers] = nil
+            $0.top.profile?.more = [.followers]
+            $0.top.profile?.rows.setItems(five, of: .followers, total: 12)
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
+        }
+        #expect(store.state.top.profile?.rows.slice(.followers)?.footer == .seeAll("All 12 followers →"),
+                "the count the details gave")
+        store.press(.character("G")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 6, selection: 11) }
+        let before = store.state.top
+        let all = GitHubList.users(.followers("octocat"))
+        let screen2 = ScreenID(2)
+        store.press(.enter, [.fetch(screen2, all, request(1, .initial, .first))]) {
+            var pushed = ListScreen(id: screen2, list: all, crumbs: ["octocat", "followers"], pageSize: 20,
+                                    prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
+            _ = pushed.pager.handle(.start)
+            $0.screens.append(pushed)
+            $0.nextScreenID = 2
+            $0.details.target = nil
+        }
+        store.press(.escape, [.cancelFetch(screen2, firstToken)]) {
+            $0.screens.removeLast()
+            $0.details.target = "octocat"
+        }
+        #expect(store.state.top == before)
+    }
+
+    @Test("p on an organization in a list pushes its profile: members and repositories load at once with its details; Esc cancels the slices")
+    func organizationFromList() {
+        var store = TestStore(makeState())
+        store.applyStart()
+        store.apply(.pageLoaded(root, firstToken, Page(items: [.user(user(1)), .user(user(2)), .user(user(3, "acme", org: true))],
+                                                       next: nil)))
+        store.apply(.key(.character("j")))
+        store.apply(.key(.character("j")))
+        #expect(store.state.top.selectedUser?.login == "acme")
+        let below = store.state.top
+        let screen2 = ScreenID(2)
+        store.press(.character("p"), [
+            .loadSlice(screen2, RequestID(1), .users(.members("acme")), pageSize: 5, refresh: false),
+            .loadSlice(screen2, RequestID(2), .repositories(.owned("acme", organization: true)), pageSize: 5, refresh: false),
+            .loadDetails(RequestID(1), login: "acme"),
+        ]) {
+            var profile = Profile(login: "acme", isOrganization: true, heights: .compact, headerLines: 4)
+            profile.rows = SlicedList([
+                ListSlice(id: .about, heading: "acme", state: .loaded, headingLines: 4),
+                part(.members, "Members", .loading, seeAll: "All members →", empty: "No public members"),
+                part(.repositories, "Repositories", .loading, seeAll: "All repositories →", empty: "No public repositories"),
+            ])
+            profile.requests = [.members: RequestID(1), .repositories: RequestID(2)]
+            profile.nextRequest = 2
+            $0.below = [below]
+            $0.top = ListScreen(id: screen2, profile: profile, crumbs: ["All users", "acme"], pageSize: 20, listHeight: 8)
+            $0.nextScreenID = 2
+            $0.details.target = "acme"
+            $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "acme")
+            $0.details.nextID = 1
+        }
+        // Its details may still finish into the cache, as when a pane closes.
+        store.press(.escape, [.cancelSlice(screen2, RequestID(1)), .cancelSlice(screen2, RequestID(2))]) {
+            $0.below = []
+            $0.top = below
+            $0.details.target = nil
+        }
+        // The members arriving after the profile left change nothing.
+        store.send(.sliceLoaded(screen2, RequestID(1), Page(items: [.user(user(9))], next: nil)))
+    }
+
+    @Test("Enter on a follower opens the pane beside the profile with their details; Esc closes it and the about row wants the account again")
+    func paneOnProfile() {
+        var store = TestStore.octocatProfile()
+        store.apply(.sliceLoaded(root, RequestID(3), Page(items: [.user(user(11, "ana"))], next: nil)))
+        store.press(.enter, [.loadDetails(RequestID(2), login: "ana")]) {
+            $0.top.detailsOpen = true
+            $0.details.target = "ana"
+            $0.details.inFlight = DetailsState.Request(id: RequestID(2), subject: "ana")
+            $0.details.nextID = 2
+        }
+        #expect(store.state.mode == .details)
+        // octocat's details are known: ana's request, still out, is dropped.
+        store.press(.escape, [.cancelDetails(RequestID(2))]) {
+            $0.top.detailsOpen = false
+            $0.details.target = "octocat"
+            $0.details.inFlight = nil
+        }
+        #expect(AppView.statusText(store.state).hasPrefix(" Profile of octocat · 1/1 followers"))
+    }
+
+    @Test("r asks GitHub again for every slice that loaded or failed, and an answer to the request it replaced is dropped")
+    func refresh() {
+        var store = TestStore.octocatProfile()
+        store.apply(.sliceLoaded(root, RequestID(3), Page(items: [.user(user(11))], next: nil)))
+        store.press(.character("r"), [
+            .cancelSlice(root, RequestID(1)), .cancelSlice(root, RequestID(2)), .cancelSlice(root, RequestID(4)),
+            sliceLoad(5, .users(.organizations("octocat")), pageSize: 100, refresh: true),
+            sliceLoad(6, .repositories(.owned("octocat", organization: false)), refresh: true),
+            sliceLoad(7, .users(.followers("octocat")), refresh: true),
+            sliceLoad(8, .users(.following("octocat")), refresh: true),
+        ]) {
+            $0.top.profile?.requests = [.organizations: RequestID(5), .repositories: RequestID(6), .followers: RequestID(7),
+                                        .following: RequestID(8)]
+            $0.top.profile?.nextRequest = 8
+            $0.top.profile?.rows.setLoading(.followers)
+            // The follower stays on screen (and selected) while the slice asks again.
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
+        }
+        store.send(.sliceLoaded(root, RequestID(1), Page(items: [.user(user(20, "old-org", org: true))], next: nil)))
+    }
+}

@@ -1,0 +1,184 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+/// Whole screens of a profile: its about row, and each slice loading, failed, empty and filled.
+@Suite("A profile on screen")
+struct ProfileViewTests {
+    @Test("while every slice loads: the details in the about row, each heading with its count and its own loading row")
+    func loading() {
+        let store = TestStore.octocatProfile(rows: 16)
+        expectScreen(store.state, lines: [
+            " ghscroll · octocat                                              api.github.com",
+            " ┌──────┐  The Octocat",
+            " │      │  octocat · User",
+            " │no pi…│",
+            " └──────┘  Repos  7 public",
+            "",
+            " Followers  12",
+            " Following  0",
+            " Profile    https://github.com/octocat",
+            "",
+            "",
+            " Organizations",
+            "   ⠋ Loading…",
+            " Repositories · 7",
+            "   ⠋ Loading…",
+            " Profile of octocat · loading           Enter details  / filter  q quit  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            ".mmmmmmmm..AAAAAAAAAAA..........................................................",
+            ".m......m..mmmmmmmmmmmmmm.......................................................",
+            ".mmmmmmmm.......................................................................",
+            ".mmmmmmmm..mmmmm................................................................",
+            "................................................................................",
+            ".mmmmmmmmm......................................................................",
+            ".mmmmmmmmm......................................................................",
+            ".mmmmmmm........................................................................",
+            "................................................................................",
+            "................................................................................",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+
+    @Test("filled, failed and empty slices side by side: five followers then All 12 followers →, a retry row, No organizations")
+    func mixed() {
+        var store = TestStore.octocatProfile(rows: 30)
+        store.apply(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil)))
+        store.apply(.sliceFailed(root, RequestID(2), LoadFailure(message: "HTTP 502 from GitHub")))
+        store.apply(.sliceLoaded(root, RequestID(3), Page(items: (11...15).map { Row.user(user($0)) }, next: .page(2))))
+        store.apply(.sliceLoaded(root, RequestID(4), Page(items: [], next: nil)))
+        expectScreen(store.state, lines: [
+            " ghscroll · octocat                                              api.github.com",
+            " ┌──────────────────┐  The Octocat",
+            " │                  │  octocat · User",
+            " │                  │",
+            " │                  │  Repos      7 public",
+            " │                  │  Followers  12",
+            " │    no picture    │  Following  0",
+            " │                  │  Profile    https://github.com/octocat",
+            " │                  │",
+            " │                  │",
+            " └──────────────────┘",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " Organizations",
+            "   No organizations",
+            " Repositories · 7",
+            "   ✗ HTTP 502 from GitHub — press R to retry",
+            " Followers · 12",
+            " user11                                                                    #11",
+            " user12                                                                    #12",
+            " user13                                                                    #13",
+            " user14                                                                    #14",
+            " user15                                                                    #15",
+            "   All 12 followers →",
+            " Following · 0",
+            " Profile of octocat · a part failed (R retries)           Enter details  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            ".mmmmmmmmmmmmmmmmmmmm..AAAAAAAAAAA..............................................",
+            ".m..................m..mmmmmmmmmmmmmm...........................................",
+            ".m..................m...........................................................",
+            ".m..................m..mmmmm....................................................",
+            ".m..................m..mmmmmmmmm................................................",
+            ".m....mmmmmmmmmm....m..mmmmmmmmm................................................",
+            ".m..................m..mmmmmmm..................................................",
+            ".m..................m...........................................................",
+            ".m..................m...........................................................",
+            ".mmmmmmmmmmmmmmmmmmmm...........................................................",
+            "................................................................................",
+            "................................................................................",
+            "................................................................................",
+            "................................................................................",
+            "................................................................................",
+            "................................................................................",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+
+    @Test("scrolled to All 12 followers →: the about row is gone, the row is selected and the status line says where")
+    func scrolled() {
+        var store = TestStore.octocatProfile(rows: 12)
+        store.apply(.sliceLoaded(root, RequestID(3), Page(items: (11...15).map { Row.user(user($0)) }, next: .page(2))))
+        store.apply(.key(.character("j")))
+        expectScreen(store.state, lines: [
+            " ghscroll · octocat                                              api.github.com",
+            " Organizations",
+            "   ⠋ Loading…",
+            " Repositories · 7",
+            "   ⠋ Loading…",
+            " Followers · 12",
+            " user11                                                                    #11",
+            " user12                                                                    #12",
+            " user13                                                                    #13",
+            " user14                                                                    #14",
+            " user15                                                                    #15",
+            " Profile of octocat · 2/5 followers · loading   Enter details  / filter  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "...........................................................................mmmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+        store.apply(.key(.character("G")))
+        expectScreen(store.state, lines: [
+            " ghscroll · octocat                                              api.github.com",
+            "   ⠋ Loading…",
+            " Followers · 12",
+            " user11                                                                    #11",
+            " user12                                                                    #12",
+            " user13                                                                    #13",
+            " user14                                                                    #14",
+            " user15                                                                    #15",
+            "   All 12 followers →",
+            " Following · 0",
+            "   ⠋ Loading…",
+            " Profile of octocat · loading           Enter details  / filter  q quit  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+}

@@ -1,0 +1,53 @@
+import FakeGitHub
+import Foundation
+import Testing
+
+@Suite("Profiles made of slices, in tmux against the fake server", .serialized, .timeLimit(.minutes(1)),
+       .enabled(if: FileManager.default.isExecutableFile(atPath: binary), "build ghscroll first (make test does)"))
+struct ProfileEndToEndTests {
+    @Test("ghscroll user octocat shows every slice heading; All 23 followers → opens all 23, paged to the end; Esc comes back")
+    func profile() async throws {
+        try await withLaunch("user octocat --per-page 10", listSizes: ["followers:octocat": 23, "following:octocat": 0,
+                                                                        "repos:octocat": 8],
+                             columns: 100, rows: 50) { server, pane in
+            let shown = await pane.waitFor { screenText($0).contains("All 23 followers →") && screenText($0).contains("Not following anyone") }
+            let text = screenText(shown)
+            for heading in ["The Octocat", "Organizations", "Repositories · 8", "All 8 repositories →", "Followers · 23",
+                            "Following · 0", "Not following anyone"] {
+                #expect(text.contains(heading), "\(heading) in \(text)")
+            }
+            let octocat = try #require(server.data.user(login: "octocat"))
+            let newest = server.data.repositories(of: octocat).prefix(5).map(\.fullName)
+            let rows = shown.compactMap { $0.split(separator: " ").first.map(String.init) }
+            #expect(rows.filter { $0.hasPrefix("octocat/") } == Array(newest), "the five most recently pushed, in order: \(text)")
+            // The following slice is empty, so the last row that takes the selection is All 23 followers →.
+            try await pane.keys("G", "Enter")
+            await pane.waitFor { $0.first?.contains("octocat › followers") == true && idsOnScreen($0).count >= 5 }
+            let end = try await pane.pressEndUntilListEnds(seconds: 3)
+            #expect(screenText(end).contains("— End of list · 23 followers —"), "\(screenText(end))")
+            #expect(idsOnScreen(end).count == 23, "\(screenText(end))")
+            try await pane.keys("Escape")
+            let back = await pane.waitFor { screenText($0).contains("Profile of octocat") }
+            #expect(screenText(back).contains("All 23 followers →"), "\(screenText(back))")
+            // The slices asked GitHub for their first pages only: 5 followers, then the whole list's pages of 10.
+            let log = await server.requestLog()
+            #expect(log.contains { $0.path == "/users/octocat/followers" && $0.query.contains("per_page=5") })
+            #expect(log.contains { $0.path == "/users/octocat/followers" && $0.query.contains("page=3") })
+        }
+    }
+
+    @Test("p on an organization shows its members and repositories; Enter on a member opens the pane beside the profile")
+    func organization() async throws {
+        try await withLaunch("orgs octocat", listSizes: ["orgs:octocat": 2], columns: 110, rows: 40) { server, pane in
+            await pane.waitFor { screenText($0).contains("End of list") }
+            try await pane.keys("p")
+            let profile = await pane.waitFor { screenText($0).contains("Members") && screenText($0).contains("Repositories")
+                && !screenText($0).contains("Loading") }
+            #expect(!screenText(profile).contains("Followers ·"), "an organization's profile has members instead: \(screenText(profile))")
+            #expect(profile.first?.contains("Organizations of octocat ›") == true, "\(screenText(profile))")
+            try await pane.keys("Enter")
+            let pane2 = await pane.waitFor { screenText($0).contains("Joined") && screenText($0).contains("│") }
+            #expect(screenText(pane2).contains("Members"), "the profile stays beside the pane: \(screenText(pane2))")
+        }
+    }
+}
