@@ -23,7 +23,7 @@ struct CommandLineEndToEndTests {
             (["cache", "inf"], "Error: Unknown subcommand 'inf' (did you mean 'info'?)"),
             (["--plain", "--limit", "5", "follower", "octocat"], "Error: Unknown subcommand 'follower' (did you mean 'followers'?)"),
             (["octocat"], "Error: Unknown subcommand 'octocat' "
-                + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, serve-fake, cache, keys)"),
+                + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, user, serve-fake, cache, keys)"),
         ]
         for (arguments, message) in cases {
             let result = try await run(binary, arguments, environment: clean)
