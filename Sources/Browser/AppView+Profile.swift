@@ -25,7 +25,7 @@ extension AppView {
         }
         if profile.isLoading { text += " · loading" }
         if profile.rows.slices.contains(where: { $0.state.failure != nil }) {
-            text += " · a part failed" + (state.keys.label(.retry, in: .list).map { " (\($0) retries)" } ?? "")
+            text += " · a part failed" + retriesNote(state)
         }
         if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
         return text

@@ -311,6 +311,11 @@ public enum AppView {
         return state.keys.label(.help, in: .filter).map { "\(count) · \($0) keys" } ?? count
     }
 
+    /// " (R retries)", as the key table binds retry; empty when nothing is bound to it.
+    static func retriesNote(_ state: AppState) -> String {
+        state.keys.label(.retry, in: .list).map { " (\($0) retries)" } ?? ""
+    }
+
     /// The status line's left side: counts, position, loading, waits, or a one-off message.
     static func statusText(_ state: AppState) -> String {
         if let flash = state.flash { return " " + flash }
@@ -326,7 +331,7 @@ public enum AppView {
         if let position = state.top.selectedPosition {
             text += " · \(position)/\(state.top.matches == nil ? count : state.top.items.count)"
         }
-        var retries: String { state.keys.label(.retry, in: .list).map { " (\($0) retries)" } ?? "" }
+        var retries: String { retriesNote(state) }
         switch state.top.pager.appendState {
         case .loading where state.isWaiting: break
         case .loading: text += " · loading more"

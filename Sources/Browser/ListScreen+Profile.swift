@@ -29,6 +29,9 @@ extension ListScreen {
         guard let rows = profile?.rows else { return [] }
         let visible = viewport.visibleRows(in: rows)
         let (id, distance) = (id, max(1, viewport.height))
+        // Asked on every key: most of the time nothing is idle near the screen, and the profile
+        // is left as it is (no copy of its rows to compare).
+        guard !rows.slicesToLoad(visible: visible, distance: distance).isEmpty else { return [] }
         return changeProfile { $0.loadNear(visible, distance: distance, screen: id) } ?? []
     }
 

@@ -72,7 +72,8 @@ public struct Profile: Sendable, Equatable {
         }
     }
 
-    /// The crumb a slice's full list gets in the title ("followers").
+    /// What a slice lists, in lower case ("followers"): the crumb of its whole list in the title,
+    /// and (capitalised) its heading.
     static func crumb(_ slice: ProfileSlice) -> String {
         switch slice {
         case .about: ""
@@ -101,17 +102,10 @@ public struct Profile: Sendable, Equatable {
     /// The heading ("Followers · 1,234"), the "All … →" row and the total of a slice, from the
     /// count the details gave and whether its first page said there is more.
     private mutating func relabel(_ slice: ProfileSlice) {
+        guard slice != .about else { return }
         let count = counts[slice]
-        let name: String
-        let noun: String
-        switch slice {
-        case .about: return
-        case .organizations: (name, noun) = ("Organizations", "organizations")
-        case .members: (name, noun) = ("Members", "members")
-        case .repositories: (name, noun) = ("Repositories", "repositories")
-        case .followers: (name, noun) = ("Followers", "followers")
-        case .following: (name, noun) = ("Following", "following")
-        }
+        let noun = Self.crumb(slice)
+        let name = noun.prefix(1).uppercased() + noun.dropFirst()
         let hasMore = more.contains(slice)
         rows.update(slice) { part in
             part.heading = count.map { "\(name) · \(ProfileText.grouped($0))" } ?? name
