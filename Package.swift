@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CImage", path: "Sources/CImage"),
         .target(name: "Avatars", dependencies: ["CImage"]),
         .target(name: "ListCore"),
-        .target(name: "GitHubAPI", dependencies: ["ListCore"]),
+        .target(name: "GitHubAPI", dependencies: ["ListCore", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "FakeGitHub",
             dependencies: ["CImage", .product(name: "FlyingFox", package: "FlyingFox")]
@@ -66,7 +66,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
         .testTarget(name: "ListCoreTests", dependencies: ["ListCore"]),
-        .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore"]),
+        .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore",
+                                                         .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore", "CNcurses"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore"]),
         .testTarget(name: "AvatarsTests", dependencies: ["Avatars", "CImage", "TerminalUI"]),

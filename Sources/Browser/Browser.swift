@@ -81,7 +81,7 @@ public struct Browser: Sendable {
                                   onWait: { wait in
                                       if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                                       post(.wait(wait))
-                                  })
+                                  }, logger: logger)
         let runtime = Runtime(client: client, environment: environment, post: post)
         defer { runtime.cancelAll() }
         let earlier = notices?.attach { post(.notice($0)) } ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -42,6 +43,8 @@ public final class GitHubClient: Sendable {
     private let maxAgeOverride: TimeInterval?
     private let observer: (@Sendable (ResponseInfo) -> Void)?
     private let throttle: RequestThrottle
+    /// Each request sent and how it ended, at debug level (`--log-file`); never the token.
+    private let logger: Logger?
 
     /// - Parameters:
     ///   - store: where responses are kept for conditional requests and the cache policies
@@ -53,12 +56,13 @@ public final class GitHubClient: Sendable {
     ///     timeout unless given.
     ///   - onResponse: called with every response's status and rate limit.
     ///   - onWait: called when a wait starts (with its end) and when it ends (with nil).
+    ///   - logger: where each request sent, and its status, size and time, is logged.
     public init(configuration: GitHubConfiguration, store: any ResponseStore = MemoryResponseStore(),
                 maxAge: TimeInterval? = nil, retryPolicy: RetryPolicy = RetryPolicy(),
                 clock: any RequestClock = SystemRequestClock(),
                 transport: (any HTTPTransport)? = nil,
                 onResponse: (@Sendable (ResponseInfo) -> Void)? = nil,
-                onWait: (@Sendable (Wait?) -> Void)? = nil) {
+                onWait: (@Sendable (Wait?) -> Void)? = nil, logger: Logger? = nil) {
         self.configuration = configuration
         self.transport = transport ?? URLSessionTransport(timeout: configuration.timeout)
         self.store = store
@@ -66,6 +70,7 @@ public final class GitHubClient: Sendable {
         self.maxAgeOverride = maxAge
         self.observer = onResponse
         self.throttle = RequestThrottle(policy: retryPolicy, clock: clock, onWait: onWait)
+        self.logger = logger
     }
 
     /// Runs one logical request (a GET and the decoding of its body) in this client's turn:
@@ -179,17 +184,28 @@ public final class GitHubClient: Sendable {
 
     private func send(_ request: URLRequest, limit: Int) async throws -> (Data, HTTPURLResponse) {
         let host = request.url?.host ?? "the server"
+        let shown = request.url?.absoluteString ?? "?"
+        let started = ContinuousClock.now
+        func elapsed() -> String { "\(Int((ContinuousClock.now - started).seconds * 1000)) ms" }
         do {
             try Task.checkCancellation()
-            return try await transport.load(request, limit: limit)
-        } catch let error as GitHubError {
-            throw error
-        } catch is CancellationError {
-            throw GitHubError.cancelled
-        } catch let error as URLError {
-            throw Self.error(error, host: hostAndPort(request.url) ?? host)
+            logger?.debug("GET \(shown)\(request.value(forHTTPHeaderField: "If-None-Match") == nil ? "" : " (if changed)")")
+            let (data, response) = try await transport.load(request, limit: limit)
+            logger?.debug("\(shown): \(response.statusCode), \(data.count) bytes in \(elapsed())")
+            return (data, response)
         } catch {
-            throw GitHubError.network(message: String(describing: error))
+            let mapped = Self.mapped(error, host: hostAndPort(request.url) ?? host)
+            logger?.debug("\(shown): \(mapped) after \(elapsed())")
+            throw mapped
+        }
+    }
+
+    private static func mapped(_ error: any Error, host: String) -> GitHubError {
+        switch error {
+        case let error as GitHubError: error
+        case is CancellationError: .cancelled
+        case let error as URLError: Self.error(error, host: host)
+        default: .network(message: String(describing: error))
         }
     }
 

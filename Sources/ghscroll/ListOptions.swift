@@ -151,7 +151,7 @@ struct ListOptions: ParsableArguments {
                                       retryPolicy: retryPolicy, onWait: { wait in
                 if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                 waitNotes.changed(wait)
-            })
+            }, logger: logger)
             if let login {
                 try await PlainOutput.profile(login, client: client, json: json)
                 return
