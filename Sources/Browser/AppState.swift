@@ -112,8 +112,8 @@ public struct AppState: Sendable, Equatable {
         let screenLayout = ScreenLayout(rows: size.rows, columns: size.columns)
         if let login {
             // `ghscroll user LOGIN`: the profile is the first screen; its kind comes with its details.
-            let profile = Profile(login: login, isOrganization: nil, heights: layout.heights,
-                                  headerLines: screenLayout.profileHeaderLines)
+            // (The about row takes its height once it starts: `fitProfileHeaders`.)
+            let profile = Profile(login: login, isOrganization: nil, heights: layout.heights, headerLines: 1)
             top = ListScreen(id: ScreenID(1), profile: profile, crumbs: [login], pageSize: pageSize,
                              listHeight: screenLayout.listHeight)
             return
@@ -227,6 +227,7 @@ public struct AppState: Sendable, Equatable {
     public mutating func start() -> [Command] {
         guard let login = top.profile?.login else { return sendTop(.start) + scheduleTick() }
         if let known = details.cache.peek(login) { _ = top.changeProfile { $0.learn(known) } }
+        fitProfileHeaders()
         return top.loadProfileSlices() + paneWants(debounce: false) + scheduleTick()
     }
 

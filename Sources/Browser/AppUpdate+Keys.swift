@@ -43,6 +43,7 @@ extension AppState {
             if let location = top.selectedSliceRow, location.kind != .item { return enterSliceRow(location) }
             guard top.selectedRow != nil else { return nothing("Nothing to open") }
             top.detailsOpen = true
+            if top.profile != nil { fitProfileHeaders() }
             return paneWants(debounce: false)
         case .back:
             return back()
@@ -140,6 +141,7 @@ extension AppState {
         if top.detailsOpen {
             // The pane wants nothing now; a profile under it wants its account's details again.
             top.detailsOpen = false
+            if top.profile != nil { fitProfileHeaders() }
             return paneWants(debounce: false)
         }
         if top.isFiltered {

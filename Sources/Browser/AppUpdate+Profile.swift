@@ -21,7 +21,7 @@ extension AppState {
     mutating func pushProfile(_ login: String, isOrganization: Bool?) -> [Command] {
         nextScreenID += 1
         var profile = Profile(login: login, isOrganization: isOrganization, heights: layout.heights,
-                              headerLines: screenLayout.profileHeaderLines)
+                              headerLines: profileHeaderLines(login))
         if let known = details.cache.peek(login) { profile.learn(known) }
         let screen = ListScreen(id: ScreenID(nextScreenID), profile: profile, crumbs: top.crumbs + [login],
                                 pageSize: pageSize, listHeight: screenLayout.listHeight)
@@ -86,6 +86,30 @@ extension AppState {
         for index in below.indices where below[index].profile != nil {
             _ = below[index].changeProfile { $0.learn(user) }
         }
+        fitProfileHeaders()
         return top.profile == nil ? [] : top.loadProfileSlices()
+    }
+
+    // MARK: - The about row
+
+    /// The lines of the about row of `login`'s profile: what its picture and text need in the
+    /// list's width (narrower with the pane beside it), and a blank line; less on a short screen.
+    func profileHeaderLines(_ login: String, paneOpen: Bool = false) -> Int {
+        let width = screenLayout.areas(paneOpen: paneOpen).list?.width ?? size.columns
+        return screenLayout.profileHeaderLines(needed: AppView.aboutPane(self, login: login).linesNeeded(width: width))
+    }
+
+    /// Every profile on the stack gives its about row the lines it needs now (after a resize,
+    /// or when the details it shows came or failed).
+    mutating func fitProfileHeaders() {
+        if let login = top.profile?.login {
+            let lines = profileHeaderLines(login, paneOpen: top.detailsOpen)
+            _ = top.changeProfile { $0.setHeaderLines(lines) }
+        }
+        for index in below.indices {
+            guard let login = below[index].profile?.login else { continue }
+            let lines = profileHeaderLines(login, paneOpen: below[index].detailsOpen)
+            _ = below[index].changeProfile { $0.setHeaderLines(lines) }
+        }
     }
 }

@@ -100,13 +100,12 @@ extension AppState {
 
     mutating func resize(rows: Int, columns: Int) -> [Command] {
         size = Size(rows: rows, columns: columns)
-        let (height, header) = (screenLayout.listHeight, screenLayout.profileHeaderLines)
+        let height = screenLayout.listHeight
         top.resize(listHeight: height)
-        _ = top.changeProfile { $0.setHeaderLines(header) }
         for index in below.indices {
             below[index].resize(listHeight: height)
-            _ = below[index].changeProfile { $0.setHeaderLines(header) }
         }
+        fitProfileHeaders()
         return selectionMoved()
     }
 }

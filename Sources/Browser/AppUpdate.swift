@@ -31,6 +31,7 @@ extension AppState {
             }
         case let .detailsFailed(id, reason):
             _ = details.failed(id, reason)
+            fitProfileHeaders()
             commands = []
         case .repositoryDue(let id):
             commands = repository.due(id)

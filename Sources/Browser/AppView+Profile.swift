@@ -14,7 +14,15 @@ extension AppView {
             .draw(on: screen, in: area)
         guard top.viewport.top == 0, let lines = profile.rows.slice(.about)?.headingLines else { return }
         let header = Rect(top: area.top, left: area.left, height: min(lines, area.height), width: area.width)
-        userPane(state, login: profile.login, border: false, actions: false).draw(on: screen, in: header)
+        aboutPane(state, login: profile.login).draw(on: screen, in: header)
+    }
+
+    /// The about row of `login`'s profile: the picture, and beside it all the details pane's
+    /// text but the keys (the rows under it lead on).
+    static func aboutPane(_ state: AppState, login: String) -> DetailsPane {
+        var pane = userPane(state, login: login, border: false, actions: false)
+        pane.textBeside = true
+        return pane
     }
 
     /// The status line of a profile: whose it is, where the selection is, what loads or failed.

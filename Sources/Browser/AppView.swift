@@ -78,7 +78,7 @@ public enum AppView {
             let repository = state.mode == .details && state.top.selectedRow?.repository != nil
             Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave,
                                                            organization: organization, repository: repository,
-                                                           width: room),
+                                                           profile: state.top.profile != nil, width: room),
                      row: rows - 1, on: screen, columns: columns, bottom: true)
         }
         screen.present()

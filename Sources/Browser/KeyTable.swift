@@ -8,6 +8,7 @@ public struct KeyTable: Sendable, Equatable {
             hints = Hints(bindings)
             organizationHints = Hints(bindings, renaming: Self.organizationNames)
             repositoryHints = Hints(bindings, renaming: Self.repositoryNames)
+            profileHints = Hints(bindings, leaving: Self.notOnProfiles)
             actions = Actions(bindings)
             labels = Self.labels(bindings)
             widgetKeys = Self.widgetKeys(labels)
@@ -25,6 +26,9 @@ public struct KeyTable: Sendable, Equatable {
     private var organizationHints: Hints
     /// For a repository, `followers` says `stargazers` and `following` says `contributors`.
     private var repositoryHints: Hints
+    /// On a profile, without what a profile refuses (it has no filter).
+    private var profileHints: Hints
+    private static let notOnProfiles: Set<Action> = [.filter]
     private static let organizationNames: [Action: String] = [.followers: "members"]
     private static let repositoryNames: [Action: String] = [.followers: "stargazers", .following: "contributors"]
 
@@ -43,14 +47,15 @@ public struct KeyTable: Sendable, Equatable {
         /// At `ordinal * 2` with nothing to leave, at `ordinal * 2 + 1` with.
         var lines: [Line] = []
 
-        init(_ bindings: [KeyBinding], renaming names: [Action: String] = [:]) {
+        init(_ bindings: [KeyBinding], renaming names: [Action: String] = [:], leaving left: Set<Action> = []) {
             let helpKey = bindings.first { $0.action == .help }.flatMap { binding in
                 binding.keys.first.map { $0.label + " " + (binding.hint ?? "help") }
             }
             lines = Mode.allCases.flatMap { mode in
                 [false, true].map { canLeave in
                     let all = KeyTable.bindings(bindings, for: mode, canLeave: canLeave).compactMap { binding -> String? in
-                        guard let key = binding.keys.first, let hint = binding.hint else { return nil }
+                        guard let key = binding.keys.first, let hint = binding.hint, !left.contains(binding.action)
+                        else { return nil }
                         return key.label + " " + (names[binding.action] ?? hint)
                     }
                     let others = all.filter { $0 != helpKey }
@@ -106,6 +111,7 @@ public struct KeyTable: Sendable, Equatable {
         hints = Hints(bindings)
         organizationHints = Hints(bindings, renaming: Self.organizationNames)
         repositoryHints = Hints(bindings, renaming: Self.repositoryNames)
+        profileHints = Hints(bindings, leaving: Self.notOnProfiles)
         actions = Actions(bindings)
         labels = Self.labels(bindings)
         widgetKeys = Self.widgetKeys(labels)
@@ -165,10 +171,12 @@ public struct KeyTable: Sendable, Equatable {
     }
 
     /// The hints that fit in `width` columns, joined: the first ones, and the help key always
-    /// when it fits at all.
+    /// when it fits at all. `organization` and `repository`: the pane is on one; `profile`: the
+    /// screen is a profile.
     public func hints(for mode: Mode, canLeave: Bool = true, organization: Bool = false, repository: Bool = false,
-                      width: Int) -> String {
-        let line = (repository ? repositoryHints : organization ? organizationHints : hints)[mode, canLeave]
+                      profile: Bool = false, width: Int) -> String {
+        let table = repository ? repositoryHints : organization ? organizationHints : profile ? profileHints : hints
+        let line = table[mode, canLeave]
         if line.width <= width { return line.text }
         var kept = line.others
         let tail = line.help.map { [$0] } ?? []

@@ -38,11 +38,10 @@ public struct ScreenLayout: Sendable, Equatable {
         return (left, right)
     }
 
-    /// The lines of a profile's about row: the picture, with the facts beside and under it
-    /// (the details pane draws the picture when six lines are left for them), or less on a
-    /// short screen, so a slice shows under it.
-    public var profileHeaderLines: Int {
-        min(avatarSize.rows + 6, max(3, listHeight - 4))
+    /// The lines of a profile's about row: the `needed` ones (the picture, and all the text
+    /// beside it) and a blank line, or less on a short screen, so a slice shows under it.
+    public func profileHeaderLines(needed: Int) -> Int {
+        min(needed + 1, max(3, listHeight - 4))
     }
 
     /// The cells the picture in the pane takes: about a third of the pane's width (16×8 at 100

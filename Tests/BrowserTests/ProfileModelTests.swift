@@ -18,10 +18,11 @@ func part(_ id: ProfileSlice, _ heading: String, _ state: SliceState, items: [Ro
     ListSlice(id: id, heading: heading, items: items, state: state, limit: limit, total: total, seeAll: seeAll, empty: empty)
 }
 
-/// The about row of octocat's profile on an 80-column terminal: 4 lines on 10 rows.
-func about(rows: Int = 10) -> ListSlice<Row, ProfileSlice> {
-    ListSlice(id: .about, heading: "octocat", state: .loaded,
-              headingLines: ScreenLayout(rows: rows, columns: 80).profileHeaderLines)
+/// The about row of octocat's profile on an 80-column terminal, as many lines high as the
+/// picture and the text beside it need, and a blank line (4 on 10 rows: at most the list's
+/// height less 4, so a slice shows under it).
+func about(lines: Int = 4) -> ListSlice<Row, ProfileSlice> {
+    ListSlice(id: .about, heading: "octocat", state: .loaded, headingLines: lines)
 }
 
 /// `ghscroll user octocat` on an 80×10 terminal, pages of 20.
@@ -42,21 +43,24 @@ let octocatSlices: [Command] = [
 ]
 
 extension TestStore {
-    /// `ghscroll user octocat` started and its details arrived: every slice loading.
-    static func octocatProfile(rows: Int = 10) -> TestStore {
+    /// `ghscroll user octocat` started and its details arrived: every slice loading. The about
+    /// row is `loadingLines` high while the details load (the picture's rows and one), then
+    /// `aboutLines`.
+    static func octocatProfile(rows: Int = 10, loadingLines: Int = 4, aboutLines: Int = 4) -> TestStore {
         var store = TestStore(profileState(rows: rows))
         store.start([.loadDetails(RequestID(1), login: "octocat"), .scheduleTick(1, after: .milliseconds(100))]) {
             $0.details.target = "octocat"
             $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "octocat")
             $0.details.nextID = 1
             ($0.pendingTick, $0.nextTick) = (1, 1)
+            $0.top.profile?.rows.update(.about) { $0.headingLines = loadingLines }
         }
         store.send(.detailsLoaded(RequestID(1), octocatDetails()), octocatSlices) {
             $0.details.inFlight = nil
             $0.details.cache.insert(octocatDetails(), for: "octocat")
             var profile = Profile(login: "octocat", isOrganization: false, heights: .compact, headerLines: 4)
             profile.rows = SlicedList([
-                about(rows: rows),
+                about(lines: aboutLines),
                 part(.organizations, "Organizations", .loading, limit: nil, seeAll: "All organizations →", empty: "No organizations"),
                 part(.repositories, "Repositories · 7", .loading, seeAll: "All 7 repositories →", empty: "No public repositories"),
                 part(.followers, "Followers · 12", .loading, seeAll: "All 12 followers →", empty: "No followers"),

@@ -10,36 +10,36 @@ import Testing
 struct ProfileViewTests {
     @Test("while every slice loads: the details in the about row, each heading with its count and its own loading row")
     func loading() {
-        let store = TestStore.octocatProfile(rows: 16)
+        let store = TestStore.octocatProfile(rows: 16, loadingLines: 5, aboutLines: 8)
         expectScreen(store.state, lines: [
             " ghscroll · octocat                                              api.github.com",
             " ┌──────┐  The Octocat",
             " │      │  octocat · User",
             " │no pi…│",
-            " └──────┘  Repos  7 public",
-            "",
-            " Followers  12",
-            " Following  0",
-            " Profile    https://github.com/octocat",
-            "",
+            " └──────┘  Repos      7 public",
+            "           Followers  12",
+            "           Following  0",
+            "           Profile    https://github.com/octocat",
             "",
             " Organizations",
             "   ⠋ Loading…",
             " Repositories · 7",
             "   ⠋ Loading…",
-            " Profile of octocat · loading           Enter details  / filter  q quit  ? help",
+            " Followers · 12",
+            "   ⠋ Loading…",
+            " Profile of octocat · loading                     Enter details  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             ".mmmmmmmm..AAAAAAAAAAA..........................................................",
             ".m......m..mmmmmmmmmmmmmm.......................................................",
             ".mmmmmmmm.......................................................................",
             ".mmmmmmmm..mmmmm................................................................",
+            "...........mmmmmmmmm............................................................",
+            "...........mmmmmmmmm............................................................",
+            "...........mmmmmmm..............................................................",
             "................................................................................",
-            ".mmmmmmmmm......................................................................",
-            ".mmmmmmmmm......................................................................",
-            ".mmmmmmm........................................................................",
-            "................................................................................",
-            "................................................................................",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
             "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
             "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
             "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
@@ -50,7 +50,7 @@ struct ProfileViewTests {
 
     @Test("filled, failed and empty slices side by side: five followers then All 12 followers →, a retry row, No organizations")
     func mixed() {
-        var store = TestStore.octocatProfile(rows: 30)
+        var store = TestStore.octocatProfile(rows: 30, loadingLines: 11, aboutLines: 11)
         store.apply(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil)))
         store.apply(.sliceFailed(root, RequestID(2), LoadFailure(message: "HTTP 502 from GitHub")))
         store.apply(.sliceLoaded(root, RequestID(3), Page(items: (11...15).map { Row.user(user($0)) }, next: .page(2))))
@@ -68,11 +68,6 @@ struct ProfileViewTests {
             " │                  │",
             " └──────────────────┘",
             "",
-            "",
-            "",
-            "",
-            "",
-            "",
             " Organizations",
             "   No organizations",
             " Repositories · 7",
@@ -85,7 +80,12 @@ struct ProfileViewTests {
             " user15                                                                    #15",
             "   All 12 followers →",
             " Following · 0",
-            " Profile of octocat · a part failed (R retries)           Enter details  ? help",
+            "   Not following anyone",
+            "",
+            "",
+            "",
+            "",
+            " Profile of octocat · a part failed (R retries)   Enter details  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             ".mmmmmmmmmmmmmmmmmmmm..AAAAAAAAAAA..............................................",
@@ -99,11 +99,6 @@ struct ProfileViewTests {
             ".m..................m...........................................................",
             ".mmmmmmmmmmmmmmmmmmmm...........................................................",
             "................................................................................",
-            "................................................................................",
-            "................................................................................",
-            "................................................................................",
-            "................................................................................",
-            "................................................................................",
             "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
             "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
             "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
@@ -116,13 +111,18 @@ struct ProfileViewTests {
             "...........................................................................mmmm.",
             "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
             "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "................................................................................",
+            "................................................................................",
+            "................................................................................",
+            "................................................................................",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }
 
     @Test("scrolled to All 12 followers →: the about row is gone, the row is selected and the status line says where")
     func scrolled() {
-        var store = TestStore.octocatProfile(rows: 12)
+        var store = TestStore.octocatProfile(rows: 12, aboutLines: 6)
         store.apply(.sliceLoaded(root, RequestID(3), Page(items: (11...15).map { Row.user(user($0)) }, next: .page(2))))
         store.apply(.key(.character("j")))
         expectScreen(store.state, lines: [
@@ -137,7 +137,7 @@ struct ProfileViewTests {
             " user13                                                                    #13",
             " user14                                                                    #14",
             " user15                                                                    #15",
-            " Profile of octocat · 2/5 followers · loading   Enter details  / filter  ? help",
+            " Profile of octocat · 2/5 followers · loading     Enter details  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
@@ -165,7 +165,7 @@ struct ProfileViewTests {
             "   All 12 followers →",
             " Following · 0",
             "   ⠋ Loading…",
-            " Profile of octocat · loading           Enter details  / filter  q quit  ? help",
+            " Profile of octocat · loading                     Enter details  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",

@@ -46,12 +46,16 @@ public struct DetailsPane: Sendable, Equatable {
     public var image: ImageView?
     /// The keys the pane names (retry).
     public var keys: WidgetKeys
+    /// All the text beside the picture rather than under it (a profile's about row, which has
+    /// the width, and takes the lines it needs: ``linesNeeded(width:)``).
+    public var textBeside: Bool
 
     public init(content: Content, spinnerStep: Int = 0, border: Bool = false, image: ImageView? = nil,
-                keys: WidgetKeys = WidgetKeys()) {
+                keys: WidgetKeys = WidgetKeys(), textBeside: Bool = false) {
         self.content = content
         self.spinnerStep = spinnerStep
         self.border = border
+        self.textBeside = textBeside
         self.image = image
         self.keys = keys
     }
@@ -67,11 +71,37 @@ public struct DetailsPane: Sendable, Equatable {
                          width: area.width - (border ? 3 : 2))
         guard !inner.isEmpty else { return }
         // The picture goes with a profile, and only where it leaves room for the text.
-        if let image, case .record(let record) = content, inner.width >= image.columns + 20, inner.height >= image.rows + 6 {
+        if let image, textBeside, inner.width >= image.columns + Self.textColumns {
+            image.draw(on: screen, in: Rect(top: inner.top, left: inner.left, height: min(image.rows, inner.height),
+                                            width: image.columns))
+            let side = Self.beside(image, in: inner)
+            draw(lines(width: side.width, height: side.height), on: screen, in: side)
+        } else if let image, case .record(let record) = content, inner.width >= image.columns + Self.textColumns,
+                  inner.height >= image.rows + 6 {
             drawWithImage(image, record: record, on: screen, in: inner)
         } else {
             draw(lines(width: inner.width, height: inner.height), on: screen, in: inner)
         }
+    }
+
+    /// The narrowest text a picture leaves room for.
+    private static let textColumns = 20
+
+    /// Where the text goes beside the picture.
+    private static func beside(_ image: ImageView, in inner: Rect) -> Rect {
+        Rect(top: inner.top, left: inner.left + image.columns + 2, height: inner.height, width: inner.width - image.columns - 2)
+    }
+
+    /// The lines the pane needs to show all it has at `width` columns (with ``textBeside``,
+    /// the picture's rows at least).
+    public func linesNeeded(width: Int) -> Int {
+        let inner = Rect(top: 0, left: 0, height: Int.max / 2, width: width - (border ? 3 : 2))
+        guard inner.width > 0 else { return 0 }
+        guard let image, textBeside, inner.width >= image.columns + Self.textColumns else {
+            return lines(width: inner.width, height: inner.height).count
+        }
+        let side = Self.beside(image, in: inner)
+        return max(image.rows, lines(width: side.width, height: side.height).count)
     }
 
     private func draw(_ lines: [[Segment]], on screen: some Screen, in area: Rect) {
