@@ -181,4 +181,43 @@ struct ProfileViewTests {
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }
+
+    @Test("Enter on All 12 followers → shows the whole list under the crumbs octocat › followers, its first page, and Esc shows the profile exactly as it was")
+    func drill() {
+        var store = TestStore.octocatProfile(rows: 12, aboutLines: 6)
+        store.apply(.sliceLoaded(root, RequestID(3), Page(items: (11...15).map { Row.user(user($0)) }, next: .page(2))))
+        store.apply(.key(.character("G")))
+        let profile = render(store.state)
+        store.apply(.key(.enter))
+        store.apply(.pageLoaded(ScreenID(2), firstToken, Page(items: (11...20).map { Row.user(user($0)) }, next: .page(2))))
+        expectScreen(store.state, lines: [
+            " ghscroll · octocat › followers                                  api.github.com",
+            " user11                                                                    #11",
+            " user12                                                                    #12",
+            " user13                                                                    #13",
+            " user14                                                                    #14",
+            " user15                                                                    #15",
+            " user16                                                                    #16",
+            " user17                                                                    #17",
+            " user18                                                                    #18",
+            " user19                                                                    #19",
+            " user20                                                                    #20",
+            " 10 followers · 1/10 · loading more   Enter details  Esc back  / filter  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+        store.apply(.key(.escape))
+        #expect(render(store.state) == profile, "the profile as it was left")
+    }
 }
