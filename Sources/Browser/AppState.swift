@@ -11,6 +11,8 @@ public struct AppState: Sendable, Equatable {
         /// The keys of the mode under it; from the filter line, closing it goes back there.
         case help(fromFilter: Bool)
         case filter
+        /// The `:` prompt.
+        case command
     }
 
     /// One line a user, or two (the login, then the name or profile URL).
@@ -57,6 +59,9 @@ public struct AppState: Sendable, Equatable {
     /// The lists under the top one, bottom first, each as it was left.
     public internal(set) var below: [ListScreen] = []
     public internal(set) var overlay: Overlay?
+    /// The `:` prompt's line, error, history and completion (kept while it is closed: the
+    /// history, for the next time).
+    public internal(set) var prompt = CommandPrompt()
     public internal(set) var details = DetailsState()
     /// The repository details the pane shows, as ``details`` for users.
     public internal(set) var repository = RepositoryState()
@@ -143,6 +148,7 @@ public struct AppState: Sendable, Equatable {
         switch overlay {
         case .help: .help
         case .filter: .filter
+        case .command: .command
         case nil: top.detailsOpen ? .details : .list
         }
     }

@@ -16,6 +16,8 @@ extension AppState {
             return []
         case .filter:
             return filterKey(key)
+        case .command:
+            return commandKey(key)
         case .list, .details:
             return listKey(key)
         }
@@ -51,6 +53,10 @@ extension AppState {
             return drillDown(action)
         case .profile:
             return openProfile()
+        case .command:
+            overlay = .command
+            prompt.open()
+            return []
         case .filter:
             guard top.profile == nil else { return nothing("A profile has no filter: open one of its lists") }
             overlay = .filter
@@ -78,7 +84,8 @@ extension AppState {
         case .help, .suspend, .quit:
             return anywhere(action, fromFilter: false)
         case .keepFilter, .clearFilter, .deleteCharacter, .deleteForward, .deleteWord, .deleteToStart, .cursorLeft,
-             .cursorRight, .lineStart, .lineEnd, .closeHelp:
+             .cursorRight, .lineStart, .lineEnd, .closeHelp, .runCommand, .cancelCommand, .complete, .olderCommand,
+             .newerCommand:
             return []
         }
     }
@@ -197,10 +204,14 @@ extension AppState {
     /// A new list on the stack, its crumbs after the one it was opened from (after the name
     /// alone on that name's profile).
     mutating func push(_ list: GitHubList, from name: String, _ crumb: String) -> [Command] {
-        nextScreenID += 1
         let onItsProfile = top.profile.map { detailsKey($0.login) == detailsKey(name) } ?? false
-        let pushed = ListScreen(id: ScreenID(nextScreenID), list: list,
-                                crumbs: top.crumbs + (onItsProfile ? [crumb] : [name, crumb]),
+        return push(list, crumbs: onItsProfile ? [crumb] : [name, crumb])
+    }
+
+    /// A new list on the stack, `crumbs` added to the title's.
+    mutating func push(_ list: GitHubList, crumbs: [String]) -> [Command] {
+        nextScreenID += 1
+        let pushed = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + crumbs,
                                 pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
                                 listHeight: screenLayout.listHeight, heights: layout.heights,
                                 firstCursor: list.firstCursor, maxItems: maxItems)

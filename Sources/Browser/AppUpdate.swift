@@ -59,6 +59,8 @@ extension AppState {
         case let .opened(url, error):
             if let error { flash = "\(error) · \(url)" }
             commands = []
+        case let .commandChecked(id, outcome):
+            commands = commandChecked(id, outcome)
         case let .avatarLoaded(id, image):
             avatar.loaded(id, image)
             commands = []

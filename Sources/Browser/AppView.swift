@@ -68,7 +68,9 @@ public enum AppView {
                         entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave),
                         footer: state.keys.helpFooter).draw(on: screen, in: layout.body)
         }
-        if state.overlay == .filter {
+        if state.overlay == .command {
+            drawPrompt(state, on: screen, rows: rows, columns: columns)
+        } else if state.overlay == .filter {
             Bar.field(prompt: "/", field: state.top.filterField, right: filterRight(state), row: rows - 1, on: screen,
                       columns: columns)
         } else {

@@ -95,6 +95,7 @@ public struct Browser: Sendable {
                              tokenLabel: configuration.tokenSource.description, maxItems: maxItems, profileOf: profile)
         // The retry policy's unit (1 s) paces the tries while GitHub cannot be reached too.
         state.reconnectUnit = retryPolicy.baseDelay
+        if let path = HistoryFile.defaultPath(environment: environment) { state.prompt.history = HistoryFile.load(path: path) }
         let loop = BrowserLoop(state: state, terminal: screen, runner: runtime)
         loop.start(notice: startupNotice ?? earlier.last)
         var firstRowsLogged = false

@@ -183,6 +183,9 @@ public struct DetailsCache<Details: PaneDetails>: Sendable, Equatable {
     /// The details of `login`, without counting as a use.
     public func peek(_ login: String) -> Details? { entries.peek(detailsKey(login)) }
 
+    /// Every cached record, least recently used first.
+    var all: [Details] { entries.keys.compactMap { entries.peek($0) } }
+
     /// Marks `login` as used; false when it is not cached.
     mutating func touch(_ login: String) -> Bool {
         entries.touch(detailsKey(login))

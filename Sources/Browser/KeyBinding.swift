@@ -4,9 +4,11 @@ import TerminalUI
 /// key table looks labels up by action on every frame; ``configName`` names it.)
 public enum Action: Sendable, Hashable, CaseIterable {
     case lineDown, lineUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
-    case details, profile, back, followers, following, repositories, starred, organizations, filter, refresh, retry, open, copy, layout, help, suspend, quit
+    case details, profile, back, followers, following, repositories, starred, organizations, filter, command, refresh, retry, open, copy
+    case layout, help, suspend, quit
     case keepFilter, clearFilter, deleteCharacter, deleteForward, deleteWord, deleteToStart
     case cursorLeft, cursorRight, lineStart, lineEnd, closeHelp
+    case runCommand, cancelCommand, complete, olderCommand, newerCommand
 }
 
 extension Action {
@@ -24,9 +26,10 @@ extension Action {
     }
 }
 
-/// What has the keyboard: the list, the list with the details pane, the filter line or the help.
+/// What has the keyboard: the list, the list with the details pane, the filter line, the `:`
+/// prompt or the help.
 public enum Mode: String, Sendable, Hashable, CaseIterable {
-    case list, details, filter, help
+    case list, details, filter, command, help
 
     /// The case's place in `allCases`.
     var ordinal: Int {
@@ -34,7 +37,8 @@ public enum Mode: String, Sendable, Hashable, CaseIterable {
         case .list: 0
         case .details: 1
         case .filter: 2
-        case .help: 3
+        case .command: 3
+        case .help: 4
         }
     }
 
@@ -49,6 +53,7 @@ public enum Mode: String, Sendable, Hashable, CaseIterable {
         case .list: "In a list"
         case .details: "With the details pane open"
         case .filter: "Typing a filter"
+        case .command: "Typing a command"
         case .help: "In this help"
         }
     }

@@ -23,6 +23,8 @@ extension KeyTable {
         case [.list]: "In a list, the details pane closed"
         case [.details]: "With the details pane open"
         case [.filter]: "Typing a filter (after /)"
+        case [.command]: "Typing a command (after :)"
+        case [.filter, .command]: "Editing the filter or the command"
         case [.help]: "In the help (after ?)"
         default: Mode.allCases.filter(modes.contains).map(\.title).joined(separator: "; ")
         }

@@ -59,6 +59,8 @@ public enum Message: Sendable {
     case tick(Int)
     /// The browser could not be started for a URL (nil error: it was).
     case opened(url: String, error: String?)
+    /// What GitHub said of the subject of the command the prompt waits with.
+    case commandChecked(RequestID, GoCheck)
     /// A user's picture, made into cells.
     case avatarLoaded(RequestID, HalfBlockImage)
     /// The picture could not be had (the request failed, or the image was refused).
@@ -117,6 +119,10 @@ public enum Command: Sendable, Equatable {
     /// Hand the terminal back to the shell and stop until continued (Ctrl-Z). The loop does
     /// this itself.
     case suspend
+    /// Keep the `:` prompt's history for the next run (its file, 0600).
+    case saveHistory(CommandHistory)
+    /// Ask GitHub whether a command's account or repository exists.
+    case checkCommand(RequestID, GoSubject)
 }
 
 extension Command {

@@ -20,12 +20,16 @@ final class Runtime: CommandRunner {
         case reconnect(Int)
         case probe(ScreenID)
         case avatar(RequestID)
+        case check(RequestID)
     }
 
     private let client: GitHubClient
     private let post: @Sendable (Message) -> Void
     private let environment: [String: String]
     private var tasks: [TaskKey: Task<Void, Never>] = [:]
+    /// The last write of the prompt's history: each waits for the one before, so the file ends
+    /// as the last one left it.
+    private var historyWrite: Task<Void, Never>?
 
     init(client: GitHubClient, environment: [String: String], post: @escaping @Sendable (Message) -> Void) {
         self.client = client
@@ -114,6 +118,8 @@ final class Runtime: CommandRunner {
             tasks[.avatar(id)] = nil
         case .detailsDue(let id):
             tasks[.detailsTimer(id)] = nil
+        case .commandChecked(let id, _):
+            tasks[.check(id)] = nil
         case .tick(let id):
             tasks[.tick(id)] = nil
         default:
@@ -218,6 +224,34 @@ final class Runtime: CommandRunner {
         case .open(let url):
             URLOpener.open(url, environment: environment) { error in
                 if let error { post(.opened(url: url, error: error)) }
+            }
+        case .saveHistory(let history):
+            guard let path = HistoryFile.defaultPath(environment: environment) else { return }
+            historyWrite = Task { [previous = historyWrite] in
+                await previous?.value
+                do {
+                    try HistoryFile.save(history, path: path)
+                } catch {
+                    post(.notice("The command history could not be kept in \(path): \(error)"))
+                }
+            }
+        case let .checkCommand(id, subject):
+            tasks[.check(id)]?.cancel()
+            tasks[.check(id)] = Task {
+                let outcome: GoCheck
+                do {
+                    switch subject {
+                    case .account(let login): _ = try await client.userDetails(login: login, policy: .normal)
+                    case let .repository(owner, name): _ = try await client.repositoryDetails(owner: owner, repo: name)
+                    }
+                    outcome = .found
+                } catch let error as GitHubError {
+                    if case .notFound = error { outcome = .notFound(error.description) } else { outcome = .unknown }
+                } catch {
+                    outcome = .unknown
+                }
+                guard !Task.isCancelled else { return }
+                post(.commandChecked(id, outcome))
             }
         case .copy, .suspend:
             break  // the loop's, on its terminal

@@ -1,0 +1,135 @@
+import GitHubAPI
+import ListCore
+import TerminalUI
+
+extension AppState {
+    // MARK: - The `:` prompt
+
+    /// A key on the prompt: editing, ↑ and ↓ through the history, Tab to complete, Enter to go.
+    mutating func commandKey(_ key: Key) -> [Command] {
+        let edit: TextField.Edit
+        switch keys.action(for: key, in: .command) {
+        case .runCommand: return runCommand()
+        case .cancelCommand:
+            overlay = nil
+            prompt.open()
+            return []
+        case .complete:
+            let known = knownNames()
+            prompt.complete { word, before in Self.candidates(for: word, after: before, known: known) }
+            return []
+        case .olderCommand:
+            prompt.older()
+            return []
+        case .newerCommand:
+            prompt.newer()
+            return []
+        case .suspend: return [.suspend]
+        case .quit:
+            exitStatus = 0
+            return []
+        case .deleteCharacter: edit = .deleteBackward
+        case .deleteForward: edit = .deleteForward
+        case .deleteWord: edit = .deleteWordBackward
+        case .deleteToStart: edit = .deleteToStart
+        case .cursorLeft: edit = .left
+        case .cursorRight: edit = .right
+        case .lineStart: edit = .start
+        case .lineEnd: edit = .end
+        default:
+            guard let character = key.typedCharacter else { return [] }
+            edit = .insert(String(character))
+        }
+        prompt.edit(edit)
+        return []
+    }
+
+    /// Enter: the line's screen pushed on the stack (Esc comes back), or the reason it cannot
+    /// be, under the prompt, with nothing behind it changed. An empty line closes the prompt.
+    private mutating func runCommand() -> [Command] {
+        let line = prompt.field.text
+        switch GoCommand.parse(line) {
+        case .failure(.empty):
+            overlay = nil
+            return []
+        case .failure(let error):
+            prompt.error = error.description
+            return []
+        case .success(let command):
+            if let subject = command.subject { return [.checkCommand(prompt.check(command, line: line), subject)] }
+            return go(command, line: line)
+        }
+    }
+
+    /// GitHub said whether the subject of the command the prompt waits with exists: its screen
+    /// opens, or the prompt says it does not (nothing behind it changed). An answer for a line
+    /// since edited or closed is dropped.
+    mutating func commandChecked(_ id: RequestID, _ outcome: GoCheck) -> [Command] {
+        guard overlay == .command, let checking = prompt.checking, checking.id == id else { return [] }
+        prompt.checking = nil
+        if case .notFound(let message) = outcome {
+            prompt.error = message
+            return []
+        }
+        return go(checking.command, line: checking.line)
+    }
+
+    /// Runs a command read from `line`: kept in the history, the prompt closed, its screen pushed.
+    private mutating func go(_ command: GoCommand, line: String) -> [Command] {
+        var commands: [Command] = []
+        if prompt.history.add(line) { commands.append(.saveHistory(prompt.history)) }
+        overlay = nil
+        prompt.open()
+        switch command {
+        case .quit:
+            exitStatus = 0
+            return commands
+        case .profile(let login):
+            return commands + pushProfile(login, isOrganization: nil)
+        case let .list(list, crumbs):
+            return commands + push(list, crumbs: crumbs)
+        }
+    }
+
+    // MARK: - Completion
+
+    /// The logins and OWNER/REPO names this run has seen: the rows loaded in every list and
+    /// profile on the stack, and the details in the cache.
+    func knownNames() -> (logins: [String], repositories: [String]) {
+        var logins: [String] = []
+        var repositories: [String] = []
+        var seen = Set<String>()
+        func note(_ row: Row) {
+            switch row {
+            case .user(let user):
+                if seen.insert(detailsKey(user.login)).inserted { logins.append(user.login) }
+            case .repository(let repository):
+                if seen.insert(detailsKey(repository.fullName)).inserted { repositories.append(repository.fullName) }
+                if let owner = repository.ownerAndName?.owner, seen.insert(detailsKey(owner)).inserted { logins.append(owner) }
+            }
+        }
+        for screen in screens {
+            screen.pager.items.forEach(note)
+            screen.profile?.rows.slices.forEach { $0.items.forEach(note) }
+            if let login = screen.profile?.login, seen.insert(detailsKey(login)).inserted { logins.append(login) }
+        }
+        for known in details.cache.all where seen.insert(detailsKey(known.login)).inserted { logins.append(known.login) }
+        return (logins, repositories)
+    }
+
+    /// What may complete `word`: a command's name first, then what that command takes.
+    static func candidates(for word: String, after before: [String],
+                           known: (logins: [String], repositories: [String])) -> [String] {
+        func starting(_ names: [String]) -> [String] {
+            names.filter { $0.lowercased().hasPrefix(word.lowercased()) }
+                .sorted { $0.lowercased() < $1.lowercased() }
+        }
+        guard let name = before.first else { return GoCommand.names.filter { $0.hasPrefix(word.lowercased()) && $0 != "q" } }
+        guard before.count == 1, let argument = GoCommand.table.first(where: { $0.name == name })?.argument else { return [] }
+        switch argument {
+        case .login, .organization: return starting(known.logins)
+        case .repository: return starting(known.repositories)
+        case .none, .query, .since: return []
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import TerminalUI
+
+extension AppView {
+    // MARK: - The `:` prompt
+
+    /// The prompt on the bottom line, its keys on the right while they fit; above it, the
+    /// reason the last line did not run, or the candidates of Tab.
+    static func drawPrompt(_ state: AppState, on screen: some Screen, rows: Int, columns: Int) {
+        let prompt = state.prompt
+        let hints = state.keys.hints(for: .command, width: max(0, columns / 2 - 2))
+        Bar.field(prompt: ":", field: prompt.field, right: hints, row: rows - 1, on: screen, columns: columns)
+        guard rows >= 3 else { return }
+        if let checking = prompt.checking {
+            let subject = checking.command.subject.map { subject -> String in
+                switch subject {
+                case .account(let login): login
+                case let .repository(owner, name): "\(owner)/\(name)"
+                }
+            } ?? ""
+            let text = " \(Spinner.glyph(state.spinner)) Looking for \(TerminalText.sanitize(subject)) on GitHub…"
+            screen.put(row: rows - 2, column: 0, text, width: columns, style: Style(color: .muted))
+        } else if let error = prompt.error {
+            let text = " " + TerminalText.sanitize(error)
+            screen.put(row: rows - 2, column: 0, text, width: columns, style: Style(color: .error))
+        } else if let completion = prompt.completion {
+            drawCandidates(completion, on: screen, row: rows - 2, columns: columns)
+        }
+    }
+
+    /// As many candidates as fit on one line, from the page the chosen one is on, that one
+    /// highlighted; the line says how many there are when they do not all fit.
+    private static func drawCandidates(_ completion: CommandPrompt.Completion, on screen: some Screen, row: Int,
+                                       columns: Int) {
+        let names = completion.candidates.map { TerminalText.sanitize($0) }
+        let count = " \(names.count) · "
+        let room = columns - TerminalText.width(count) - 1
+        // Pages of candidates that fit the line, in order; the one with the chosen candidate shows.
+        var pages: [Range<Int>] = []
+        var start = 0
+        var width = 0
+        for (index, name) in names.enumerated() {
+            let needed = TerminalText.width(name) + (index == start ? 0 : 2)
+            if index > start, width + needed > room {
+                pages.append(start..<index)
+                (start, width) = (index, TerminalText.width(name))
+            } else {
+                width += needed
+            }
+        }
+        pages.append(start..<names.count)
+        let page = pages.first { $0.contains(completion.chosen ?? 0) } ?? pages[0]
+        screen.put(row: row, column: 0, pages.count > 1 ? count : " ", width: columns, style: Style(color: .muted))
+        var column = pages.count > 1 ? TerminalText.width(count) : 1
+        for index in page {
+            let name = TerminalText.truncate(names[index], to: max(0, columns - column - 1))
+            screen.put(row: row, column: column, name, style: index == completion.chosen ? .selected : .plain)
+            column += TerminalText.width(name) + 2
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import GitHubAPI
+
+/// A line typed at the `:` prompt, read: where it goes, or what is wrong with it.
+///
+/// The names and arguments are the command line's (`followers LOGIN`, `stargazers OWNER/REPO`,
+/// `search QUERY…`), so what works in the shell works here. A value without I/O: whether the
+/// account or the repository exists is GitHub's to say, once the list opens.
+public enum GoCommand: Sendable, Equatable {
+    /// A list pushed on the stack, with the crumbs it adds to the title.
+    case list(GitHubList, crumbs: [String])
+    /// An account's profile.
+    case profile(String)
+    case quit
+
+    /// What a command takes after its name.
+    enum Argument: Sendable, Equatable {
+        case none, login, organization, repository, query
+        /// `users`: nothing, or `--since ID`.
+        case since
+    }
+
+    /// The commands, in the order completion offers them, with what each takes.
+    static let table: [(name: String, argument: Argument)] = [
+        ("users", .since), ("followers", .login), ("following", .login), ("members", .organization),
+        ("orgs", .login), ("repos", .login), ("starred", .login), ("stargazers", .repository),
+        ("contributors", .repository), ("watchers", .repository), ("search", .query), ("user", .login),
+        ("q", .none), ("quit", .none),
+    ]
+
+    /// Every command's name.
+    public static var names: [String] { table.map(\.name) }
+
+    /// The account or repository the command is about, which GitHub is asked about before the
+    /// screen opens (so that one that does not exist is said on the prompt); nil for a search
+    /// and all users.
+    public var subject: GoSubject? {
+        switch self {
+        case .quit: return nil
+        case .profile(let login): return .account(login)
+        case .list(.repositories(let list), _):
+            switch list {
+            case .owned(let login, _), .starred(let login): return .account(login)
+            }
+        case .list(.users(let list), _):
+            switch list {
+            case .followers(let login), .following(let login), .members(let login), .organizations(let login):
+                return .account(login)
+            case let .stargazers(owner, repo), let .contributors(owner, repo), let .watchers(owner, repo):
+                return .repository(owner: owner, name: repo)
+            case .all, .search:
+                return nil
+            }
+        }
+    }
+
+    /// The command `line` asks for, or the message to show under the prompt.
+    public static func parse(_ line: String) -> Result<GoCommand, GoCommandError> {
+        let words = line.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        guard let name = words.first else { return .failure(.empty) }
+        guard let entry = table.first(where: { $0.name == name }) else {
+            return .failure(.unknown(name, suggestion: suggestion(for: name)))
+        }
+        let rest = Array(words.dropFirst())
+        switch entry.argument {
+        case .none:
+            guard rest.isEmpty else { return .failure(.extra(name, usage: usage(name))) }
+            return .success(.quit)
+        case .since:
+            if rest.isEmpty { return .success(.list(.users(.all(since: 0)), crumbs: ["users"])) }
+            guard rest.count == 2, rest[0] == "--since", let id = Int64(rest[1]), id >= 0 else {
+                return .failure(.extra(name, usage: usage(name)))
+            }
+            return .success(.list(.users(.all(since: id)), crumbs: ["users since #\(id)"]))
+        case .query:
+            guard !rest.isEmpty else { return .failure(.missing(name, usage: usage(name))) }
+            let query = rest.joined(separator: " ")
+            return .success(.list(.users(.search(query)), crumbs: ["search: \(query)"]))
+        case .login, .organization:
+            guard let login = rest.first else { return .failure(.missing(name, usage: usage(name))) }
+            guard rest.count == 1 else { return .failure(.extra(name, usage: usage(name))) }
+            guard isLogin(login) else { return .failure(.badLogin(login)) }
+            return .success(account(name, login))
+        case .repository:
+            guard let text = rest.first else { return .failure(.missing(name, usage: usage(name))) }
+            guard rest.count == 1 else { return .failure(.extra(name, usage: usage(name))) }
+            guard let (owner, repo) = GitHubRepository.ownerAndName(text) else {
+                return .failure(.badRepository(name, text))
+            }
+            let list: UserList = switch name {
+            case "stargazers": .stargazers(owner: owner, repo: repo)
+            case "contributors": .contributors(owner: owner, repo: repo)
+            default: .watchers(owner: owner, repo: repo)
+            }
+            return .success(.list(.users(list), crumbs: [text, name]))
+        }
+    }
+
+    /// A command on an account.
+    private static func account(_ name: String, _ login: String) -> GoCommand {
+        switch name {
+        case "user": return .profile(login)
+        case "following": return .list(.users(.following(login)), crumbs: [login, "following"])
+        case "members": return .list(.users(.members(login)), crumbs: [login, "members"])
+        case "orgs": return .list(.users(.organizations(login)), crumbs: [login, "organizations"])
+        case "repos": return .list(.repositories(.owned(login, organization: false)), crumbs: [login, "repositories"])
+        case "starred": return .list(.repositories(.starred(login)), crumbs: [login, "starred"])
+        default: return .list(.users(.followers(login)), crumbs: [login, "followers"])
+        }
+    }
+
+    /// A GitHub login: up to 39 letters, digits and hyphens (100 allowed, as the shell does, for
+    /// Enterprise hosts), no slash.
+    static func isLogin(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 100 && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+    }
+
+    /// How a command is written: "followers LOGIN".
+    static func usage(_ name: String) -> String {
+        switch table.first(where: { $0.name == name })?.argument {
+        case .login?: "\(name) LOGIN"
+        case .organization?: "\(name) ORG"
+        case .repository?: "\(name) OWNER/REPO"
+        case .query?: "\(name) QUERY…"
+        case .since?: "\(name) [--since ID]"
+        case .none?, nil: name
+        }
+    }
+
+    /// The command nearest to `name`: one it starts, else one within two edits.
+    static func suggestion(for name: String) -> String? {
+        let lowered = name.lowercased()
+        if lowered != name, names.contains(lowered) { return lowered }
+        if let started = names.first(where: { $0.hasPrefix(lowered) && $0.count > 1 }) { return started }
+        let scored = names.filter { $0.count > 1 }.map { ($0, editDistance(lowered, $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein's distance, on characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// What a command names: GitHub says whether it exists before the screen opens.
+public enum GoSubject: Sendable, Equatable {
+    case account(String)
+    case repository(owner: String, name: String)
+}
+
+/// What GitHub said of a command's subject.
+public enum GoCheck: Sendable, Equatable {
+    case found
+    /// It does not exist (a 404): the prompt says so, with this message.
+    case notFound(String)
+    /// GitHub did not say (out of reach, a rate limit): the screen opens, and says it itself.
+    case unknown
+}
+
+/// What is wrong with a line typed at the prompt, as the prompt says it.
+public enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    case empty
+    case unknown(String, suggestion: String?)
+    case missing(String, usage: String)
+    case extra(String, usage: String)
+    case badLogin(String)
+    case badRepository(String, String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            "Type a command: \(GoCommand.names.filter { $0 != "q" }.joined(separator: ", "))"
+        case let .unknown(name, suggestion?):
+            "No command \(name) · did you mean \(suggestion)?"
+        case let .unknown(name, nil):
+            "No command \(name)"
+        case let .missing(_, usage):
+            "Missing argument: \(usage)"
+        case let .extra(_, usage):
+            "Too many words: \(usage)"
+        case .badLogin(let login):
+            "'\(login)' is not a GitHub login"
+        case let .badRepository(name, text):
+            "\(name) takes a repository as OWNER/REPO, for example apple/swift (got '\(text)')"
+        }
+    }
+}
