@@ -32,8 +32,9 @@ extension AppView {
     private static func drawCandidates(_ completion: CommandPrompt.Completion, on screen: some Screen, row: Int,
                                        columns: Int) {
         let names = completion.candidates.map { TerminalText.sanitize($0) }
-        let count = " \(names.count) · "
-        let room = columns - TerminalText.width(count) - 1
+        // Room for "1–9 of 20 · " at most.
+        let widest = TerminalText.width(" \(names.count)–\(names.count) of \(names.count) · ")
+        let room = columns - widest - 1
         // Pages of candidates that fit the line, in order; the one with the chosen candidate shows.
         var pages: [Range<Int>] = []
         var start = 0
@@ -49,8 +50,9 @@ extension AppView {
         }
         pages.append(start..<names.count)
         let page = pages.first { $0.contains(completion.chosen ?? 0) } ?? pages[0]
-        screen.put(row: row, column: 0, pages.count > 1 ? count : " ", width: columns, style: Style(color: .muted))
-        var column = pages.count > 1 ? TerminalText.width(count) : 1
+        let count = pages.count > 1 ? " \(page.lowerBound + 1)–\(page.upperBound) of \(names.count) · " : " "
+        screen.put(row: row, column: 0, count, width: columns, style: Style(color: .muted))
+        var column = TerminalText.width(count)
         for index in page {
             let name = TerminalText.truncate(names[index], to: max(0, columns - column - 1))
             screen.put(row: row, column: column, name, style: index == completion.chosen ? .selected : .plain)

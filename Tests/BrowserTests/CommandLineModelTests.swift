@@ -1,0 +1,274 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+extension TestStore {
+    /// Types `text` on the prompt, a key a character, each one checked: the line grows by it.
+    mutating func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for character in text {
+            press(.character(character), sourceLocation: sourceLocation) { $0.prompt.field.apply(.insert(String(character))) }
+        }
+    }
+}
+
+/// The first list (users 1…20 loaded) with the prompt open.
+private func promptStore() -> TestStore {
+    var store = loadedStore()
+    store.press(.character(":")) { $0.overlay = .command }
+    return store
+}
+
+@Suite("The : command line, one key at a time (whole state and exact commands)")
+struct CommandLineModelTests {
+    @Test(": opens the prompt; typing, Ctrl-w, the cursor keys and a long paste edit the line, and nothing behind it")
+    func editing() {
+        var store = promptStore()
+        store.type("followers octocat")
+        store.press(.control("w")) { $0.prompt.field = TextField("followers ") }
+        store.press(.left) { $0.prompt.field = TextField("followers ", cursor: 9) }
+        store.press(.home) { $0.prompt.field = TextField("followers ", cursor: 0) }
+        store.press(.delete) { $0.prompt.field = TextField("ollowers ", cursor: 0) }
+        store.press(.end) { $0.prompt.field = TextField("ollowers ") }
+        // A pasted line arrives as its characters; q and j are text here, not keys.
+        let pasted = String(repeating: "qj-", count: 70)
+        store.type(pasted)
+        #expect(store.state.prompt.field.text == "ollowers " + pasted)
+        #expect(store.state.exitStatus == nil && store.state.top.viewport.selection == 0)
+        store.press(.escape) {
+            $0.overlay = nil
+            $0.prompt.field = TextField()
+        }
+    }
+
+    @Test("a line that cannot run says why under the prompt and changes nothing behind it", arguments: [
+        ("nosuch", "No command nosuch"),
+        ("folowers octocat", "No command folowers · did you mean followers?"),
+        ("Followers octocat", "No command Followers · did you mean followers?"),
+        ("followers", "Missing argument: followers LOGIN"),
+        ("followers a b", "Too many words: followers LOGIN"),
+        ("followers a/b", "'a/b' is not a GitHub login"),
+        ("stargazers swift", "stargazers takes a repository as OWNER/REPO, for example apple/swift (got 'swift')"),
+        ("contributors apple/../x", "contributors takes a repository as OWNER/REPO, for example apple/swift (got 'apple/../x')"),
+        ("search", "Missing argument: search QUERY…"),
+        ("users --since x", "Too many words: users [--since ID]"),
+    ])
+    func errors(line: String, message: String) {
+        var store = promptStore()
+        store.type(line)
+        store.press(.enter) { $0.prompt.error = message }
+        // The next edit takes the message away.
+        store.press(.backspace) {
+            $0.prompt.error = nil
+            $0.prompt.field.apply(.deleteBackward)
+        }
+    }
+
+    @Test("followers octocat: GitHub is asked whether octocat exists, then the followers go on the stack; the line goes in the history")
+    func pushesAfterTheCheck() {
+        var store = promptStore()
+        store.type("followers octocat")
+        store.press(.enter, [.checkCommand(RequestID(1), .account("octocat"))]) {
+            $0.prompt.checking = CommandPrompt.Checking(id: RequestID(1), command: .list(.users(.followers("octocat")),
+                                                                                    crumbs: ["octocat", "followers"]),
+                                                        line: "followers octocat")
+            $0.prompt.nextCheck = 1
+        }
+        let list = GitHubList.users(.followers("octocat"))
+        let screen2 = ScreenID(2)
+        store.send(.commandChecked(RequestID(1), .found),
+                   [.saveHistory(CommandHistory(["followers octocat"])), .fetch(screen2, list, request(1, .initial, .first)),
+                    .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.prompt = CommandPrompt()
+            $0.prompt.history = CommandHistory(["followers octocat"])
+            $0.prompt.nextCheck = 1
+            $0.overlay = nil
+            var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "octocat", "followers"], pageSize: 20,
+                                    prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
+            _ = pushed.pager.handle(.start)
+            $0.screens.append(pushed)
+            $0.nextScreenID = 2
+            ($0.pendingTick, $0.nextTick) = (2, 2)
+        }
+        // Esc comes back to the list as it was.
+        store.press(.escape, [.cancelFetch(screen2, firstToken)]) { $0.screens.removeLast() }
+    }
+
+    @Test("an account GitHub does not know: its 404 stays on the prompt, nothing is pushed, nothing kept in the history")
+    func notFound() {
+        var store = promptStore()
+        store.type("user nosuch")
+        store.apply(.key(.enter))
+        let message = GitHubError.notFound(what: "user nosuch").description
+        store.send(.commandChecked(RequestID(1), .notFound(message))) {
+            $0.prompt.checking = nil
+            $0.prompt.error = message
+        }
+        #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
+    }
+
+    @Test("an answer for a line edited since, or a prompt closed since, is dropped")
+    func staleCheck() {
+        var store = promptStore()
+        store.type("followers octocat")
+        store.apply(.key(.enter))
+        store.press(.backspace) {
+            $0.prompt.checking = nil
+            $0.prompt.field = TextField("followers octoca")
+        }
+        store.send(.commandChecked(RequestID(1), .found))
+        store.apply(.key(.enter))
+        store.press(.escape) {
+            $0.overlay = nil
+            $0.prompt.field = TextField()
+            $0.prompt.checking = nil
+        }
+        store.send(.commandChecked(RequestID(2), .found))
+    }
+
+    @Test("a search, all users and q run at once: nothing to ask GitHub first")
+    func noCheck() {
+        var store = promptStore()
+        store.type("search tom type:org")
+        let list = GitHubList.users(.search("tom type:org"))
+        store.press(.enter, [.saveHistory(CommandHistory(["search tom type:org"])), .fetch(ScreenID(2), list, request(1, .initial, .first)),
+                             .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.prompt = CommandPrompt()
+            $0.prompt.history = CommandHistory(["search tom type:org"])
+            $0.overlay = nil
+            var pushed = ListScreen(id: ScreenID(2), list: list, crumbs: ["All users", "search: tom type:org"], pageSize: 20,
+                                    prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
+            _ = pushed.pager.handle(.start)
+            $0.screens.append(pushed)
+            $0.nextScreenID = 2
+            ($0.pendingTick, $0.nextTick) = (2, 2)
+        }
+        store.apply(.key(.character(":")))
+        store.type("q")
+        store.press(.enter, [.saveHistory(CommandHistory(["search tom type:org", "q"]))]) {
+            $0.prompt = CommandPrompt()
+            $0.prompt.history = CommandHistory(["search tom type:org", "q"])
+            $0.overlay = nil
+            $0.exitStatus = 0
+        }
+    }
+
+    @Test("Tab: a command's name; the logins loaded, what they share first, then one after another; a single one whole")
+    func completion() {
+        var store = promptStore()
+        store.type("fo")
+        store.press(.tab) {
+            $0.prompt.field = TextField("follow")
+            $0.prompt.completion = CommandPrompt.Completion(candidates: ["followers", "following"], chosen: nil, head: "", tail: "")
+        }
+        store.press(.tab) {
+            $0.prompt.field = TextField("followers")
+            $0.prompt.completion?.chosen = 0
+        }
+        store.press(.tab) {
+            $0.prompt.field = TextField("following")
+            $0.prompt.completion?.chosen = 1
+        }
+        store.press(.tab) {
+            $0.prompt.field = TextField("followers")
+            $0.prompt.completion?.chosen = 0
+        }
+        // Typing ends the cycle.
+        store.press(.character(" ")) {
+            $0.prompt.field = TextField("followers ")
+            $0.prompt.completion = nil
+        }
+        store.type("user1")
+        let logins = ["user1", "user10", "user11", "user12", "user13", "user14", "user15", "user16", "user17", "user18", "user19"]
+        store.press(.tab) {
+            $0.prompt.completion = CommandPrompt.Completion(candidates: logins, chosen: nil, head: "followers ", tail: "")
+        }
+        store.press(.tab) {
+            $0.prompt.field = TextField("followers user1")
+            $0.prompt.completion?.chosen = 0
+        }
+        store.press(.tab) {
+            $0.prompt.field = TextField("followers user10")
+            $0.prompt.completion?.chosen = 1
+        }
+        store.press(.backspace) {
+            $0.prompt.field = TextField("followers user1")
+            $0.prompt.completion = nil
+        }
+        store.press(.control("w")) { $0.prompt.field = TextField("followers ") }
+        store.type("user7")
+        store.press(.tab) { $0.prompt.field = TextField("followers user7 ") }
+        store.press(.control("u")) { $0.prompt.field = TextField() }
+        store.type("stargazers x")
+        store.press(.tab) { $0.prompt.error = "Nothing to complete x" }
+    }
+
+    @Test("Up and Down walk the earlier commands, the last first; past the newest, the line typed before comes back")
+    func history() {
+        var store = promptStore()
+        store.press(.escape) { $0.overlay = nil }
+        for line in ["search tom", "users --since 5"] {
+            store.apply(.key(.character(":")))
+            for character in line { store.apply(.key(.character(character))) }
+            store.apply(.key(.enter))
+            store.apply(.key(.escape))
+        }
+        #expect(store.state.prompt.history.entries == ["search tom", "users --since 5"])
+        store.apply(.key(.character(":")))
+        store.type("draft")
+        store.press(.up) {
+            $0.prompt.field = TextField("users --since 5")
+            $0.prompt.walk = CommandPrompt.Walk(index: 1, draft: "draft")
+        }
+        store.press(.up) {
+            $0.prompt.field = TextField("search tom")
+            $0.prompt.walk?.index = 0
+        }
+        store.press(.up)
+        store.press(.down) {
+            $0.prompt.field = TextField("users --since 5")
+            $0.prompt.walk?.index = 1
+        }
+        store.press(.down) {
+            $0.prompt.field = TextField("draft")
+            $0.prompt.walk = nil
+        }
+        store.press(.down)
+    }
+}
+
+@Suite("What a line at the : prompt asks for")
+struct GoCommandTests {
+    @Test("each command opens the list the command line opens, with its crumbs", arguments: [
+        ("users", GoCommand.list(.users(.all(since: 0)), crumbs: ["users"])),
+        ("users --since 42", .list(.users(.all(since: 42)), crumbs: ["users since #42"])),
+        ("followers octocat", .list(.users(.followers("octocat")), crumbs: ["octocat", "followers"])),
+        ("  following   octocat ", .list(.users(.following("octocat")), crumbs: ["octocat", "following"])),
+        ("members github", .list(.users(.members("github")), crumbs: ["github", "members"])),
+        ("orgs octocat", .list(.users(.organizations("octocat")), crumbs: ["octocat", "organizations"])),
+        ("repos octocat", .list(.repositories(.owned("octocat", organization: false)), crumbs: ["octocat", "repositories"])),
+        ("starred octocat", .list(.repositories(.starred("octocat")), crumbs: ["octocat", "starred"])),
+        ("stargazers apple/swift", .list(.users(.stargazers(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "stargazers"])),
+        ("contributors apple/swift", .list(.users(.contributors(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "contributors"])),
+        ("watchers apple/swift", .list(.users(.watchers(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "watchers"])),
+        ("search tom  type:user", .list(.users(.search("tom type:user")), crumbs: ["search: tom type:user"])),
+        ("user octocat", .profile("octocat")),
+        ("q", .quit),
+        ("quit", .quit),
+    ])
+    func commands(line: String, command: GoCommand) {
+        #expect(GoCommand.parse(line) == .success(command))
+    }
+
+    @Test("what GitHub is asked first: the account or the repository named, nothing for a search or all users")
+    func subjects() throws {
+        #expect(try GoCommand.parse("followers octocat").get().subject == .account("octocat"))
+        #expect(try GoCommand.parse("starred octocat").get().subject == .account("octocat"))
+        #expect(try GoCommand.parse("user octocat").get().subject == .account("octocat"))
+        #expect(try GoCommand.parse("watchers apple/swift").get().subject == .repository(owner: "apple", name: "swift"))
+        #expect(try GoCommand.parse("search tom").get().subject == nil)
+        #expect(try GoCommand.parse("users").get().subject == nil)
+    }
+}
