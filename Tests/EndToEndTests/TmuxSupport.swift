@@ -35,7 +35,9 @@ func spawn(_ program: String, _ arguments: [String], environment: [String: Strin
            stderrPath: String = "/dev/null") throws -> pid_t {
     var env = ProcessInfo.processInfo.environment
     // Never the disk cache of the person running the tests: a fresh one per run unless given.
-    env["XDG_CACHE_HOME"] = isolatedCacheHome()
+    let cache = isolatedCacheHome()
+    env["XDG_CACHE_HOME"] = cache
+    env["XDG_STATE_HOME"] = cache + "/state"
     env.merge(environment) { _, new in new }
     return try ChildProcess.start([program] + arguments, environment: env, stdout: stdoutPath, stderr: stderrPath)
 }
@@ -63,10 +65,15 @@ func waitForExit(_ pid: pid_t) async -> Int32 {
 /// One tmux server and session running a command in a pane of a given size.
 final class TmuxPane: Sendable {
     let socket: String
+    /// The program's XDG_STATE_HOME (the command line's history), a new one for each pane.
+    let stateHome: String
 
     init(command: String, columns: Int = 80, rows: Int = 24) async throws {
         socket = "ghs-e2e-\(UUID().uuidString.prefix(8))"
-        let shell = "unset NO_COLOR; export LC_ALL=C.UTF-8 TERM=xterm-256color XDG_CACHE_HOME=\(isolatedCacheHome()); \(command)"
+        let cache = isolatedCacheHome()
+        stateHome = cache + "/state"
+        let shell = "unset NO_COLOR; export LC_ALL=C.UTF-8 TERM=xterm-256color XDG_CACHE_HOME=\(cache) XDG_STATE_HOME=\(stateHome); "
+            + command
         try await run("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "bash", "-c", shell])
     }
 
