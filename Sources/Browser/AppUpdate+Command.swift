@@ -87,8 +87,30 @@ extension AppState {
         case .profile(let login):
             return commands + pushProfile(login, isOrganization: nil)
         case let .list(list, crumbs):
-            return commands + push(list, crumbs: crumbs)
+            commands += push(list, crumbs: crumbs)
+            top.openedWith = line
+            return commands
         }
+    }
+
+    /// GitHub's message when it refused the first page of a search opened from the prompt
+    /// (a 422: the query is not valid); nil for any other failure.
+    func refusedSearch(_ token: FetchToken, _ failure: LoadFailure) -> String? {
+        guard top.openedWith != nil, token.direction == .initial, top.pager.items.isEmpty,
+              case .users(.search) = top.list, case .validation(let message)? = failure.underlying as? GitHubError
+        else { return nil }
+        return message
+    }
+
+    /// The search leaves the stack and the prompt comes back with its line and GitHub's word
+    /// on it, as for any line that cannot run.
+    mutating func backToPrompt(_ message: String) -> [Command] {
+        guard let line = top.openedWith, let under = below.popLast() else { return [] }
+        let commands = pop(to: under)
+        overlay = .command
+        prompt.open(line)
+        prompt.error = message
+        return commands
     }
 
     // MARK: - Completion

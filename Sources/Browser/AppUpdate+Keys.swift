@@ -57,6 +57,12 @@ extension AppState {
             overlay = .command
             prompt.open()
             return []
+        case .search:
+            overlay = .command
+            prompt.open("search ")
+            return []
+        case .sort:
+            return cycleSort()
         case .filter:
             guard top.profile == nil else { return nothing("A profile has no filter: open one of its lists") }
             overlay = .filter
@@ -160,9 +166,14 @@ extension AppState {
                 .joined(separator: " · ")
             return []
         }
+        return pop(to: under)
+    }
+
+    /// The top screen leaves the stack for `under` (taken off it already): its requests are
+    /// cancelled, and the screen below is as it was left.
+    mutating func pop(to under: ListScreen) -> [Command] {
         var popped = top
         top = under
-        // The popped list's requests are cancelled; the list below is as it was left.
         let poppedID = popped.id
         let cancels = popped.send(.cancel, at: moment) + (popped.changeProfile { $0.cancelAll(screen: poppedID) } ?? [])
         return cancels + paneWants(debounce: false)

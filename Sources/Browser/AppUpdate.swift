@@ -16,6 +16,8 @@ extension AppState {
             commands = resize(rows: rows, columns: columns)
         case let .pageLoaded(id, token, page, origin):
             commands = onPage(id, token, page, origin)
+        case let .pageFailed(id, token, failure) where top.id == id && refusedSearch(token, failure) != nil:
+            commands = backToPrompt(refusedSearch(token, failure) ?? "")
         case let .pageFailed(id, token, failure):
             let current = isCurrent(id, token)
             commands = onScreen(id, .pageFailed(token, failure))

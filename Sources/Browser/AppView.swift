@@ -27,6 +27,7 @@ public enum AppView {
 
         init(_ state: AppState) {
             crumbs = state.top.crumbs
+            if let search = AppView.searchNote(state), let last = crumbs.popLast() { crumbs.append(last + search) }
             host = state.host
             tokenLabel = state.tokenLabel
             rateLimit = state.rateLimit
@@ -119,6 +120,7 @@ public enum AppView {
                             notice: notice, keys: keys)
         view.highlight = state.top.isFiltered ? state.top.filter : nil
         view.retryNote = reconnectNote(state)
+        view.endText = cutShort(state)
         if case .failed(let failure) = state.top.pager.placeholder, let what = notFound(failure) {
             view.placeholder = notFoundLines(what, state: state)
         } else if state.top.pager.placeholder == .empty, !state.top.pager.pagesBefore.isEmpty {

@@ -4,7 +4,7 @@ import TerminalUI
 /// key table looks labels up by action on every frame; ``configName`` names it.)
 public enum Action: Sendable, Hashable, CaseIterable {
     case lineDown, lineUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
-    case details, profile, back, followers, following, repositories, starred, organizations, filter, command, refresh, retry, open, copy
+    case details, profile, back, followers, following, repositories, starred, organizations, filter, command, search, sort, refresh, retry, open, copy
     case layout, help, suspend, quit
     case keepFilter, clearFilter, deleteCharacter, deleteForward, deleteWord, deleteToStart
     case cursorLeft, cursorRight, lineStart, lineEnd, closeHelp

@@ -36,6 +36,9 @@ public struct ListScreen: Sendable, Equatable {
     /// Set when the screen is an account's profile: its rows are the profile's slices, and
     /// ``pager`` (over the account's followers) is never started.
     public internal(set) var profile: Profile?
+    /// The `:` line this screen was opened with, for the prompt to come back with when GitHub
+    /// refuses it (a search's invalid query).
+    public internal(set) var openedWith: String?
 
     public init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
                 listHeight: Int, heights: RowHeights = .compact, firstCursor: GitHubCursor, maxItems: Int? = nil) {

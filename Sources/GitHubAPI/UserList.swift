@@ -13,7 +13,8 @@ public enum UserList: Sendable, Equatable {
     case watchers(owner: String, repo: String)
     /// The organizations an account belongs to (public memberships).
     case organizations(String)
-    case search(String)
+    /// `GET /search/users`: GitHub's user-search syntax, in the order `sort` asks for.
+    case search(String, sort: SearchSort = .bestMatch)
 
     /// "Followers of octocat".
     public var title: String {
@@ -26,7 +27,7 @@ public enum UserList: Sendable, Equatable {
         case let .contributors(owner, repo): "Contributors to \(owner)/\(repo)"
         case let .watchers(owner, repo): "Watchers of \(owner)/\(repo)"
         case .organizations(let login): "Organizations of \(login)"
-        case .search(let query): "Search: \(query)"
+        case .search(let query, _): "Search: \(query)"
         }
     }
 
@@ -91,8 +92,8 @@ public enum UserList: Sendable, Equatable {
                     return organization
                 }
             }
-        case .search(let query):
-            return SearchUsersSource(client: client, query: query, startPage: startPage)
+        case let .search(query, sort):
+            return SearchUsersSource(client: client, query: query, sort: sort, startPage: startPage)
         }
     }
 }

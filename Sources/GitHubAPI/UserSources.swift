@@ -113,11 +113,13 @@ public struct SearchUsersSource: PageSource {
     public static let resultCap = 1_000
     public let client: GitHubClient
     public let query: String
+    public let sort: SearchSort
     public let firstCursor: GitHubCursor
 
-    public init(client: GitHubClient, query: String, startPage: Int = 1) {
+    public init(client: GitHubClient, query: String, sort: SearchSort = .bestMatch, startPage: Int = 1) {
         self.client = client
         self.query = query
+        self.sort = sort
         firstCursor = startPage > 1 ? .page(startPage) : .first
     }
 
@@ -138,7 +140,8 @@ public struct SearchUsersSource: PageSource {
 
     public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage<GitHubUser> {
         let size = clampPageSize(pageSize)
-        let url = try pageURL(cursor, client: client, path: "/search/users", query: [("q", query)], pageSize: size)
+        let order = sort.parameter.map { [("sort", $0), ("order", "desc")] } ?? []
+        let url = try pageURL(cursor, client: client, path: "/search/users", query: [("q", query)] + order, pageSize: size)
         let response: GitHubResponse
         let body: Body
         do {

@@ -206,11 +206,16 @@ struct WatchersCommand: RepositoryPeopleCommand {
 
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "search", abstract: "Search users (the first 1,000 results).")
-    @Argument(parsing: .remaining, help: "The search query, e.g. 'tom type:user'.") var query: [String]
+    @Argument(parsing: .remaining, help: "The search query, e.g. 'tom type:user location:Berlin followers:>100'.")
+    var query: [String]
+    @Option(help: "The order: best-match (GitHub's), followers, repositories or joined (most first).")
+    var sort: SearchSort = .bestMatch
     @OptionGroup var options: ListOptions
     var text: String { query.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
     func validate() throws {
         guard !text.isEmpty else { throw ValidationError("the search needs a query") }
     }
-    func run() async throws { try await options.browse(.search(text)) }
+    func run() async throws { try await options.browse(.search(text, sort: sort)) }
 }
+
+extension SearchSort: ExpressibleByArgument {}

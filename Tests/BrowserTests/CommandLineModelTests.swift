@@ -88,6 +88,7 @@ struct CommandLineModelTests {
             var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "octocat", "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = pushed.pager.handle(.start)
+            pushed.openedWith = "followers octocat"
             $0.screens.append(pushed)
             $0.nextScreenID = 2
             ($0.pendingTick, $0.nextTick) = (2, 2)
@@ -141,6 +142,7 @@ struct CommandLineModelTests {
             var pushed = ListScreen(id: ScreenID(2), list: list, crumbs: ["All users", "search: tom type:org"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = pushed.pager.handle(.start)
+            pushed.openedWith = "search tom type:org"
             $0.screens.append(pushed)
             $0.nextScreenID = 2
             ($0.pendingTick, $0.nextTick) = (2, 2)

@@ -69,7 +69,7 @@ struct KeyRebindingTests {
         list.apply(.key(.escape))
         list.apply(.key(.character("?")))
         let help = render(list.state).lines.joined(separator: "\n")
-        for (key, text) in [("F", "filter the loaded rows"), ("e", "refresh the list"),
+        for (key, text) in [("F", "filter the loaded"), ("e", "refresh the list"),
                             ("x", "retry what failed")] {
             #expect(help.split(separator: "\n").contains { $0.contains(" \(key) ") && $0.contains(text) },
                     "the help names \(key) for \(text):\n\(help)")

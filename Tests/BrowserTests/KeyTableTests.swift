@@ -134,7 +134,7 @@ struct KeyBindingConfigTests {
     func configNames() {
         #expect(Action.configurable.map(\.configName) == [
             "line-down", "line-up", "page-down", "page-up", "half-page-down", "half-page-up", "first", "last", "details",
-            "profile", "followers", "following", "repositories", "starred", "organizations", "back", "filter", "command", "open", "copy", "layout", "refresh", "retry",
+            "profile", "followers", "following", "repositories", "starred", "organizations", "back", "filter", "search", "sort", "command", "open", "copy", "layout", "refresh", "retry",
             "help", "suspend", "quit",
         ])
     }

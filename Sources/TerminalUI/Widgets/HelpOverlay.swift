@@ -72,10 +72,18 @@ public struct HelpOverlay: Sendable, Equatable {
         entries.map { TerminalText.width($0.keys) }.max() ?? 0
     }
 
+    /// The entries' lines; cut to `textWidth` when given, an entry's aside in parentheses
+    /// going first ("up one row (on the first row: …)" is "up one row").
     private func column(_ entries: [Entry], keyWidth: Int, textWidth: Int?) -> [StyledText] {
         entries.map { entry in
-            let text = entry.keys + String(repeating: " ", count: keyWidth - TerminalText.width(entry.keys) + 2) + entry.text
-            return StyledText(textWidth.map { TerminalText.truncate(text, to: $0) } ?? text, .bar)
+            let keys = entry.keys + String(repeating: " ", count: keyWidth - TerminalText.width(entry.keys) + 2)
+            let text = keys + entry.text
+            guard let textWidth, TerminalText.width(text) > textWidth else { return StyledText(text, .bar) }
+            if let aside = entry.text.range(of: " (") {
+                let short = keys + entry.text[..<aside.lowerBound]
+                if TerminalText.width(short) <= textWidth { return StyledText(short, .bar) }
+            }
+            return StyledText(TerminalText.truncate(text, to: textWidth), .bar)
         }
     }
 }

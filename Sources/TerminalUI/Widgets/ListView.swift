@@ -39,6 +39,8 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     public var highlight: String?
     /// Said after how to retry (when the program tries again by itself: "again in 12 s").
     public var retryNote: String?
+    /// The end row's text in place of "End of list · N items" (a search GitHub cuts short).
+    public var endText: String?
 
     public init(rows: RowModel<Items>, viewport: Viewport, describe: @escaping (Items.Element) -> ItemText,
                 placeholder: [StyledText]? = nil, noun: String = "items", spinnerStep: Int = 0,
@@ -112,7 +114,8 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             screen.put(row: top, column: left, " ✗ \(TerminalText.sanitize(failure.message))\(retry)\(note)",
                        width: columns, style: style(0))
         case .end(let count):
-            screen.put(row: top, column: left, " — End of list · \(count) \(noun) —", width: columns, style: style(0))
+            let text = endText.map(TerminalText.sanitize) ?? "End of list · \(count) \(noun)"
+            screen.put(row: top, column: left, " — \(text) —", width: columns, style: style(0))
         }
         for offset in 1..<max(1, lines) {
             screen.fill(row: top + offset, column: left, count: columns, style: style(offset))

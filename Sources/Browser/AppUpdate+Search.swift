@@ -1,0 +1,42 @@
+import GitHubAPI
+import ListCore
+
+extension AppState {
+    // MARK: - Searches
+
+    /// `S` on a search: the next order (best match, followers, repositories, joined); the list
+    /// starts again from its first page under the same crumbs.
+    mutating func cycleSort() -> [Command] {
+        guard case let .users(.search(query, sort)) = top.list else {
+            return nothing("Only a search has an order to choose")
+        }
+        let list = GitHubList.users(.search(query, sort: sort.next))
+        let moment = moment
+        let cancels = top.send(.cancel, at: moment)
+        nextScreenID += 1
+        top = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs, pageSize: pageSize,
+                         prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
+                         heights: layout.heights, firstCursor: list.firstCursor, maxItems: maxItems)
+        flash = "Sorted: \(sort.next.label)"
+        return cancels + sendTop(.start) + details.want(nil, debounce: false) + repository.want(nil, debounce: false)
+    }
+}
+
+extension AppView {
+    /// After a search's crumb in the title: how many GitHub found, and the order.
+    static func searchNote(_ state: AppState) -> String? {
+        guard case let .users(.search(_, sort)) = state.top.list else { return nil }
+        let total = state.top.pager.totalCount.map { " · \(ProfileText.grouped($0)) found" } ?? ""
+        return total + " · " + sort.label
+    }
+
+    /// The end row of a list GitHub cuts short (a search past its first 1,000 results): how
+    /// many of how many, and what to do about it.
+    static func cutShort(_ state: AppState) -> String? {
+        let count = state.top.pager.knownCount
+        guard let total = state.top.pager.totalCount, total > count, state.top.pager.appendState == .endReached else {
+            return nil
+        }
+        return "First \(ProfileText.grouped(count)) of \(ProfileText.grouped(total)) · narrow the query"
+    }
+}
