@@ -17,6 +17,8 @@ extension AppState {
         case let .pageLoaded(id, token, page, origin):
             commands = onPage(id, token, page, origin)
         case let .pageFailed(id, token, failure) where top.id == id && refusedSearch(token, failure) != nil:
+            // The screen hears of it (nothing of it is left to cancel), then leaves the stack.
+            _ = onScreen(id, .pageFailed(token, failure))
             commands = backToPrompt(refusedSearch(token, failure) ?? "")
         case let .pageFailed(id, token, failure):
             let current = isCurrent(id, token)

@@ -330,7 +330,7 @@ public enum AppView {
             text = " \(matches.count) of \(state.top.pager.items.count) loaded"
         } else {
             text = " \(count) \(state.top.list.noun)"
-            if let total = state.top.pager.totalCount, total > count { text += " of \(total)" }
+            if let total = state.top.pager.totalCount, total > count { text += " of \(ProfileText.grouped(total))" }
         }
         if let position = state.top.selectedPosition {
             text += " · \(position)/\(state.top.matches == nil ? count : state.top.items.count)"

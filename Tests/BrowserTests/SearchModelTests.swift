@@ -1,0 +1,176 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+/// `ghscroll search tom` with its first page loaded: users 1…20 of `total` found.
+private func searchStore(total: Int = 12_345, next: GitHubCursor? = .page(2), rows: Int = 10) -> TestStore {
+    let list = GitHubList.users(.search("tom"))
+    var store = TestStore(makeState(list: list, rows: rows))
+    store.applyStart()
+    store.apply(.pageLoaded(root, firstToken, Page(items: users(1...20).map(Row.user), next: next, totalCount: total)))
+    store.apply(.tick(1))
+    return store
+}
+
+@Suite("Search as a list: s, S and GitHub's refusals (whole state and exact commands)")
+struct SearchModelTests {
+    @Test("s opens the prompt with search typed in, the cursor after it")
+    func searchKey() {
+        var store = loadedStore()
+        store.press(.character("s")) {
+            $0.overlay = .command
+            $0.prompt.field = TextField("search ")
+        }
+    }
+
+    @Test("S: the next order, the search again from its first page under the same crumbs; S again: the one after")
+    func sortCycles() {
+        var store = searchStore()
+        let followers = GitHubList.users(.search("tom", sort: .followers))
+        store.press(.character("S"), [.fetch(ScreenID(2), followers, request(1, .initial, .first)),
+                                      .scheduleTick(2, after: .milliseconds(100))]) {
+            var sorted = ListScreen(id: ScreenID(2), list: followers, crumbs: ["Search: tom"], pageSize: 20,
+                                    prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
+            _ = sorted.pager.handle(.start)
+            $0.top = sorted
+            $0.nextScreenID = 2
+            $0.flash = "Sorted: most followers"
+            ($0.pendingTick, $0.nextTick) = (2, 2)
+        }
+        let repositories = GitHubList.users(.search("tom", sort: .repositories))
+        store.press(.character("S"), [.cancelFetch(ScreenID(2), firstToken), .fetch(ScreenID(3), repositories, request(1, .initial, .first))]) {
+            var sorted = ListScreen(id: ScreenID(3), list: repositories, crumbs: ["Search: tom"], pageSize: 20,
+                                    prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
+            _ = sorted.pager.handle(.start)
+            $0.top = sorted
+            $0.nextScreenID = 3
+            $0.flash = "Sorted: most repositories"
+        }
+        #expect(SearchSort.joined.next == .bestMatch, "and round again")
+    }
+
+    @Test("S on a list that is not a search says so and changes nothing else")
+    func sortElsewhere() {
+        var store = loadedStore()
+        store.press(.character("S")) { $0.flash = "Only a search has an order to choose" }
+    }
+
+    @Test("a search from the prompt that GitHub refuses (422): back to the prompt with the line and GitHub's message; the list below as it was")
+    func refused() {
+        var store = loadedStore()
+        let before = store.state.top
+        store.apply(.key(.character(":")))
+        for character in "search followers:>abc" { store.apply(.key(.character(character))) }
+        store.apply(.key(.enter))
+        #expect(store.state.screens.count == 2)
+        let failure = LoadFailure(GitHubError.validation(message: "Invalid search qualifier followers:>abc"))
+        store.send(.pageFailed(ScreenID(2), firstToken, failure)) {
+            $0.screens.removeLast()
+            $0.overlay = .command
+            $0.prompt.field = TextField("search followers:>abc")
+            $0.prompt.error = "Invalid search qualifier followers:>abc"
+        }
+        #expect(store.state.top == before)
+        #expect(store.state.prompt.history.entries == ["search followers:>abc"], "kept, to be fixed with Up")
+    }
+
+    @Test("a refused page of a search opened from the shell, or a failure other than a 422, stays on the list as a retry row")
+    func otherFailures() {
+        var store = TestStore(makeState(list: .users(.search("x"))))
+        store.applyStart()
+        let failure = LoadFailure(GitHubError.validation(message: "Validation Failed"))
+        store.apply(.pageFailed(root, firstToken, failure))
+        #expect(store.state.overlay == nil && store.state.top.pager.placeholder == .failed(failure))
+    }
+}
+
+@Suite("Search as a list on screen (whole screens)")
+struct SearchViewTests {
+    @Test("the title says how many GitHub found and the order; the status line, how many of them are loaded")
+    func title() {
+        let store = searchStore()
+        expectScreen(store.state, lines: [
+            " ghscroll · Search: tom · 12,345 found · best match              api.github.com",
+            " user1                                                                      #1",
+            " user2                                                                      #2",
+            " user3                                                                      #3",
+            " user4                                                                      #4",
+            " user5                                                                      #5",
+            " user6                                                                      #6",
+            " user7                                                                      #7",
+            " user8                                                                      #8",
+            " 20 results of 12,345 · 1/20            Enter details  / filter  q quit  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+
+    @Test("a search GitHub cuts short ends in First N of M · narrow the query")
+    func cutShort() {
+        var store = searchStore(next: nil, rows: 24)
+        store.apply(.key(.character("G")))
+        expectScreen(store.state, lines: [
+            " ghscroll · Search: tom · 12,345 found · best match              api.github.com",
+            " user1                                                                      #1",
+            " user2                                                                      #2",
+            " user3                                                                      #3",
+            " user4                                                                      #4",
+            " user5                                                                      #5",
+            " user6                                                                      #6",
+            " user7                                                                      #7",
+            " user8                                                                      #8",
+            " user9                                                                      #9",
+            " user10                                                                    #10",
+            " user11                                                                    #11",
+            " user12                                                                    #12",
+            " user13                                                                    #13",
+            " user14                                                                    #14",
+            " user15                                                                    #15",
+            " user16                                                                    #16",
+            " user17                                                                    #17",
+            " user18                                                                    #18",
+            " user19                                                                    #19",
+            " user20                                                                    #20",
+            " — First 20 of 12,345 · narrow the query —",
+            "",
+            " 20 results of 12,345 · 20/20 · end     Enter details  / filter  q quit  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "............................................................................mmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "...........................................................................mmmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "................................................................................",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+}
