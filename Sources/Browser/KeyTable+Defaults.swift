@@ -32,7 +32,7 @@ extension KeyTable {
         KeyBinding(.filter, [.character("/")], "filter the loaded rows by login", hint: "filter", modes: moving),
         KeyBinding(.search, [.character("s")], "search users (GitHub's syntax: tom type:org location:Berlin …)", modes: moving),
         KeyBinding(.sort, [.character("S")], "a search's order (best match, followers, repositories, joined)", modes: moving),
-        KeyBinding(.command, [.character(":")], "go to any list (followers LOGIN, user LOGIN, search …)",
+        KeyBinding(.command, [.character(":")], "go to any list (followers LOGIN, user LOGIN, search …)", hint: "go",
                    modes: moving),
         KeyBinding(.open, [.character("o")], "open the profile in the browser", modes: moving),
         KeyBinding(.copy, [.character("y")], "copy the profile URL (OSC 52)", modes: moving),

@@ -36,8 +36,8 @@ struct DetailsPaneScreenTests {
             " user20                                        #20  │",
             " user21                                        #21  │ [1] followers  [2] following  [3] repos",
             " user22                                        #22  │ [4] starred  [5] orgs  [o] open  [y] copy",
-            " 40 users · 2/40                       1 followers  2 following  Esc back  / filter  q quit  ? help",
-            ], styles: [
+            " 40 users · 2/40                 1 followers  2 following  Esc back  / filter  : go  q quit  ? help",
+        ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "................................................mmm.m.mmmmmmmmmmmmmmmm..AAAAAAAAAAA.................",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRm.m..............m..mmmmmmmmmmmmmmmmmmmmmmmmmmm.",
@@ -62,7 +62,7 @@ struct DetailsPaneScreenTests {
             "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm.......",
             "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm.....",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
-            ])
+        ])
     }
 
     @Test("below 100 columns the pane covers the list; a bio that does not fit ends in an ellipsis")

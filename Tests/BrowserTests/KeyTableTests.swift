@@ -76,8 +76,8 @@ struct KeyTableTests {
 
     @Test("status hints give way from the end when short of room, keeping the help key")
     func hints() {
-        #expect(table.hints(for: .list, canLeave: false, width: 80) == "Enter details  / filter  q quit  ? help")
-        #expect(table.hints(for: .details, width: 80) == "1 followers  2 following  Esc back  / filter  q quit  ? help")
+        #expect(table.hints(for: .list, canLeave: false, width: 80) == "Enter details  / filter  : go  q quit  ? help")
+        #expect(table.hints(for: .details, width: 80) == "1 followers  2 following  Esc back  / filter  : go  q quit  ? help")
         #expect(table.hints(for: .details, width: 32) == "1 followers  2 following  ? help")
         #expect(table.hints(for: .details, width: 31) == "1 followers  ? help")
         #expect(table.hints(for: .details, width: 6) == "? help")

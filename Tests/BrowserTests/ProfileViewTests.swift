@@ -27,7 +27,7 @@ struct ProfileViewTests {
             "   ⠋ Loading…",
             " Followers · 12",
             "   ⠋ Loading…",
-            " Profile of octocat · loading                     Enter details  q quit  ? help",
+            " Profile of octocat · loading               Enter details  : go  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             ".mmmmmmmm..AAAAAAAAAAA..........................................................",
@@ -85,7 +85,7 @@ struct ProfileViewTests {
             "",
             "",
             "",
-            " Profile of octocat · a part failed (R retries)   Enter details  q quit  ? help",
+            " Profile of octocat · a part failed (R retries)     Enter details  : go  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             ".mmmmmmmmmmmmmmmmmmmm..AAAAAAAAAAA..............................................",
@@ -137,7 +137,7 @@ struct ProfileViewTests {
             " user13                                                                    #13",
             " user14                                                                    #14",
             " user15                                                                    #15",
-            " Profile of octocat · 2/5 followers · loading     Enter details  q quit  ? help",
+            " Profile of octocat · 2/5 followers · loading       Enter details  : go  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
@@ -165,7 +165,7 @@ struct ProfileViewTests {
             "   All 12 followers →",
             " Following · 0",
             "   ⠋ Loading…",
-            " Profile of octocat · loading                     Enter details  q quit  ? help",
+            " Profile of octocat · loading               Enter details  : go  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",

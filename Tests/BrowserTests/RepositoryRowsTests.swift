@@ -196,7 +196,7 @@ struct RepositoryRowsTests {
             "                                                          │",
             "                                                          │",
             "                                                          │",
-            " 3 repositories · 1/3 · end                  1 stargazers  2 contributors  Esc back  / filter  q quit  ? help",
+            " 3 repositories · 1/3 · end            1 stargazers  2 contributors  Esc back  / filter  : go  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRm.mmmmmmmmmmmmmmmm..AAAAAAAAAAAAAAAAAAA.............",
@@ -240,7 +240,7 @@ struct RepositoryRowsTests {
             " — End of list · 3 repositories —                   │ any more (renamed, deleted or made private).",
             "                                                    │",
             "                                                    │",
-            " 3 repositories · 1/3 · end        1 stargazers  2 contributors  Esc back  / filter  q quit  ? help",
+            " 3 repositories · 1/3 · end  1 stargazers  2 contributors  Esc back  / filter  : go  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRm.AAAAAAAAAAAAAAAAAAA...........................",

@@ -102,7 +102,7 @@ struct SearchViewTests {
             " user6                                                                      #6",
             " user7                                                                      #7",
             " user8                                                                      #8",
-            " 20 results of 12,345 · 1/20            Enter details  / filter  q quit  ? help",
+            " 20 results of 12,345 · 1/20      Enter details  / filter  : go  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
@@ -145,7 +145,7 @@ struct SearchViewTests {
             " user20                                                                    #20",
             " — First 20 of 12,345 · narrow the query —",
             "",
-            " 20 results of 12,345 · 20/20 · end     Enter details  / filter  q quit  ? help",
+            " 20 results of 12,345 · 20/20 · end       Enter details  / filter  : go  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "............................................................................mmm.",
