@@ -20,13 +20,15 @@ struct ProfileEndToEndTests {
             }
             let text = screenText(shown)
             let sent = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
+            // Seconds-long answers are the load of a dozen suites starting at once on two cores
+            // (seen here: 5 s for the first request); one that waits out most of the client's 20 s
+            // timeout is a stall.
             let stalled = sent.split(separator: "\n").filter { line in
-                line.hasSuffix(" ms") && (line.split(separator: " ").dropLast().last.flatMap { Int($0) } ?? 0) >= 5_000
+                line.hasSuffix(" ms") && (line.split(separator: " ").dropLast().last.flatMap { Int($0) } ?? 0) >= 15_000
             }
             if !stalled.isEmpty {
-                // Seen once in CI: one request to the in-process fake got no answer until the
-                // client's timeout, and the slices behind it waited. The profile must still fill
-                // (the request is sent again); the stall itself is reported, not failed.
+                // Seen once in CI: slices stayed loading for 19 s. The profile must still fill
+                // (a request that times out is sent again); a stall is reported, not failed.
                 withKnownIssue("a request to the fake stalled until the client's timeout") {
                     Issue.record("\(stalled.joined(separator: "\n"))\n\(sent)")
                 }
