@@ -48,6 +48,9 @@ struct ManualSectionsCommand: ParsableCommand {
                       + "colors (true or false) and a [keys] table of action = [keys] (ghscroll keys --actions names the actions). "
                       + "Options on the command line win. make install puts an example with every setting and key, "
                       + "each explained, in share/doc/ghscroll/config.toml under its prefix.",
+                  ".It Pa $XDG_STATE_HOME/ghscroll/history",
+                  "The command line's earlier commands (else under ~/.local/state): the last 500, readable by you alone, "
+                      + "never a line that looks like a token.",
                   ".El", ".Sh EXIT STATUS", ".Bl -tag -width Ds",
                   ".It 0", "Done.", ".It 1", "An error (GitHub could not be reached, a bad configuration file, …).",
                   ".It 64", "A usage error (an unknown option, a bad value).",
@@ -65,6 +68,9 @@ struct ManualSectionsCommand: ParsableCommand {
         ("Open octocat's profile: details, organizations, repositories, followers and following, each a few rows "
             + "and a row that opens the whole list (p does the same on any account in a list):",
          ["ghscroll user octocat"]),
+        ("Search organizations in Berlin, the most followed first (in the browser, : opens a command line that "
+            + "takes the same commands, s one with search typed in, and S cycles a search's order):",
+         ["ghscroll search type:org location:Berlin --sort followers"]),
         ("Print the first 20 stargazers of a repository, an ID and a login a line (into a pipe ghscroll prints "
             + "lines by itself; --plain does it on a terminal too, --json prints GitHub's objects):",
          ["ghscroll stargazers apple/swift | head -n 20"]),

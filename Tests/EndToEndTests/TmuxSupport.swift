@@ -95,12 +95,12 @@ final class TmuxPane: Sendable {
 
     /// Presses G until the end row shows (at most `presses` times, waiting `seconds` after each);
     /// returns the last screen.
-    func pressEndUntilListEnds(presses: Int = 6, seconds: Double) async throws -> [String] {
+    func pressEndUntilListEnds(presses: Int = 6, seconds: Double, endRow: String = "End of list") async throws -> [String] {
         var screen: [String] = []
         for _ in 0..<presses {
             try await keys("G")
-            screen = await waitFor(seconds) { screenText($0).contains("End of list") }
-            if screenText(screen).contains("End of list") { break }
+            screen = await waitFor(seconds) { screenText($0).contains(endRow) }
+            if screenText(screen).contains(endRow) { break }
         }
         return screen
     }
