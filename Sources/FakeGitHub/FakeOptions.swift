@@ -12,6 +12,11 @@ public struct FakeGitHubOptions: Sendable {
     public var reportedLimit = 5_000
     /// How long a rate-limit window lasts (seconds).
     public var rateLimitWindowSeconds = 3_600
+    /// Searches allowed per `searchWindowSeconds` before the search API's own rate limit (403,
+    /// remaining 0; GitHub allows 30 a minute with a token, 10 without); nil: never. The other
+    /// requests count apart, as on GitHub.
+    public var searchLimit: Int?
+    public var searchWindowSeconds = 60
     /// Every this-many requests get a secondary rate limit (429 with `retry-after`); nil: never.
     public var secondaryLimitEvery: Int?
     /// The `retry-after` of a secondary limit; nil sends none.

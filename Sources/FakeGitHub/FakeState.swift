@@ -56,13 +56,15 @@ actor FakeState {
 
     /// The rate-limit window of `key` (a token or "anonymous" plus the resource).
     func rateLimit(_ key: String, resource: String) -> FakeRateLimit {
-        let window = TimeInterval(max(1, options.rateLimitWindowSeconds))
+        let search = resource == "search" ? options.searchLimit : nil
+        let window = TimeInterval(max(1, search == nil ? options.rateLimitWindowSeconds : options.searchWindowSeconds))
         var entry = usage[key] ?? (Date(), 0)
         if Date().timeIntervalSince(entry.windowStart) >= window { entry = (Date(), 0) }
         usage[key] = entry
-        let limit = options.primaryLimit ?? options.reportedLimit
-        return FakeRateLimit(limit: limit, used: entry.used, reset: entry.windowStart.addingTimeInterval(window),
-                             resource: resource, enforced: options.primaryLimit != nil)
+        let enforced = search ?? options.primaryLimit
+        return FakeRateLimit(limit: enforced ?? options.reportedLimit, used: entry.used,
+                             reset: entry.windowStart.addingTimeInterval(window), resource: resource,
+                             enforced: enforced != nil)
     }
 
     func count(_ key: String) {

@@ -51,6 +51,24 @@ struct ErrorTests {
         }
     }
 
+    @Test("the search API's own rate limit: the third search of two allowed is a 403 naming it; other requests still go")
+    func searchRateLimit() async throws {
+        var options = FakeGitHubOptions()
+        options.searchLimit = 2
+        try await withFixture(options: options) { fixture in
+            #expect(await firstPageError(fixture, list: .search("a")) == nil)
+            #expect(await firstPageError(fixture, list: .search("b")) == nil)
+            let error = await firstPageError(fixture, list: .search("c"))
+            guard case let .rateLimited(reset, limit, _)? = error else {
+                Issue.record("expected a rate limit, got \(String(describing: error))")
+                return
+            }
+            #expect(limit == 2)
+            #expect((reset ?? .distantFuture) <= Date().addingTimeInterval(61), "a minute's window")
+            #expect(await firstPageError(fixture, list: .all(since: 1)) == nil, "the core API counts apart")
+        }
+    }
+
     @Test("secondary rate limit: 429 with retry-after")
     func secondaryRateLimit() async throws {
         var options = FakeGitHubOptions()
