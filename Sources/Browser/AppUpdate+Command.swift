@@ -7,8 +7,8 @@ extension AppState {
 
     /// A key on the prompt: editing, ↑ and ↓ through the history, Tab to complete, Enter to go.
     mutating func commandKey(_ key: Key) -> [Command] {
-        let edit: TextField.Edit
-        switch keys.action(for: key, in: .command) {
+        let action = keys.action(for: key, in: .command)
+        switch action {
         case .runCommand: return runCommand()
         case .cancelCommand:
             overlay = nil
@@ -28,20 +28,10 @@ extension AppState {
         case .quit:
             exitStatus = 0
             return []
-        case .deleteCharacter: edit = .deleteBackward
-        case .deleteForward: edit = .deleteForward
-        case .deleteWord: edit = .deleteWordBackward
-        case .deleteToStart: edit = .deleteToStart
-        case .cursorLeft: edit = .left
-        case .cursorRight: edit = .right
-        case .lineStart: edit = .start
-        case .lineEnd: edit = .end
         default:
-            guard let character = key.typedCharacter else { return [] }
-            edit = .insert(String(character))
+            if let edit = Self.edit(action, key) { prompt.edit(edit) }
+            return []
         }
-        prompt.edit(edit)
-        return []
     }
 
     /// Enter: the line's screen pushed on the stack (Esc comes back), or the reason it cannot

@@ -236,8 +236,8 @@ extension AppState {
     /// A key on the filter line. Typing and editing only filter the rows already loaded (a
     /// keystroke asks GitHub for nothing); moving down past the last match loads more.
     private mutating func filterKey(_ key: Key) -> [Command] {
-        let edit: TextField.Edit
-        switch keys.action(for: key, in: .filter) {
+        let action = keys.action(for: key, in: .filter)
+        switch action {
         case .keepFilter:
             overlay = nil
             return []
@@ -253,20 +253,27 @@ extension AppState {
             return selectionMoved()
         case let action? where [.help, .suspend, .quit].contains(action):
             return anywhere(action, fromFilter: true)
-        case .deleteCharacter: edit = .deleteBackward
-        case .deleteForward: edit = .deleteForward
-        case .deleteWord: edit = .deleteWordBackward
-        case .deleteToStart: edit = .deleteToStart
-        case .cursorLeft: edit = .left
-        case .cursorRight: edit = .right
-        case .lineStart: edit = .start
-        case .lineEnd: edit = .end
         default:
-            guard let character = key.typedCharacter else { return [] }
-            edit = .insert(String(character))
+            guard let edit = Self.edit(action, key) else { return [] }
+            top.editFilter(edit)
+            return paneWants(debounce: true)
         }
-        top.editFilter(edit)
-        return paneWants(debounce: true)
+    }
+
+    /// The edit a key makes on a line being typed (the filter, the command line): the editing
+    /// keys' actions, else the character it types; nil for neither.
+    static func edit(_ action: Action?, _ key: Key) -> TextField.Edit? {
+        switch action {
+        case .deleteCharacter: .deleteBackward
+        case .deleteForward: .deleteForward
+        case .deleteWord: .deleteWordBackward
+        case .deleteToStart: .deleteToStart
+        case .cursorLeft: .left
+        case .cursorRight: .right
+        case .lineStart: .start
+        case .lineEnd: .end
+        default: key.typedCharacter.map { .insert(String($0)) }
+        }
     }
 
     /// What the help, suspend and quit keys do, in the list and on the filter line alike.
