@@ -103,6 +103,12 @@ public struct FakeDataSet: Sendable {
         return (offset..<min(size, offset + limit)).map { users[(start + $0 * stride) % count] }
     }
 
+    /// How many followers an account has: the length of its followers list, which its profile's
+    /// `followers` also is, without deriving the rest of the profile.
+    func followerCount(of user: FakeUser) -> Int {
+        min(listSize("followers:\(user.login.lowercased())"), users.count)
+    }
+
     /// Accounts whose login contains every term (case-insensitive), optionally of one type.
     public func search(terms: [String], type: Bool?) -> [FakeUser] {
         let lowered = terms.map { $0.lowercased() }

@@ -61,11 +61,12 @@ struct FakePages {
         return (start - extra, perPage + extra)
     }
 
-    /// GitHub's `Link` for page-numbered lists; nil when one page holds everything.
-    private func pageLinks(path: String, pages: Int) -> String? {
+    /// GitHub's `Link` for page-numbered lists; nil when one page holds everything. The links keep
+    /// the request's other parameters, with the values in `replacing` instead of the ones sent.
+    private func pageLinks(path: String, pages: Int, replacing: [String: String] = [:]) -> String? {
         guard pages > 1 else { return nil }
         let kept = request.query.filter { $0.name != "page" && $0.name != "per_page" }
-            .map { "\($0.name)=\(percentEncode($0.value))&" }.joined()
+            .map { "\($0.name)=\(percentEncode(replacing[$0.name] ?? $0.value))&" }.joined()
         func url(_ page: Int) -> String { "<\(linkBase)\(path)?\(kept)per_page=\(perPage)&page=\(page)>" }
         var links: [String] = []
         if page > 1 { links.append("\(url(min(page - 1, pages))); rel=\"prev\"") }
@@ -81,41 +82,62 @@ struct FakePages {
 
     static let searchCap = 1_000
 
+    /// GitHub's user search (see ``FakeSearch``): a 422 for a missing `q`, a malformed qualifier or a
+    /// page past the first 1,000 results; `total_count` counts every match.
     func searchUsers() -> FakeReply {
-        let query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        let query = searchQuery.trimmingCharacters(in: .whitespaces)
         guard !query.isEmpty else {
             return FakeReply(status: 422, body: #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","code":"missing"}],"documentation_url":"https://docs.github.com/v3/search","status":"422"}"#)
         }
-        var terms: [String] = []
-        var type: Bool?
-        for word in query.split(whereSeparator: { $0 == " " || $0 == "+" }).map(String.init) {
-            switch word.lowercased() {
-            case "type:org": type = true
-            case "type:user": type = false
-            case let qualifier where qualifier.contains(":"): continue
-            default: terms.append(word)
-            }
+        let search: FakeSearch
+        do throws(FakeSearch.Invalid) {
+            search = try FakeSearch(query: query, sort: request.query["sort"], order: request.query["order"])
+        } catch {
+            return FakeReply(status: 422, body: Self.invalidSearch(error.message))
         }
-        let matches = data.search(terms: terms, type: type)
         let start = (page - 1) * perPage
         guard start < Self.searchCap else {
             return .error(422, "Only the first 1000 search results are available")
         }
+        let matches = search.results(in: data)
         let end = min(matches.count, start + perPage, Self.searchCap)
         let items = start < end ? Array(matches[start..<end]) : []
         let body = #"{"total_count":\#(matches.count),"incomplete_results":false,"items":"# +
             FakeJSON.users(items, base: linkBase) + "}"
         var reply = FakeReply(status: 200, body: body, cacheable: true)
         let pages = max(1, (min(matches.count, Self.searchCap) + perPage - 1) / perPage)
-        if let link = pageLinks(path: "/search/users", pages: pages) { reply.headers.append(("Link", link)) }
+        if let link = pageLinks(path: "/search/users", pages: pages, replacing: ["q": query]) {
+            reply.headers.append(("Link", link))
+        }
         return reply
     }
 
-    private func percentEncode(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~:")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    /// GitHub's 422 for a query it cannot read, with a short `message` for people to read.
+    private static func invalidSearch(_ message: String) -> String {
+        #"{"message":"\#(FakeJSON.escape(message))","errors":[{"message":"The listed users cannot be searched "# +
+            #"either because the users do not exist or you do not have permission to view the users.","# +
+            #""resource":"Search","field":"q","code":"invalid"}],"# +
+            #""documentation_url":"https://docs.github.com/v3/search","status":"422"}"#
     }
+
+    /// `q` as GitHub reads it, form-encoded: a `+` is a space and `%2B` a plus.
+    private var searchQuery: String {
+        for pair in request.target.query().split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.first == "q" else { continue }
+            let spaced = parts.dropFirst().joined().replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        return request.query["q"] ?? ""
+    }
+
+    /// Everything but ASCII letters, digits and `-._~:` percent-encoded, so that `Link` stays ASCII.
+    private func percentEncode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: Self.queryAllowed) ?? value
+    }
+
+    private static let queryAllowed = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:")
 }
 
 import Foundation

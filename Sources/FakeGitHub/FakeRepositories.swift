@@ -83,6 +83,17 @@ extension FakeDataSet {
         return repository(of: owner, at: index, count: count, ownerCreated: profile(of: owner).createdAt)
     }
 
+    /// The languages of the account's repositories, most recently pushed first, until `stop`
+    /// says enough (the owner's profile made once, not once a repository).
+    func languages(of owner: FakeUser, until stop: (String?) -> Bool) {
+        let count = repositoryCount(of: owner)
+        guard count > 0 else { return }
+        let created = profile(of: owner).createdAt
+        for index in 0..<count where stop(repository(of: owner, at: index, count: count, ownerCreated: created).language) {
+            return
+        }
+    }
+
     /// The repository `owner/name` (both case-insensitive), nil when there is none.
     public func repository(owner login: String, name: String) -> FakeRepository? {
         guard let owner = user(login: login) else { return nil }
