@@ -15,7 +15,7 @@ extension TestStore {
 }
 
 /// The first list (users 1…20 loaded) with the prompt open.
-private func promptStore() -> TestStore {
+func promptStore() -> TestStore {
     var store = loadedStore()
     store.press(.character(":")) { $0.overlay = .command }
     return store
@@ -272,5 +272,32 @@ struct GoCommandTests {
         #expect(try GoCommand.parse("watchers apple/swift").get().subject == .repository(owner: "apple", name: "swift"))
         #expect(try GoCommand.parse("search tom").get().subject == nil)
         #expect(try GoCommand.parse("users").get().subject == nil)
+    }
+}
+
+@Suite("The : command line opens profiles too")
+struct CommandLineProfileTests {
+    @Test("user octocat: once GitHub knows octocat, the profile goes on the stack and asks for the details")
+    func profile() {
+        var store = promptStore()
+        store.type("user octocat")
+        store.apply(.key(.enter))
+        store.send(.commandChecked(RequestID(1), .found),
+                   [.saveHistory(CommandHistory(["user octocat"])), .loadDetails(RequestID(1), login: "octocat"),
+                    .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.prompt = CommandPrompt()
+            $0.prompt.history = CommandHistory(["user octocat"])
+            $0.prompt.nextCheck = 1
+            $0.overlay = nil
+            // The kind of account comes with its details: only the about row until then.
+            let profile = Profile(login: "octocat", isOrganization: nil, heights: .compact, headerLines: 4)
+            $0.screens.append(ListScreen(id: ScreenID(2), profile: profile, crumbs: ["All users", "octocat"], pageSize: 20,
+                                         listHeight: 8))
+            $0.nextScreenID = 2
+            $0.details.target = "octocat"
+            $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "octocat")
+            $0.details.nextID = 1
+            ($0.pendingTick, $0.nextTick) = (2, 2)
+        }
     }
 }
