@@ -214,7 +214,7 @@ public struct AppState: Sendable, Equatable {
     public var isAnimating: Bool {
         isWaiting || top.pager.isRefreshing || top.pager.appendState == .loading || top.pager.jumpState == .loading
             || top.pager.placeholder == .loading
-            || top.profile?.isLoading == true
+            || top.profile?.isLoading == true || prompt.checking != nil
             || ((top.detailsOpen || top.profile != nil) && (details.isLoading || repository.isLoading))
     }
 

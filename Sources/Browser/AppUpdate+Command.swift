@@ -15,8 +15,9 @@ extension AppState {
             prompt.open()
             return []
         case .complete:
-            let known = knownNames()
-            prompt.complete { word, before in Self.candidates(for: word, after: before, known: known) }
+            // The names are gathered only when a completion starts, not for each Tab of a cycle.
+            let state = self
+            prompt.complete { word, before in Self.candidates(for: word, after: before, known: state.knownNames()) }
             return []
         case .olderCommand:
             prompt.older()
@@ -67,7 +68,7 @@ extension AppState {
     /// Runs a command read from `line`: kept in the history, the prompt closed, its screen pushed.
     private mutating func go(_ command: GoCommand, line: String) -> [Command] {
         var commands: [Command] = []
-        if prompt.history.add(line) { commands.append(.saveHistory(prompt.history)) }
+        if command != .quit, prompt.history.add(line) { commands.append(.saveHistory(prompt.history)) }
         overlay = nil
         prompt.open()
         switch command {
@@ -129,12 +130,17 @@ extension AppState {
         return (logins, repositories)
     }
 
+    /// Candidates shown for one Tab at most.
+    static let maxCandidates = 200
+
     /// What may complete `word`: a command's name first, then what that command takes.
     static func candidates(for word: String, after before: [String],
                            known: (logins: [String], repositories: [String])) -> [String] {
+        /// The first of them in alphabetical order (as many as anyone would go through with Tab).
         func starting(_ names: [String]) -> [String] {
-            names.filter { $0.lowercased().hasPrefix(word.lowercased()) }
-                .sorted { $0.lowercased() < $1.lowercased() }
+            let prefix = word.lowercased()
+            let matching = names.lazy.map { ($0, $0.lowercased()) }.filter { $0.1.hasPrefix(prefix) }
+            return matching.sorted { $0.1 < $1.1 }.prefix(Self.maxCandidates).map(\.0)
         }
         guard let name = before.first else { return GoCommand.names.filter { $0.hasPrefix(word.lowercased()) && $0 != "q" } }
         guard before.count == 1, let argument = GoCommand.table.first(where: { $0.name == name })?.argument else { return [] }

@@ -13,10 +13,13 @@ extension AppState {
         let list = GitHubList.users(.search(query, sort: sort.next))
         let moment = moment
         let cancels = top.send(.cancel, at: moment)
+        let openedWith = top.openedWith
         nextScreenID += 1
+        // (A filter and the pane go with the rows they were on: the list starts over.)
         top = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs, pageSize: pageSize,
                          prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
                          heights: layout.heights, firstCursor: list.firstCursor, maxItems: maxItems)
+        top.openedWith = openedWith
         flash = "Sorted: \(sort.next.label)"
         return cancels + sendTop(.start) + details.want(nil, debounce: false) + repository.want(nil, debounce: false)
     }
@@ -30,11 +33,13 @@ extension AppView {
         return total + " · " + sort.label
     }
 
-    /// The end row of a list GitHub cuts short (a search past its first 1,000 results): how
-    /// many of how many, and what to do about it.
+    /// The end row of a search GitHub cuts short (it gives the first 1,000 results only): how
+    /// many of how many, and what to do about it. (A smaller total is GitHub's estimate: the
+    /// list simply ends.)
     static func cutShort(_ state: AppState) -> String? {
         let count = state.top.pager.knownCount
-        guard let total = state.top.pager.totalCount, total > count, state.top.pager.appendState == .endReached else {
+        guard case .users(.search) = state.top.list, let total = state.top.pager.totalCount,
+              total > SearchUsersSource.resultCap, total > count, state.top.pager.appendState == .endReached else {
             return nil
         }
         return "First \(ProfileText.grouped(count)) of \(ProfileText.grouped(total)) · narrow the query"

@@ -16,7 +16,8 @@ extension AppState {
             commands = resize(rows: rows, columns: columns)
         case let .pageLoaded(id, token, page, origin):
             commands = onPage(id, token, page, origin)
-        case let .pageFailed(id, token, failure) where top.id == id && refusedSearch(token, failure) != nil:
+        case let .pageFailed(id, token, failure) where top.id == id && overlay == nil && isCurrent(id, token)
+            && refusedSearch(token, failure) != nil:
             // The screen hears of it (nothing of it is left to cancel), then leaves the stack.
             _ = onScreen(id, .pageFailed(token, failure))
             commands = backToPrompt(refusedSearch(token, failure) ?? "")

@@ -13,7 +13,7 @@ extension AppView {
         if let checking = prompt.checking {
             let subject = checking.command.subject.map { subject -> String in
                 switch subject {
-                case .account(let login): login
+                case .account(let login), .organization(let login): login
                 case let .repository(owner, name): "\(owner)/\(name)"
                 }
             } ?? ""

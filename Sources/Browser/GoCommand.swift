@@ -37,6 +37,7 @@ public enum GoCommand: Sendable, Equatable {
         switch self {
         case .quit: return nil
         case .profile(let login): return .account(login)
+        case .list(.users(.members(let org)), _): return .organization(org)
         case .list(.repositories(let list), _):
             switch list {
             case .owned(let login, _), .starred(let login): return .account(login)
@@ -72,11 +73,22 @@ public enum GoCommand: Sendable, Equatable {
             }
             return .success(.list(.users(.all(since: id)), crumbs: ["users since #\(id)"]))
         case .query:
-            guard !rest.isEmpty else { return .failure(.missing(name, usage: usage(name))) }
-            let query = rest.joined(separator: " ")
-            return .success(.list(.users(.search(query)), crumbs: ["search: \(query)"]))
+            // `--sort ORDER` anywhere, as on the command line; the other words are the query.
+            var words = rest
+            var sort = SearchSort.bestMatch
+            if let flag = words.firstIndex(of: "--sort") {
+                guard flag + 1 < words.count, let order = SearchSort(rawValue: words[flag + 1]) else {
+                    return .failure(.badSort)
+                }
+                sort = order
+                words.removeSubrange(flag...(flag + 1))
+            }
+            guard !words.isEmpty else { return .failure(.missing(name, usage: usage(name))) }
+            let query = words.joined(separator: " ")
+            return .success(.list(.users(.search(query, sort: sort)), crumbs: ["search: \(query)"]))
         case .login, .organization:
             guard let login = rest.first else { return .failure(.missing(name, usage: usage(name))) }
+            // (A dot or two would be a step up the API's path, not an account.)
             guard rest.count == 1 else { return .failure(.extra(name, usage: usage(name))) }
             guard isLogin(login) else { return .failure(.badLogin(login)) }
             return .success(account(name, login))
@@ -111,7 +123,8 @@ public enum GoCommand: Sendable, Equatable {
     /// A GitHub login: up to 39 letters, digits and hyphens (100 allowed, as the shell does, for
     /// Enterprise hosts), no slash.
     static func isLogin(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 100 && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+        !text.isEmpty && text.count <= 100 && !text.hasPrefix(".")
+            && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
     }
 
     /// How a command is written: "followers LOGIN".
@@ -120,7 +133,7 @@ public enum GoCommand: Sendable, Equatable {
         case .login?: "\(name) LOGIN"
         case .organization?: "\(name) ORG"
         case .repository?: "\(name) OWNER/REPO"
-        case .query?: "\(name) QUERY…"
+        case .query?: "\(name) QUERY… [--sort ORDER]"
         case .since?: "\(name) [--since ID]"
         case .none?, nil: name
         }
@@ -156,6 +169,8 @@ public enum GoCommand: Sendable, Equatable {
 /// What a command names: GitHub says whether it exists before the screen opens.
 public enum GoSubject: Sendable, Equatable {
     case account(String)
+    /// An account that must be an organization (`members ORG`).
+    case organization(String)
     case repository(owner: String, name: String)
 }
 
@@ -176,6 +191,7 @@ public enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible 
     case extra(String, usage: String)
     case badLogin(String)
     case badRepository(String, String)
+    case badSort
 
     public var description: String {
         switch self {
@@ -193,6 +209,8 @@ public enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible 
             "'\(login)' is not a GitHub login"
         case let .badRepository(name, text):
             "\(name) takes a repository as OWNER/REPO, for example apple/swift (got '\(text)')"
+        case .badSort:
+            "--sort takes \(SearchSort.allCases.map(\.rawValue).joined(separator: ", "))"
         }
     }
 }

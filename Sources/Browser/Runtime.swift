@@ -1,5 +1,6 @@
 import Avatars
 import Foundation
+import Synchronization
 import GitHubAPI
 import ListCore
 import TerminalUI
@@ -27,9 +28,17 @@ final class Runtime: CommandRunner {
     private let post: @Sendable (Message) -> Void
     private let environment: [String: String]
     private var tasks: [TaskKey: Task<Void, Never>] = [:]
-    /// The last write of the prompt's history: each waits for the one before, so the file ends
-    /// as the last one left it.
-    private var historyWrite: Task<Void, Never>?
+    /// Writes the prompt's history file, one after another (blocking file I/O stays off the
+    /// concurrency threads); waited for before the program leaves.
+    private let historyQueue = DispatchQueue(label: "ghscroll.history")
+    /// Whether a failed write was said already: once a run.
+    private let historyFailed = Flag()
+
+    final class Flag: Sendable {
+        private let value = Mutex(false)
+        /// Sets the flag; true the first time.
+        func raise() -> Bool { value.withLock { raised in defer { raised = true }; return !raised } }
+    }
 
     init(client: GitHubClient, environment: [String: String], post: @escaping @Sendable (Message) -> Void) {
         self.client = client
@@ -130,6 +139,8 @@ final class Runtime: CommandRunner {
     func cancelAll() {
         for task in tasks.values { task.cancel() }
         tasks = [:]
+        // The history written last is on disk before the program leaves.
+        historyQueue.sync {}
     }
 
     private func run(_ command: Command) {
@@ -227,34 +238,61 @@ final class Runtime: CommandRunner {
             }
         case .saveHistory(let history):
             guard let path = HistoryFile.defaultPath(environment: environment) else { return }
-            historyWrite = Task { [previous = historyWrite] in
-                await previous?.value
+            historyQueue.async { [historyFailed] in
                 do {
                     try HistoryFile.save(history, path: path)
                 } catch {
-                    post(.notice("The command history could not be kept in \(path): \(error)"))
+                    guard historyFailed.raise() else { return }
+                    post(.notice("The command history is not kept this run: \(error)"))
                 }
             }
         case let .checkCommand(id, subject):
             tasks[.check(id)]?.cancel()
-            tasks[.check(id)] = Task {
-                let outcome: GoCheck
-                do {
-                    switch subject {
-                    case .account(let login): _ = try await client.userDetails(login: login, policy: .normal)
-                    case let .repository(owner, name): _ = try await client.repositoryDetails(owner: owner, repo: name)
-                    }
-                    outcome = .found
-                } catch let error as GitHubError {
-                    if case .notFound = error { outcome = .notFound(error.description) } else { outcome = .unknown }
-                } catch {
-                    outcome = .unknown
-                }
+            tasks[.check(id)] = Task { [client, post] in
+                let outcome = await Runtime.check(subject, client: client)
                 guard !Task.isCancelled else { return }
                 post(.commandChecked(id, outcome))
             }
         case .copy, .suspend:
             break  // the loop's, on its terminal
+        }
+    }
+}
+
+extension Runtime {
+    /// What GitHub says of a command's subject, within 5 s: past that (a rate limit's wait, a
+    /// slow network) it is not known, and the screen opens to say what it finds itself.
+    static func check(_ subject: GoSubject, client: GitHubClient) async -> GoCheck {
+        await withTaskGroup(of: GoCheck?.self) { group in
+            group.addTask { await lookUp(subject, client: client) }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(5))
+                return nil
+            }
+            let first = await group.next()
+            group.cancelAll()
+            return (first ?? nil) ?? .unknown
+        }
+    }
+
+    private static func lookUp(_ subject: GoSubject, client: GitHubClient) async -> GoCheck {
+        do {
+            switch subject {
+            case .account(let login):
+                _ = try await client.userDetails(login: login, policy: .normal)
+            case .organization(let login):
+                guard try await client.userDetails(login: login, policy: .normal).details.isOrganization else {
+                    return .notFound("\(login) is a user, not an organization: members lists an organization's")
+                }
+            case let .repository(owner, name):
+                _ = try await client.repositoryDetails(owner: owner, repo: name)
+            }
+            return .found
+        } catch let error as GitHubError {
+            if case .notFound = error { return .notFound(error.description) }
+            return .unknown
+        } catch {
+            return .unknown
         }
     }
 }

@@ -184,7 +184,7 @@ public final class GitHubClient: Sendable {
 
     private func send(_ request: URLRequest, limit: Int) async throws -> (Data, HTTPURLResponse) {
         let host = request.url?.host ?? "the server"
-        let shown = request.url?.absoluteString ?? "?"
+        let shown = request.url.map(Self.logged) ?? "?"
         let started = ContinuousClock.now
         func elapsed() -> String { "\(Int((ContinuousClock.now - started).seconds * 1000)) ms" }
         do {
@@ -198,6 +198,14 @@ public final class GitHubClient: Sendable {
             logger?.debug("\(shown): \(mapped) after \(elapsed())")
             throw mapped
         }
+    }
+
+    /// A URL as the log shows it: without a user or password it may carry.
+    static func logged(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false), parts.user != nil || parts.password != nil
+        else { return url.absoluteString }
+        (parts.user, parts.password) = (nil, nil)
+        return parts.string ?? "?"
     }
 
     private static func mapped(_ error: any Error, host: String) -> GitHubError {

@@ -52,7 +52,10 @@ struct CommandLineModelTests {
         ("followers a/b", "'a/b' is not a GitHub login"),
         ("stargazers swift", "stargazers takes a repository as OWNER/REPO, for example apple/swift (got 'swift')"),
         ("contributors apple/../x", "contributors takes a repository as OWNER/REPO, for example apple/swift (got 'apple/../x')"),
-        ("search", "Missing argument: search QUERY…"),
+        ("search", "Missing argument: search QUERY… [--sort ORDER]"),
+        ("search tom --sort", "--sort takes best-match, followers, repositories, joined"),
+        ("search tom --sort stars", "--sort takes best-match, followers, repositories, joined"),
+        ("user ..", "'..' is not a GitHub login"),
         ("users --since x", "Too many words: users [--since ID]"),
     ])
     func errors(line: String, message: String) {
@@ -70,17 +73,18 @@ struct CommandLineModelTests {
     func pushesAfterTheCheck() {
         var store = promptStore()
         store.type("followers octocat")
-        store.press(.enter, [.checkCommand(RequestID(1), .account("octocat"))]) {
+        // The spinner beside "Looking for octocat" asks for ticks.
+        store.press(.enter, [.checkCommand(RequestID(1), .account("octocat")), .scheduleTick(2, after: .milliseconds(100))]) {
             $0.prompt.checking = CommandPrompt.Checking(id: RequestID(1), command: .list(.users(.followers("octocat")),
                                                                                     crumbs: ["octocat", "followers"]),
                                                         line: "followers octocat")
             $0.prompt.nextCheck = 1
+            ($0.pendingTick, $0.nextTick) = (2, 2)
         }
         let list = GitHubList.users(.followers("octocat"))
         let screen2 = ScreenID(2)
         store.send(.commandChecked(RequestID(1), .found),
-                   [.saveHistory(CommandHistory(["followers octocat"])), .fetch(screen2, list, request(1, .initial, .first)),
-                    .scheduleTick(2, after: .milliseconds(100))]) {
+                   [.saveHistory(CommandHistory(["followers octocat"])), .fetch(screen2, list, request(1, .initial, .first))]) {
             $0.prompt = CommandPrompt()
             $0.prompt.history = CommandHistory(["followers octocat"])
             $0.prompt.nextCheck = 1
@@ -91,7 +95,6 @@ struct CommandLineModelTests {
             pushed.openedWith = "followers octocat"
             $0.screens.append(pushed)
             $0.nextScreenID = 2
-            ($0.pendingTick, $0.nextTick) = (2, 2)
         }
         // Esc comes back to the list as it was.
         store.press(.escape, [.cancelFetch(screen2, firstToken)]) { $0.screens.removeLast() }
@@ -149,9 +152,10 @@ struct CommandLineModelTests {
         }
         store.apply(.key(.character(":")))
         store.type("q")
-        store.press(.enter, [.saveHistory(CommandHistory(["search tom type:org", "q"]))]) {
+        // (q is not worth keeping in the history.)
+        store.press(.enter) {
             $0.prompt = CommandPrompt()
-            $0.prompt.history = CommandHistory(["search tom type:org", "q"])
+            $0.prompt.history = CommandHistory(["search tom type:org"])
             $0.overlay = nil
             $0.exitStatus = 0
         }
@@ -256,6 +260,8 @@ struct GoCommandTests {
         ("contributors apple/swift", .list(.users(.contributors(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "contributors"])),
         ("watchers apple/swift", .list(.users(.watchers(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "watchers"])),
         ("search tom  type:user", .list(.users(.search("tom type:user")), crumbs: ["search: tom type:user"])),
+        ("search --sort followers tom", .list(.users(.search("tom", sort: .followers)), crumbs: ["search: tom"])),
+        ("search tom --sort joined", .list(.users(.search("tom", sort: .joined)), crumbs: ["search: tom"])),
         ("user octocat", .profile("octocat")),
         ("q", .quit),
         ("quit", .quit),
@@ -270,6 +276,7 @@ struct GoCommandTests {
         #expect(try GoCommand.parse("starred octocat").get().subject == .account("octocat"))
         #expect(try GoCommand.parse("user octocat").get().subject == .account("octocat"))
         #expect(try GoCommand.parse("watchers apple/swift").get().subject == .repository(owner: "apple", name: "swift"))
+        #expect(try GoCommand.parse("members github").get().subject == .organization("github"), "a user has no members")
         #expect(try GoCommand.parse("search tom").get().subject == nil)
         #expect(try GoCommand.parse("users").get().subject == nil)
     }
@@ -283,8 +290,7 @@ struct CommandLineProfileTests {
         store.type("user octocat")
         store.apply(.key(.enter))
         store.send(.commandChecked(RequestID(1), .found),
-                   [.saveHistory(CommandHistory(["user octocat"])), .loadDetails(RequestID(1), login: "octocat"),
-                    .scheduleTick(2, after: .milliseconds(100))]) {
+                   [.saveHistory(CommandHistory(["user octocat"])), .loadDetails(RequestID(1), login: "octocat")]) {
             $0.prompt = CommandPrompt()
             $0.prompt.history = CommandHistory(["user octocat"])
             $0.prompt.nextCheck = 1
@@ -297,7 +303,6 @@ struct CommandLineProfileTests {
             $0.details.target = "octocat"
             $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "octocat")
             $0.details.nextID = 1
-            ($0.pendingTick, $0.nextTick) = (2, 2)
         }
     }
 }
