@@ -74,9 +74,10 @@ public final class GitHubClient: Sendable {
     }
 
     /// Runs one logical request (a GET and the decoding of its body) in this client's turn:
-    /// requests go out one at a time, transient failures are retried and rate limits waited out.
-    public func perform<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
-        try await throttle.perform(operation)
+    /// requests go out one at a time, transient failures are retried and rate limits waited out
+    /// (those of `resource`'s own API: GitHub counts `search` apart from `core`).
+    public func perform<T: Sendable>(resource: String = "core", _ operation: @Sendable () async throws -> T) async throws -> T {
+        try await throttle.perform(resource: resource, operation)
     }
 
     /// GETs `url`. `subject` names what was asked for, for a 404's message ("user octocat").

@@ -14,11 +14,14 @@ public struct SystemRequestClock: RequestClock {
     public func sleep(for duration: Duration) async throws { try await Task.sleep(for: duration) }
 }
 
-/// Sends one request at a time, waits out rate limits before anything else goes out, and
-/// retries transient failures, following a ``RetryPolicy``.
+/// Sends one request at a time, waits out rate limits before another request of the same API
+/// goes out, and retries transient failures, following a ``RetryPolicy``.
 ///
-/// The turn is held through a retry's wait, so requests never overlap and none slips out while
-/// the client waits; cancelling the waiting task gives the turn to the next one.
+/// GitHub counts the search API apart from the rest (`x-ratelimit-resource`): a used-up search
+/// limit holds back searches only, a used-up core limit the rest; a secondary limit holds back
+/// everything. A request waiting out a limit does so without the turn, so the others go on;
+/// the turn is held through a transient failure's retry wait, so requests never overlap.
+/// Cancelling a waiting task gives the turn to the next one.
 actor RequestThrottle {
     let policy: RetryPolicy
     let clock: any RequestClock
@@ -26,8 +29,10 @@ actor RequestThrottle {
     private var busy = false
     private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextWaiter: UInt64 = 0
-    /// No request may start before this wait ends (a rate limit).
-    private var block: Wait?
+    /// No request of a resource may start before its wait ends (a rate limit); under
+    /// ``everything``, none at all (a secondary limit).
+    private var blocks: [String: Wait] = [:]
+    static let everything = "*"
     private var secondaryRepeats = 0
 
     init(policy: RetryPolicy, clock: any RequestClock, onWait: (@Sendable (Wait?) -> Void)?) {
@@ -36,47 +41,74 @@ actor RequestThrottle {
         self.onWait = onWait
     }
 
-    /// Runs `operation` in turn, retrying and waiting as the policy says.
-    func perform<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
-        do {
-            try await acquire()
-        } catch {
-            throw GitHubError.cancelled
-        }
-        defer { release() }
+    /// Runs `operation` in turn, retrying and waiting as the policy says. `resource` is the API
+    /// it calls (`core`, `search`), whose rate limit it waits out.
+    func perform<T: Sendable>(resource: String = "core", _ operation: @Sendable () async throws -> T) async throws -> T {
         var retries = 0
         while true {
-            try await waitForBlock()
+            // A limit is waited out without the turn: the other APIs' requests go on meanwhile.
+            try await waitForBlocks(resource)
             do {
-                let result = try await operation()
-                secondaryRepeats = 0
-                return result
-            } catch is CancellationError {
+                try await acquire()
+            } catch {
                 throw GitHubError.cancelled
-            } catch let error as GitHubError {
-                if error == .cancelled || Task.isCancelled { throw GitHubError.cancelled }
-                let now = clock.now()
-                switch policy.decision(after: error, retries: retries, secondaryRepeats: secondaryRepeats, now: now) {
-                case .fail:
-                    throw error
-                case let .wait(delay, reason, blocksAll):
-                    if case .retry = reason { retries += 1 }
-                    if case .secondaryRateLimit = reason { secondaryRepeats += 1 }
-                    let until = now.addingTimeInterval(delay.seconds)
-                    let wait = Wait(reason: reason, until: until)
-                    if blocksAll, block.map({ $0.until < until }) ?? true { block = wait }
-                    try await pause(delay, wait)
+            }
+            // A limit found while this one waited for the turn: wait again, without it.
+            if isBlocked(resource) {
+                release()
+                continue
+            }
+            do {
+                defer { release() }
+                while true {
+                    do {
+                        let result = try await operation()
+                        secondaryRepeats = 0
+                        return result
+                    } catch is CancellationError {
+                        throw GitHubError.cancelled
+                    } catch let error as GitHubError {
+                        if error == .cancelled || Task.isCancelled { throw GitHubError.cancelled }
+                        let now = clock.now()
+                        switch policy.decision(after: error, retries: retries, secondaryRepeats: secondaryRepeats, now: now) {
+                        case .fail:
+                            throw error
+                        case let .wait(delay, reason, blocksAll):
+                            if case .retry = reason { retries += 1 }
+                            if case .secondaryRateLimit = reason { secondaryRepeats += 1 }
+                            let wait = Wait(reason: reason, until: now.addingTimeInterval(delay.seconds))
+                            guard blocksAll else {
+                                try await pause(delay, wait)
+                                continue
+                            }
+                            let scope = if case .secondaryRateLimit = reason { Self.everything } else { resource }
+                            if blocks[scope].map({ $0.until < wait.until }) ?? true { blocks[scope] = wait }
+                            throw Blocked()
+                        }
+                    }
                 }
+            } catch is Blocked {
+                continue
             }
         }
     }
 
-    /// Waits out a rate-limit block another request found.
-    private func waitForBlock() async throws {
-        guard let block else { return }
-        let left = block.until.timeIntervalSince(clock.now())
-        if left > 0 { try await pause(.seconds(left), block) }
-        if self.block == block { self.block = nil }
+    /// A limit was found: the request lets go of the turn and waits it out.
+    private struct Blocked: Error {}
+
+    private func isBlocked(_ resource: String) -> Bool {
+        let now = clock.now()
+        return [resource, Self.everything].contains { blocks[$0].map { $0.until > now } ?? false }
+    }
+
+    /// Waits out the limits that hold back `resource`.
+    private func waitForBlocks(_ resource: String) async throws {
+        for scope in [Self.everything, resource] {
+            guard let block = blocks[scope] else { continue }
+            let left = block.until.timeIntervalSince(clock.now())
+            if left > 0 { try await pause(.seconds(left), block) }
+            if blocks[scope] == block { blocks[scope] = nil }
+        }
     }
 
     private func pause(_ delay: Duration, _ wait: Wait) async throws {

@@ -145,7 +145,7 @@ public struct SearchUsersSource: PageSource {
         let response: GitHubResponse
         let body: Body
         do {
-            (body, response) = try await client.perform { [client] in
+            (body, response) = try await client.perform(resource: "search") { [client] in
                 try await client.fetch(url, subject: "the search", policy: policy) { try GitHubClient.decode(Body.self, from: $0) }
             }
         } catch GitHubError.validation(let message) where message.contains("1000") {
