@@ -41,7 +41,7 @@ release:
 # tests have missed their 10 s timeouts on a 2-core machine. The hostile bodies (hundreds of MB
 # over loopback, a core each for the sender and the program) run alone at the end: beside them,
 # the other end-to-end tests' fake servers answered seconds late. The others run four at a time:
-# sixteen suites starting together (a program, a tmux server and a fake server each) made the
+# fourteen suites starting together (a program, a tmux server and a fake server each) made the
 # first answers take 5-8 s and tests with a few seconds' window fail; four at a time is faster too.
 E2E = $(SWIFT) test --skip-build --filter 'EndToEndTests\.' --skip 'HostileBodyEndToEndTests' \
 	--experimental-maximum-parallelization-width 4 $(BUILD_FLAGS) \
