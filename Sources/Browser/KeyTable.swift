@@ -5,10 +5,7 @@ import TerminalUI
 public struct KeyTable: Sendable, Equatable {
     public var bindings: [KeyBinding] {
         didSet {
-            hints = Hints(bindings)
-            organizationHints = Hints(bindings, renaming: Self.organizationNames)
-            repositoryHints = Hints(bindings, renaming: Self.repositoryNames)
-            profileHints = Hints(bindings, leaving: Self.notOnProfiles)
+            hints = Self.hintTables(bindings)
             actions = Actions(bindings)
             labels = Self.labels(bindings)
             widgetKeys = Self.widgetKeys(labels)
@@ -20,17 +17,35 @@ public struct KeyTable: Sendable, Equatable {
     private var labels: [[Action: String]]
     /// The keys widgets name in their own text (every frame asks).
     public private(set) var widgetKeys: WidgetKeys
-    /// The status line's hints, worked out once per table rather than on every frame; for an
-    /// organization, `followers` says `members`.
-    private var hints: Hints
-    private var organizationHints: Hints
-    /// For a repository, `followers` says `stargazers` and `following` says `contributors`.
-    private var repositoryHints: Hints
-    /// On a profile, without what a profile refuses (it has no filter).
-    private var profileHints: Hints
+    /// The status line's hints, worked out once per table rather than on every frame: by what
+    /// the pane is on (for an organization, `followers` says `members`; for a repository,
+    /// `followers` says `stargazers` and `following` says `contributors`), and whether the
+    /// screen is a profile (without what a profile refuses: it has no filter).
+    private var hints: [HintsKind: Hints]
+    private struct HintsKind: Hashable, Sendable {
+        var subject: Subject
+        var profile: Bool
+        enum Subject: Hashable, Sendable, CaseIterable { case user, organization, repository }
+    }
     private static let notOnProfiles: Set<Action> = [.filter]
     private static let organizationNames: [Action: String] = [.followers: "members"]
     private static let repositoryNames: [Action: String] = [.followers: "stargazers", .following: "contributors"]
+
+    private static func hintTables(_ bindings: [KeyBinding]) -> [HintsKind: Hints] {
+        var tables: [HintsKind: Hints] = [:]
+        for subject in HintsKind.Subject.allCases {
+            let names = switch subject {
+            case .user: [Action: String]()
+            case .organization: organizationNames
+            case .repository: repositoryNames
+            }
+            for profile in [false, true] {
+                tables[HintsKind(subject: subject, profile: profile)] = Hints(bindings, renaming: names,
+                                                                               leaving: profile ? notOnProfiles : [])
+            }
+        }
+        return tables
+    }
 
     private struct Hints: Sendable, Equatable {
         /// One mode's hints, in table order, and as the status line orders them: the others,
@@ -108,10 +123,7 @@ public struct KeyTable: Sendable, Equatable {
 
     public init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
         self.bindings = bindings
-        hints = Hints(bindings)
-        organizationHints = Hints(bindings, renaming: Self.organizationNames)
-        repositoryHints = Hints(bindings, renaming: Self.repositoryNames)
-        profileHints = Hints(bindings, leaving: Self.notOnProfiles)
+        hints = Self.hintTables(bindings)
         actions = Actions(bindings)
         labels = Self.labels(bindings)
         widgetKeys = Self.widgetKeys(labels)
@@ -167,7 +179,7 @@ public struct KeyTable: Sendable, Equatable {
 
     /// The status line's hints for `mode`, most useful first: "Enter details", "/ filter", "? help".
     public func hints(for mode: Mode, canLeave: Bool = true) -> [String] {
-        hints[mode, canLeave].all
+        hints[HintsKind(subject: .user, profile: false)]?[mode, canLeave].all ?? []
     }
 
     /// The hints that fit in `width` columns, joined: the first ones, and the help key always
@@ -175,8 +187,8 @@ public struct KeyTable: Sendable, Equatable {
     /// screen is a profile.
     public func hints(for mode: Mode, canLeave: Bool = true, organization: Bool = false, repository: Bool = false,
                       profile: Bool = false, width: Int) -> String {
-        let table = repository ? repositoryHints : organization ? organizationHints : profile ? profileHints : hints
-        let line = table[mode, canLeave]
+        let subject: HintsKind.Subject = repository ? .repository : organization ? .organization : .user
+        guard let line = hints[HintsKind(subject: subject, profile: profile)]?[mode, canLeave] else { return "" }
         if line.width <= width { return line.text }
         var kept = line.others
         let tail = line.help.map { [$0] } ?? []

@@ -82,6 +82,9 @@ struct KeyTableTests {
         #expect(table.hints(for: .details, width: 31) == "1 followers  ? help")
         #expect(table.hints(for: .details, width: 6) == "? help")
         #expect(table.hints(for: .details, width: 5) == "")
+        // On a profile, with the pane open on an organization: its members, and no filter.
+        #expect(table.hints(for: .details, organization: true, profile: true, width: 80)
+                == "1 members  2 following  Esc back  : go  q quit  ? help")
         #expect(table.hints(for: .filter, width: 40) == "Enter keep  Esc clear  F1 keys")
     }
 
