@@ -221,13 +221,17 @@ extension AppState {
 
     /// A new list on the stack, `crumbs` added to the title's.
     mutating func push(_ list: GitHubList, crumbs: [String]) -> [Command] {
-        nextScreenID += 1
-        let pushed = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs + crumbs,
-                                pageSize: pageSize, prefetch: Self.prefetchPolicy(prefetchDistance),
-                                listHeight: screenLayout.listHeight, heights: layout.heights,
-                                firstCursor: list.firstCursor, maxItems: maxItems)
         below.append(top)
-        top = pushed
+        return startList(list, crumbs: top.crumbs + crumbs)
+    }
+
+    /// `list` as the top screen (a new id: answers for the one it replaces are dropped), its
+    /// first page asked for; the pane's details are wanted no more.
+    mutating func startList(_ list: GitHubList, crumbs: [String]) -> [Command] {
+        nextScreenID += 1
+        top = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: crumbs, pageSize: pageSize,
+                         prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
+                         heights: layout.heights, firstCursor: list.firstCursor, maxItems: maxItems)
         return sendTop(.start) + details.want(nil, debounce: false) + repository.want(nil, debounce: false)
     }
 

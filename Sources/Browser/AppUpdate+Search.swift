@@ -14,14 +14,11 @@ extension AppState {
         let moment = moment
         let cancels = top.send(.cancel, at: moment)
         let openedWith = top.openedWith
-        nextScreenID += 1
         // (A filter and the pane go with the rows they were on: the list starts over.)
-        top = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: top.crumbs, pageSize: pageSize,
-                         prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
-                         heights: layout.heights, firstCursor: list.firstCursor, maxItems: maxItems)
+        let started = startList(list, crumbs: top.crumbs)
         top.openedWith = openedWith
         flash = "Sorted: \(sort.next.label)"
-        return cancels + sendTop(.start) + details.want(nil, debounce: false) + repository.want(nil, debounce: false)
+        return cancels + started
     }
 }
 

@@ -16,15 +16,15 @@ extension AppState {
             commands = resize(rows: rows, columns: columns)
         case let .pageLoaded(id, token, page, origin):
             commands = onPage(id, token, page, origin)
-        case let .pageFailed(id, token, failure) where top.id == id && overlay == nil && isCurrent(id, token)
-            && refusedSearch(token, failure) != nil:
-            // The screen hears of it (nothing of it is left to cancel), then leaves the stack.
-            _ = onScreen(id, .pageFailed(token, failure))
-            commands = backToPrompt(refusedSearch(token, failure) ?? "")
         case let .pageFailed(id, token, failure):
             let current = isCurrent(id, token)
             commands = onScreen(id, .pageFailed(token, failure))
-            if current, (failure.underlying as? GitHubError)?.isUnreachable == true { commands += wentOffline() }
+            if current, top.id == id, overlay == nil, let message = refusedSearch(token, failure) {
+                // A search from the prompt that GitHub refused leaves the stack for the prompt.
+                commands = backToPrompt(message)
+            } else if current, (failure.underlying as? GitHubError)?.isUnreachable == true {
+                commands += wentOffline()
+            }
         case .detailsDue(let id):
             commands = details.due(id)
         case let .detailsLoaded(id, user, revalidating):

@@ -11,12 +11,7 @@ extension AppView {
         Bar.field(prompt: ":", field: prompt.field, right: hints, row: rows - 1, on: screen, columns: columns)
         guard rows >= 3 else { return }
         if let checking = prompt.checking {
-            let subject = checking.command.subject.map { subject -> String in
-                switch subject {
-                case .account(let login), .organization(let login): login
-                case let .repository(owner, name): "\(owner)/\(name)"
-                }
-            } ?? ""
+            let subject = checking.command.subject?.name ?? ""
             let text = " \(Spinner.glyph(state.spinner)) Looking for \(TerminalText.sanitize(subject)) on GitHub…"
             screen.put(row: rows - 2, column: 0, text, width: columns, style: Style(color: .muted))
         } else if let error = prompt.error {

@@ -172,6 +172,14 @@ public enum GoSubject: Sendable, Equatable {
     /// An account that must be an organization (`members ORG`).
     case organization(String)
     case repository(owner: String, name: String)
+
+    /// As the prompt names it while GitHub is asked: the login, or OWNER/NAME.
+    public var name: String {
+        switch self {
+        case .account(let login), .organization(let login): login
+        case let .repository(owner, name): "\(owner)/\(name)"
+        }
+    }
 }
 
 /// What GitHub said of a command's subject.

@@ -53,48 +53,53 @@ actor RequestThrottle {
             } catch {
                 throw GitHubError.cancelled
             }
+            defer { release() }
             // A limit found while this one waited for the turn: wait again, without it.
-            if isBlocked(resource) {
-                release()
-                continue
-            }
-            do {
-                defer { release() }
-                while true {
-                    do {
-                        let result = try await operation()
-                        secondaryRepeats = 0
-                        return result
-                    } catch is CancellationError {
-                        throw GitHubError.cancelled
-                    } catch let error as GitHubError {
-                        if error == .cancelled || Task.isCancelled { throw GitHubError.cancelled }
-                        let now = clock.now()
-                        switch policy.decision(after: error, retries: retries, secondaryRepeats: secondaryRepeats, now: now) {
-                        case .fail:
-                            throw error
-                        case let .wait(delay, reason, blocksAll):
-                            if case .retry = reason { retries += 1 }
-                            if case .secondaryRateLimit = reason { secondaryRepeats += 1 }
-                            let wait = Wait(reason: reason, until: now.addingTimeInterval(delay.seconds))
-                            guard blocksAll else {
-                                try await pause(delay, wait)
-                                continue
-                            }
-                            let scope = if case .secondaryRateLimit = reason { Self.everything } else { resource }
-                            if blocks[scope].map({ $0.until < wait.until }) ?? true { blocks[scope] = wait }
-                            throw Blocked()
-                        }
-                    }
-                }
-            } catch is Blocked {
-                continue
+            if isBlocked(resource) { continue }
+            if case .done(let result) = try await attempt(operation, resource: resource, retries: &retries) {
+                return result
             }
         }
     }
 
-    /// A limit was found: the request lets go of the turn and waits it out.
-    private struct Blocked: Error {}
+    /// How a turn ended: with the result, or with a rate limit to wait out without the turn.
+    private enum Attempt<T> {
+        case done(T)
+        case limited
+    }
+
+    /// Runs `operation` in the turn, through the retries of transient failures (the turn held
+    /// while they wait); a rate limit is noted as a block of its scope and ends the turn.
+    private func attempt<T: Sendable>(_ operation: @Sendable () async throws -> T, resource: String,
+                                      retries: inout Int) async throws -> Attempt<T> {
+        while true {
+            do {
+                let result = try await operation()
+                secondaryRepeats = 0
+                return .done(result)
+            } catch is CancellationError {
+                throw GitHubError.cancelled
+            } catch let error as GitHubError {
+                if error == .cancelled || Task.isCancelled { throw GitHubError.cancelled }
+                let now = clock.now()
+                switch policy.decision(after: error, retries: retries, secondaryRepeats: secondaryRepeats, now: now) {
+                case .fail:
+                    throw error
+                case let .wait(delay, reason, blocksAll):
+                    if case .retry = reason { retries += 1 }
+                    if case .secondaryRateLimit = reason { secondaryRepeats += 1 }
+                    let wait = Wait(reason: reason, until: now.addingTimeInterval(delay.seconds))
+                    guard blocksAll else {
+                        try await pause(delay, wait)
+                        continue
+                    }
+                    let scope = if case .secondaryRateLimit = reason { Self.everything } else { resource }
+                    if blocks[scope].map({ $0.until < wait.until }) ?? true { blocks[scope] = wait }
+                    return .limited
+                }
+            }
+        }
+    }
 
     private func isBlocked(_ resource: String) -> Bool {
         let now = clock.now()
