@@ -25,21 +25,23 @@ public enum AppView {
         var cachedAgo: String?
         var refreshingSpinner: Int?
 
-        init(_ state: AppState) {
+        init(_ state: borrowing AppState) {
             crumbs = state.top.crumbs
             if let search = AppView.searchNote(state), let last = crumbs.popLast() { crumbs.append(last + search) }
             host = state.host
             tokenLabel = state.tokenLabel
             rateLimit = state.rateLimit
-            offline = state.offline.map { _ in
-                " · offline" + (AppView.reconnectNote(state).map { ", \($0)" } ?? "")
+            // (No closure over the state: it would copy the whole of it.)
+            if state.offline != nil {
+                offline = " · offline" + (AppView.reconnectNote(state).map { ", \($0)" } ?? "")
             }
-            cachedAgo = state.top.storedAt.map { AppView.ago($0, now: state.now) }
+            let now = state.now
+            cachedAgo = state.top.storedAt.map { AppView.ago($0, now: now) }
             refreshingSpinner = state.top.pager.isRefreshing ? state.spinner : nil
         }
     }
 
-    public static func render(_ state: AppState, on screen: some Screen, memo: Memo? = nil) {
+    public static func render(_ state: borrowing AppState, on screen: some Screen, memo: Memo? = nil) {
         let (rows, columns) = screen.size
         screen.clear()
         screen.placeCursor(nil)
@@ -77,8 +79,11 @@ public enum AppView {
         } else {
             let status = statusText(state)
             let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
-            let organization = state.mode == .details && state.top.selectedUser?.isOrganization == true
-            let repository = state.mode == .details && state.top.selectedRow?.repository != nil
+            // (No `&&`: its autoclosure would copy the whole state.)
+            let inPane = state.mode == .details
+            let selected = inPane ? state.top.selectedRow : nil
+            let organization = selected?.user?.isOrganization == true
+            let repository = selected?.repository != nil
             Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave,
                                                            organization: organization, repository: repository,
                                                            profile: state.top.profile != nil, width: room),
