@@ -68,7 +68,7 @@ extension AppState {
     /// Runs a command read from `line`: kept in the history, the prompt closed, its screen pushed.
     private mutating func go(_ command: GoCommand, line: String) -> [Command] {
         var commands: [Command] = []
-        if command != .quit, prompt.history.add(line) { commands.append(.saveHistory(prompt.history)) }
+        if command != .quit, prompt.history.add(line) { commands.append(.addToHistory(line)) }
         overlay = nil
         prompt.open()
         switch command {

@@ -55,6 +55,26 @@ public enum HistoryFile {
         written = true
     }
 
+    /// Adds `line` to the history in the file at `path` as it is now (as ``CommandHistory/add(_:)``
+    /// does: the cap, no repeat in a row, never a token), and writes it back. Two runs at once each
+    /// keep what they add: the one that writes last adds to what the other wrote, not to what the
+    /// file held when it started. The read and the write happen under an exclusive lock on the
+    /// file's directory, so another run's read and write never come between them. Throws as
+    /// ``save(_:path:)`` does.
+    public static func add(_ line: String, path: String) throws {
+        let directory = parent(of: path)
+        try makeDirectories(directory)
+        let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard lock >= 0 else { throw SaveFailure(path: directory, code: errno) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw SaveFailure(path: directory, code: errno) }
+        }
+        var history = load(path: path)
+        guard history.add(line) else { return }
+        try save(history, path: path)
+    }
+
     /// Why a save failed, in one line for the warning: the file and the system's reason.
     struct SaveFailure: Error, CustomStringConvertible {
         var path: String

@@ -119,8 +119,9 @@ public enum Command: Sendable, Equatable {
     /// Hand the terminal back to the shell and stop until continued (Ctrl-Z). The loop does
     /// this itself.
     case suspend
-    /// Keep the `:` prompt's history for the next run (its file, 0600).
-    case saveHistory(CommandHistory)
+    /// Keep a line of the `:` prompt for the next run: added to the history file as it is then
+    /// (another run may have added to it meanwhile), 0600.
+    case addToHistory(String)
     /// Ask GitHub whether a command's account or repository exists.
     case checkCommand(RequestID, GoSubject)
 }

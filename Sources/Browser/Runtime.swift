@@ -236,11 +236,11 @@ final class Runtime: CommandRunner {
             URLOpener.open(url, environment: environment) { error in
                 if let error { post(.opened(url: url, error: error)) }
             }
-        case .saveHistory(let history):
+        case .addToHistory(let line):
             guard let path = HistoryFile.defaultPath(environment: environment) else { return }
             historyQueue.async { [historyFailed] in
                 do {
-                    try HistoryFile.save(history, path: path)
+                    try HistoryFile.add(line, path: path)
                 } catch {
                     guard historyFailed.raise() else { return }
                     post(.notice("The command history is not kept this run: \(error)"))

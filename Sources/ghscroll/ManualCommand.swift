@@ -50,7 +50,7 @@ struct ManualSectionsCommand: ParsableCommand {
                       + "each explained, in share/doc/ghscroll/config.toml under its prefix.",
                   ".It Pa $XDG_STATE_HOME/ghscroll/history",
                   "The command line's earlier commands (else under ~/.local/state): the last 500, readable by you alone, "
-                      + "never a line that looks like a token.",
+                      + "never a line that looks like a token. Two runs at once each add to it; neither loses the other's.",
                   ".El", ".Sh EXIT STATUS", ".Bl -tag -width Ds",
                   ".It 0", "Done.", ".It 1", "An error (GitHub could not be reached, a bad configuration file, …).",
                   ".It 64", "A usage error (an unknown option, a bad value).",

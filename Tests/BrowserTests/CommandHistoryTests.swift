@@ -114,6 +114,44 @@ struct CommandHistoryTests {
         #expect(try names(temp.directory + "/state/ghscroll") == ["history"], "no temporary file is left behind")
     }
 
+    @Test("two runs at once: each line either adds is kept, in the order they were added, with the file's own rules")
+    func twoRunsKeepBoth() throws {
+        let temp = TemporaryHistory()
+        defer { temp.remove() }
+        // Run A started with an empty history, run B too; they add in turn.
+        try HistoryFile.add("followers octocat", path: temp.path)
+        try HistoryFile.add("repos apple", path: temp.path)
+        try HistoryFile.add("followers octocat", path: temp.path)
+        try HistoryFile.add("followers octocat", path: temp.path)
+        try HistoryFile.add("users --token ghp_abcdefghijklmnopqrstuvwxyz0123456789", path: temp.path)
+        #expect(HistoryFile.load(path: temp.path).entries == ["followers octocat", "repos apple", "followers octocat"],
+                "no repeat in a row, no token")
+        #expect(try permissions(temp.path) == 0o600)
+        #expect(try names(temp.directory + "/state/ghscroll") == ["history"], "no lock or temporary file left behind")
+    }
+
+    @Test("runs adding at the same moment lose none of each other's lines")
+    func concurrentAddsKeepEveryLine() async throws {
+        let temp = TemporaryHistory()
+        defer { temp.remove() }
+        let path = temp.path
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for run in 0..<4 {
+                group.addTask {
+                    for line in 0..<25 { try HistoryFile.add("followers run\(run)-\(line)", path: path) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let entries = HistoryFile.load(path: path).entries
+        #expect(entries.count == 100)
+        #expect(Set(entries) == Set((0..<4).flatMap { run in (0..<25).map { "followers run\(run)-\($0)" } }))
+        for run in 0..<4 {
+            let own = entries.filter { $0.hasPrefix("followers run\(run)-") }
+            #expect(own == (0..<25).map { "followers run\(run)-\($0)" }, "run \(run)'s lines in the order it added them")
+        }
+    }
+
     @Test("only its owner can read the history file and its new directories, whatever the umask")
     func permissionsIgnoreTheUmask() throws {
         // (Only a wider umask than usual: the tests run in one process, and a narrower one

@@ -84,7 +84,7 @@ struct CommandLineModelTests {
         let list = GitHubList.users(.followers("octocat"))
         let screen2 = ScreenID(2)
         store.send(.commandChecked(RequestID(1), .found),
-                   [.saveHistory(CommandHistory(["followers octocat"])), .fetch(screen2, list, request(1, .initial, .first))]) {
+                   [.addToHistory("followers octocat"), .fetch(screen2, list, request(1, .initial, .first))]) {
             $0.prompt = CommandPrompt()
             $0.prompt.history = CommandHistory(["followers octocat"])
             $0.prompt.nextCheck = 1
@@ -137,7 +137,7 @@ struct CommandLineModelTests {
         var store = promptStore()
         store.type("search tom type:org")
         let list = GitHubList.users(.search("tom type:org"))
-        store.press(.enter, [.saveHistory(CommandHistory(["search tom type:org"])), .fetch(ScreenID(2), list, request(1, .initial, .first)),
+        store.press(.enter, [.addToHistory("search tom type:org"), .fetch(ScreenID(2), list, request(1, .initial, .first)),
                              .scheduleTick(2, after: .milliseconds(100))]) {
             $0.prompt = CommandPrompt()
             $0.prompt.history = CommandHistory(["search tom type:org"])
@@ -290,7 +290,7 @@ struct CommandLineProfileTests {
         store.type("user octocat")
         store.apply(.key(.enter))
         store.send(.commandChecked(RequestID(1), .found),
-                   [.saveHistory(CommandHistory(["user octocat"])), .loadDetails(RequestID(1), login: "octocat")]) {
+                   [.addToHistory("user octocat"), .loadDetails(RequestID(1), login: "octocat")]) {
             $0.prompt = CommandPrompt()
             $0.prompt.history = CommandHistory(["user octocat"])
             $0.prompt.nextCheck = 1
