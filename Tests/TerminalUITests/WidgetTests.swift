@@ -47,6 +47,34 @@ struct WidgetTests {
                                      "k3  does thing 3   k6  does thing 6", "Esc closes"])
     }
 
+    @Test("in columns, a text too long for its column goes on under itself when that column still fits, else it is cut")
+    func helpColumnsWrap() {
+        let entries = [HelpOverlay.Entry(keys: "a", text: "open the profile in the browser (the default one)"),
+                       HelpOverlay.Entry(keys: "b", text: "copy"),
+                       HelpOverlay.Entry(keys: "c", text: "quit"),
+                       HelpOverlay.Entry(keys: "dd", text: "refresh the list from its first page"),
+                       HelpOverlay.Entry(keys: "e", text: "help"),
+                       HelpOverlay.Entry(keys: "f", text: "suspend")]
+        let help = HelpOverlay(title: "Keys", entries: entries)
+        func lines(height: Int) -> [String] {
+            let screen = CellBuffer(rows: height, columns: 40)
+            help.draw(on: screen, in: Rect(top: 0, left: 0, height: height, width: 40))
+            return screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        }
+        // Two columns of 16: the first one's long text, its aside left out, goes on under its
+        // start; the second would be too tall so wrapped, and its long text is cut.
+        #expect(lines(height: 6) == ["  Keys",
+                                     "  a  open the        dd  refresh the…",
+                                     "     profile in      e   help",
+                                     "     the browser     f   suspend",
+                                     "  b  copy",
+                                     "  c  quit"])
+        #expect(lines(height: 4) == ["  Keys",
+                                     "  a  open the pro…   dd  refresh the…",
+                                     "  b  copy            e   help",
+                                     "  c  quit            f   suspend"], "no room under them: both texts cut")
+    }
+
     @Test("the filter line: prompt, text, the terminal's cursor where typing goes on, and the count on the right")
     func field() {
         let screen = CellBuffer(rows: 1, columns: 30)

@@ -1,7 +1,8 @@
 /// A box of key bindings drawn over the middle of an area.
 ///
 /// It takes the roomiest layout that fits: with blank rows around the title, then without,
-/// then the entries in two columns (their text cut to fit); what still does not fit is cut.
+/// then the entries in two columns, a text too long for its column going on under itself when
+/// the height allows (else cut to fit); what still does not fit is cut.
 public struct HelpOverlay: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var keys: String
@@ -52,11 +53,16 @@ public struct HelpOverlay: Sendable, Equatable {
             let columnWidth = (area.width - 4 - 3 * (columns - 1)) / max(1, columns)
             guard columns <= 4, columnWidth >= 12 else { continue }
             let perColumn = (entries.count + columns - 1) / columns
-            let parts = stride(from: 0, to: entries.count, by: perColumn).map {
-                let slice = Array(entries[$0..<min(entries.count, $0 + perColumn)])
-                return column(slice, keyWidth: keyWidth(slice), textWidth: columnWidth)
+            let slices = stride(from: 0, to: entries.count, by: perColumn).map {
+                Array(entries[$0..<min(entries.count, $0 + perColumn)])
             }
-            let rows = (0..<perColumn).map { index -> StyledText in
+            // Whole texts, wrapped, in each column whose height that still fits.
+            let parts = slices.map { slice in
+                let wrapped = wrappedColumn(slice, keyWidth: keyWidth(slice), width: columnWidth)
+                return wrapped.count <= rowsLeft ? wrapped : column(slice, keyWidth: keyWidth(slice), textWidth: columnWidth)
+            }
+            let height = parts.map(\.count).max() ?? 0
+            let rows = (0..<height).map { index -> StyledText in
                 let cells = parts.map { index < $0.count ? $0[index].text : "" }
                 let text = cells.enumerated().map { position, cell in
                     position == cells.count - 1 ? cell : TerminalText.fit(cell, to: columnWidth)
@@ -70,6 +76,20 @@ public struct HelpOverlay: Sendable, Equatable {
 
     private func keyWidth(_ entries: [Entry]) -> Int {
         entries.map { TerminalText.width($0.keys) }.max() ?? 0
+    }
+
+    /// The entries' lines in `width` columns: a text too long goes on in the lines under it,
+    /// under its own start, without its aside in parentheses.
+    private func wrappedColumn(_ entries: [Entry], keyWidth: Int, width: Int) -> [StyledText] {
+        let indent = keyWidth + 2
+        return entries.flatMap { entry -> [StyledText] in
+            let keys = entry.keys + String(repeating: " ", count: indent - TerminalText.width(entry.keys))
+            guard TerminalText.width(keys + entry.text) > width else { return [StyledText(keys + entry.text, .bar)] }
+            let text = entry.text.range(of: " (").map { String(entry.text[..<$0.lowerBound]) } ?? entry.text
+            let lines = TextLayout.wrap(text, columns: max(1, width - indent))
+            let blank = String(repeating: " ", count: indent)
+            return lines.enumerated().map { StyledText(($0.offset == 0 ? keys : blank) + $0.element, .bar) }
+        }
     }
 
     /// The entries' lines; cut to `textWidth` when given, an entry's aside in parentheses
