@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "GitHubAPI", dependencies: ["ListCore", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "FakeGitHub",
-            dependencies: ["CImage", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["CImage", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "FlyingSocks", package: "FlyingFox")]
         ),
         .target(name: "TerminalUI", dependencies: ["ListCore", "CNcurses"]),
         .target(

@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
 import Synchronization
 
@@ -37,7 +38,7 @@ public final class FakeGitHub: Sendable {
         if let base = baseURL { return base }
         let handler = FakeHandler(data: data, state: state, prefix: pathPrefix, base: BaseBox())
         let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 30,
-                                logger: .disabled, handler: handler)
+                                pool: NoDelayPool(base: HTTPServer.defaultPool()), logger: .disabled, handler: handler)
         let task = Task { _ = try? await server.run() }
         try await server.waitUntilListening(timeout: 10)
         guard case .ip4(_, let boundPort)? = await server.listeningAddress,
@@ -81,4 +82,22 @@ final class BaseBox: Sendable {
     private let value = Mutex("")
     func set(_ base: String) { value.withLock { $0 = base } }
     func get() -> String { value.withLock { $0 } }
+}
+
+/// The server's socket pool, with Nagle's algorithm off on every socket it waits for (the
+/// listening one's setting passes to the connections it accepts). FlyingFox writes a response's
+/// head and its body in two writes: with Nagle on, the body waited for the client's delayed
+/// acknowledgement of the head, about 40 ms on every answer of a kept-alive connection.
+struct NoDelayPool<Base: AsyncSocketPool>: AsyncSocketPool {
+    let base: Base
+
+    func prepare() async throws { try await base.prepare() }
+
+    func run() async throws { try await base.run() }
+
+    func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
+        // (A socket that is not TCP refuses the option: nothing to do then.)
+        try? socket.setValue(true, for: BoolSocketOption(level: Int32(IPPROTO_TCP), name: TCP_NODELAY))
+        try await base.suspendSocket(socket, untilReadyFor: events)
+    }
 }
