@@ -95,6 +95,10 @@ struct ShellEndToEndTests {
                 #expect(!text.contains(secret), "the token appears in \(what)")
             }
             #expect(directory.read("ghscroll.log").contains("token: gh"), "the log names the source, not the token")
+            let stamped = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (trace|debug|info|notice|warning|error|critical) /#
+            let logLines = directory.read("ghscroll.log").split(separator: "\n")
+            #expect(!logLines.isEmpty && logLines.allSatisfy { $0.prefixMatch(of: stamped) != nil },
+                    "each line starts with its UTC time and level: \(logLines.prefix(3))")
 
             // GH_TOKEN wins over gh, and gh is not asked.
             environment["GH_TOKEN"] = "from-env"
