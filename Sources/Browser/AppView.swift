@@ -316,7 +316,7 @@ public enum AppView {
 
     /// The filter line's right side: the count, and the key that shows the line's keys.
     private static func filterRight(_ state: AppState) -> String {
-        let count = "\(state.top.items.count) of \(state.top.pager.items.count) loaded"
+        let count = "\(ProfileText.grouped(state.top.items.count)) of \(ProfileText.grouped(state.top.pager.items.count)) loaded"
         return state.keys.label(.help, in: .filter).map { "\(count) · \($0) keys" } ?? count
     }
 
@@ -331,14 +331,16 @@ public enum AppView {
         if let profile = state.top.profile { return profileStatus(state, profile) }
         let count = state.top.pager.knownCount
         var text: String
+        // Numbers grouped as in the title ("2,856 found"): "1,000 users · 899/1,000".
+        let grouped = ProfileText.grouped
         if let matches = state.top.matches {
-            text = " \(matches.count) of \(state.top.pager.items.count) loaded"
+            text = " \(grouped(matches.count)) of \(grouped(state.top.pager.items.count)) loaded"
         } else {
-            text = " \(count) \(state.top.list.noun)"
-            if let total = state.top.pager.totalCount, total > count { text += " of \(ProfileText.grouped(total))" }
+            text = " \(grouped(count)) \(state.top.list.noun)"
+            if let total = state.top.pager.totalCount, total > count { text += " of \(grouped(total))" }
         }
         if let position = state.top.selectedPosition {
-            text += " · \(position)/\(state.top.matches == nil ? count : state.top.items.count)"
+            text += " · \(grouped(position))/\(grouped(state.top.matches == nil ? count : state.top.items.count))"
         }
         var retries: String { retriesNote(state) }
         switch state.top.pager.appendState {

@@ -20,7 +20,7 @@ enum ProfileText {
         add("Email", user.email)
         add("Twitter", user.twitterUsername.map { "@" + $0 })
         if let repos = user.publicRepos {
-            let gists = user.publicGists.map { " · \(grouped($0)) gists" } ?? ""
+            let gists = user.publicGists.map { " · \(grouped($0)) \($0 == 1 ? "gist" : "gists")" } ?? ""
             add("Repos", "\(grouped(repos)) public\(gists)")
         }
         add("Followers", user.followers.map(grouped))

@@ -97,8 +97,16 @@ struct CleanExitError: Error, CustomStringConvertible {
 }
 
 enum TerminalSafe {
-    /// A login for a plain line: no tabs, newlines or controls that would break the format.
+    /// A value for a plain line: no tabs, newlines or controls that would break the format. A
+    /// line break or a tab (a bio's) is a space; any other control is U+FFFD, seen but inert.
     static func plain(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) ? "\u{FFFD}" : $0 }))
+        let spaced = text.replacingOccurrences(of: "\r\n", with: "\n")
+        return String(String.UnicodeScalarView(spaced.unicodeScalars.map { scalar in
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: " "
+            case ..<0x20, 0x7F..<0xA0: "\u{FFFD}"
+            default: scalar
+            }
+        }))
     }
 }

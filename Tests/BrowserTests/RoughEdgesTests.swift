@@ -127,6 +127,29 @@ struct RoughEdgesTests {
         #expect(store.state.top.selectedUser?.id == 2)
     }
 
+    @Test("the status line groups its numbers as the title does: 1,200 users · 1,100/1,200, and a filter's counts")
+    func groupedStatus() {
+        var store = loadedStore(rows: 10, columns: 80, users: 1_200)
+        for _ in 1..<1_100 { store.apply(.key(.character("j"))) }
+        #expect(render(store.state).lines[9].hasPrefix(" 1,200 users · 1,100/1,200 "), "\(render(store.state).lines[9])")
+        store.apply(.key(.character("/")))
+        for character in "user1" { store.apply(.key(.character(character))) }
+        #expect(render(store.state).lines[9].hasSuffix(" 312 of 1,200 loaded · F1 keys"), "\(render(store.state).lines[9])")
+        store.apply(.key(.enter))
+        #expect(render(store.state).lines[9].hasPrefix(" 312 of 1,200 loaded · "), "\(render(store.state).lines[9])")
+    }
+
+    @Test("one public gist is 1 gist, in the pane's Repos line")
+    func oneGist() {
+        var user = details("user1", id: 1)
+        user.publicRepos = 1_234
+        for (gists, text) in [(1, "1,234 public · 1 gist"), (0, "1,234 public · 0 gists"), (2_000, "1,234 public · 2,000 gists")] {
+            user.publicGists = gists
+            let record = ProfileText.record(user, profileURL: "https://github.com/user1", now: Date(), keys: KeyTable())
+            #expect(record.fields.first { $0.label == "Repos" }?.value == text)
+        }
+    }
+
     @Test("the title says what its numbers are; an organization's pane and status line both say members")
     func labels() {
         var store = loadedStore(rows: 16, columns: 100)

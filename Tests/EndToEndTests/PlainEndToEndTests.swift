@@ -16,6 +16,19 @@ struct PlainEndToEndTests {
         }
     }
 
+    @Test("ghscroll user LOGIN in a pipe: a field a line, tab-separated; a line break in the bio is a space")
+    func profileLines() async throws {
+        try await withServer { _, base in
+            let result = try await run(binary, ["user", "octocat", "--api-url", base])
+            #expect(result.status == 0, "\(result.errors)")
+            let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == "login\toctocat")
+            #expect(lines.contains("bio\tMona's friend. Likes forks, stars and pull requests."), "\(lines)")
+            #expect(lines.last == "", "ends with a line break")
+            #expect(lines.dropLast().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 2 })
+        }
+    }
+
     @Test("retries and waits are reported on stderr; stdout holds only the data, complete and in order",
           arguments: ["--plain", "--json"])
     func progressOnStderr(mode: String) async throws {
