@@ -31,7 +31,7 @@ extension AppState {
         }
         // A key that showed the pull row, or only took it away, does nothing more.
         if pull.changed { return [] }
-        guard let action else { return [] }
+        guard let action else { return paneKey(key) }
         switch action {
         case .lineDown: return move(.lineDown)
         case .lineUp: return move(.lineUp)
@@ -94,6 +94,17 @@ extension AppState {
              .newerCommand:
             return []
         }
+    }
+
+    /// A key that acts only with the details pane open, pressed on a list without it, says what
+    /// it does and how to open the pane ("1: open their followers, with the details open
+    /// (Enter)"); any other key that does nothing here stays silent.
+    private mutating func paneKey(_ key: Key) -> [Command] {
+        guard mode == .list, let action = keys.action(for: key, in: .details),
+              let help = keys.bindings(for: .details).first(where: { $0.action == action })?.help,
+              let open = keys.label(.details, in: .list) else { return [] }
+        let what = help.range(of: " (").map { String(help[..<$0.lowerBound]) } ?? help
+        return nothing("\(key.label): \(what), with the details open (\(open))")
     }
 
     /// A key with nothing to act on says so, rather than nothing at all.

@@ -72,6 +72,18 @@ struct RoughEdgesTests {
         #expect(!lines.joined().lowercased().contains("retry"), "\(lines)")
     }
 
+    @Test("1 to 5 on a list without the pane say what they do and how to open it; with it open, 1 opens the followers")
+    func paneKeysFromTheList() {
+        var store = loadedStore()
+        store.press(.character("1")) { $0.flash = "1: open their followers, with the details open (Enter)" }
+        store.press(.character("5")) { $0.flash = "5: open the organizations they belong to, with the details open (Enter)" }
+        store.press(.character("x")) { $0.flash = nil }
+        store.apply(.key(.enter))
+        store.apply(.key(.character("1")))
+        #expect(store.state.top.crumbs == ["All users", "user1", "followers"])
+        #expect(store.state.flash == nil)
+    }
+
     @Test("R while a retry waits goes now; R with nothing failed says so; Enter, o and y on no rows say so")
     func retryNowAndNothing() throws {
         var store = loadedStore()
