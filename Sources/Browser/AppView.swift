@@ -67,8 +67,10 @@ public enum AppView {
         if let paneRow, let area = areas.pane { pane(state, row: paneRow, border: areas.list != nil).draw(on: screen, in: area) }
         if case .help(let fromFilter) = state.overlay {
             let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
-            HelpOverlay(title: "Keys · \(mode.title.lowercased())",
-                        entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave),
+            let profile = state.top.profile != nil
+            let title = profile && mode == .list ? "on a profile" : mode.title.lowercased()
+            HelpOverlay(title: "Keys · \(title)",
+                        entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave, profile: profile),
                         footer: state.keys.helpFooter).draw(on: screen, in: layout.body)
         }
         if state.overlay == .command {

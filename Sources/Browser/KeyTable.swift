@@ -172,9 +172,10 @@ public struct KeyTable: Sendable, Equatable {
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 
-    /// The help overlay's lines for `mode`.
-    public func helpEntries(for mode: Mode, canLeave: Bool = true) -> [HelpOverlay.Entry] {
-        bindings(for: mode, canLeave: canLeave).map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
+    /// The help overlay's lines for `mode`; on a profile (`profile`), without what a profile refuses (the filter).
+    public func helpEntries(for mode: Mode, canLeave: Bool = true, profile: Bool = false) -> [HelpOverlay.Entry] {
+        bindings(for: mode, canLeave: canLeave).filter { !profile || !Self.notOnProfiles.contains($0.action) }
+            .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
     }
 
     /// The status line's hints for `mode`, most useful first: "Enter details", "/ filter", "? help".

@@ -8,6 +8,20 @@ import Testing
 /// Whole screens of a profile: its about row, and each slice loading, failed, empty and filled.
 @Suite("A profile on screen")
 struct ProfileViewTests {
+    @Test("the help on a profile is titled so and leaves out the filter, which a profile refuses")
+    func help() {
+        var store = TestStore.octocatProfile(rows: 16, loadingLines: 5, aboutLines: 8)
+        store.apply(.key(.character("?")))
+        let screen = render(store.state).lines.joined(separator: "\n")
+        #expect(screen.contains("Keys · on a profile"), "\(screen)")
+        #expect(!screen.contains("filter the loaded"), "\(screen)")
+        #expect(screen.contains("down one row"))
+        var list = loadedStore(rows: 24, columns: 80, users: 40)
+        list.apply(.key(.character("?")))
+        let listScreen = render(list.state).lines.joined(separator: "\n")
+        #expect(listScreen.contains("Keys · in a list") && listScreen.contains("filter the loaded"), "\(listScreen)")
+    }
+
     @Test("while every slice loads: the details in the about row, each heading with its count and its own loading row")
     func loading() {
         let store = TestStore.octocatProfile(rows: 16, loadingLines: 5, aboutLines: 8)
