@@ -4,7 +4,7 @@ extension AppView {
     // MARK: - The `:` prompt
 
     /// The prompt on the bottom line, its keys on the right while they fit; above it, the
-    /// reason the last line did not run, or the candidates of Tab.
+    /// reason the last line did not run (on up to three lines), or the candidates of Tab.
     static func drawPrompt(_ state: AppState, on screen: some Screen, rows: Int, columns: Int) {
         let prompt = state.prompt
         let hints = state.keys.hints(for: .command, width: max(0, columns / 2 - 2))
@@ -15,8 +15,18 @@ extension AppView {
             let text = " \(Spinner.glyph(state.spinner)) Looking for \(TerminalText.sanitize(subject)) on GitHub…"
             screen.put(row: rows - 2, column: 0, text, width: columns, style: Style(color: .muted))
         } else if let error = prompt.error {
-            let text = " " + TerminalText.sanitize(error)
-            screen.put(row: rows - 2, column: 0, text, width: columns, style: Style(color: .error))
+            // Wrapped on as many lines above the prompt as it needs, three at most (leaving the
+            // title), the last of them cut: at 60 columns the part of an error that says what
+            // was typed ("(got 'foo')") came last and was lost.
+            let room = min(3, rows - 2)
+            var lines = TextLayout.wrap(error, columns: max(1, columns - 2))
+            if lines.count > room {
+                lines = Array(lines.prefix(room - 1)) + [lines[(room - 1)...].joined(separator: " ")]
+            }
+            for (offset, line) in lines.enumerated() {
+                screen.put(row: rows - 1 - lines.count + offset, column: 0, " " + line, width: columns,
+                           style: Style(color: .error))
+            }
         } else if let completion = prompt.completion {
             drawCandidates(completion, on: screen, row: rows - 2, columns: columns)
         }

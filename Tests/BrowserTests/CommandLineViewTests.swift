@@ -123,6 +123,37 @@ struct CommandLineViewTests {
         ])
     }
 
+    @Test("a reason too long for the line goes on above, whole: at 50 columns what was typed still shows")
+    func longError() {
+        var store = loadedStore(columns: 50)
+        store.apply(.key(.character(":")))
+        for character in "stargazers swift" { store.apply(.key(.character(character))) }
+        store.apply(.key(.enter))
+        expectScreen(store.state, lines: [
+            " ghscroll · All users              api.github.com",
+            " user1                                        #1",
+            " user2                                        #2",
+            " user3                                        #3",
+            " user4                                        #4",
+            " user5                                        #5",
+            " user6                                        #6",
+            " stargazers takes a repository as OWNER/REPO, for",
+            " example apple/swift (got 'swift')",
+            ":stargazers swift           Enter run  Esc cancel",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "..............................................mmm.",
+            "..............................................mmm.",
+            "..............................................mmm.",
+            "..............................................mmm.",
+            "..............................................mmm.",
+            "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
+            "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
+            "............................mmmmmmmmmmmmmmmmmmmmmm",
+        ])
+    }
+
     @Test("while GitHub is asked whether the account exists: a spinner and its name above the prompt")
     func checking() {
         var store = loadedStore()
