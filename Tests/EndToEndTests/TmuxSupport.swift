@@ -185,7 +185,8 @@ func screenText(_ screen: [String]) -> String { screen.joined(separator: "\n") }
 /// The item count in the status line (" 40 users · …"), 0 when none is shown.
 func loadedCount(_ screen: [String]) -> Int {
     guard let status = screen.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return 0 }
-    return Int(status.drop { $0 == " " }.prefix { $0.isNumber }) ?? 0
+    // "1,000 users": the number grouped as the status line writes it.
+    return Int(status.drop { $0 == " " }.prefix { $0.isNumber || $0 == "," }.filter(\.isNumber)) ?? 0
 }
 
 // MARK: - Fake servers and panes that are gone before the test returns
