@@ -103,8 +103,7 @@ extension AppState {
         guard mode == .list, let action = keys.action(for: key, in: .details),
               let help = keys.bindings(for: .details).first(where: { $0.action == action })?.help,
               let open = keys.label(.details, in: .list) else { return [] }
-        let what = help.range(of: " (").map { String(help[..<$0.lowerBound]) } ?? help
-        return nothing("\(key.label): \(what), with the details open (\(open))")
+        return nothing("\(key.label): \(HelpOverlay.Entry.withoutAside(help)), with the details open (\(open))")
     }
 
     /// A key with nothing to act on says so, rather than nothing at all.

@@ -318,8 +318,13 @@ public enum AppView {
 
     /// The filter line's right side: the count, and the key that shows the line's keys.
     private static func filterRight(_ state: AppState) -> String {
-        let count = "\(ProfileText.grouped(state.top.items.count)) of \(ProfileText.grouped(state.top.pager.items.count)) loaded"
+        let count = loadedOf(state)
         return state.keys.label(.help, in: .filter).map { "\(count) · \($0) keys" } ?? count
+    }
+
+    /// What a filter matched among the rows loaded: "312 of 1,200 loaded".
+    private static func loadedOf(_ state: AppState) -> String {
+        "\(ProfileText.grouped(state.top.items.count)) of \(ProfileText.grouped(state.top.pager.items.count)) loaded"
     }
 
     /// " (R retries)", as the key table binds retry; empty when nothing is bound to it.
@@ -335,8 +340,8 @@ public enum AppView {
         var text: String
         // Numbers grouped as in the title ("2,856 found"): "1,000 users · 899/1,000".
         let grouped = ProfileText.grouped
-        if let matches = state.top.matches {
-            text = " \(grouped(matches.count)) of \(grouped(state.top.pager.items.count)) loaded"
+        if state.top.isFiltered {
+            text = " " + loadedOf(state)
         } else {
             text = " \(grouped(count)) \(state.top.list.noun)"
             if let total = state.top.pager.totalCount, total > count { text += " of \(grouped(total))" }

@@ -16,6 +16,41 @@ struct ProfileViewTests {
         #expect(screen.contains("Keys · on a profile"), "\(screen)")
         #expect(!screen.contains("filter the loaded"), "\(screen)")
         #expect(screen.contains("down one row"))
+        expectScreen(store.state, lines: [
+            " ghscroll · octocat                                              api.github.com",
+            " ┌  Keys · on a profile",
+            " │  j ↓ wheel down  down one row           S         a search's order",
+            " │  k ↑ wheel up    up one row             :         go to any list",
+            " └  Space f PgDn    down a page            o         open the profile in the",
+            "    b PgUp          up a page                        browser",
+            "    Ctrl-d          half a page down       y         copy the profile URL",
+            "    Ctrl-u          half a page up         v         one line or two lines a",
+            "    g Home          first row                        user",
+            " O  G End           last row               r Ctrl-r  refresh the list",
+            "    Enter l →       show the details of…   R         retry what failed",
+            " R  p               the account's profi…   ?         the keys of this mode",
+            "    s               search users           Ctrl-z    suspend to the shell",
+            " F                                         q Ctrl-c  quit",
+            "    Esc or ? closes this help · q quits",
+            " Profile of octocat · loading                                 Esc close  q quit",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            ".mHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHH..",
+            ".mRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..",
+            ".mRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..",
+            ".mRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..",
+            "..RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..",
+            "..RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..",
+            "..RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..",
+            "..RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR..",
+            "AARRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRAA",
+            "mmRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRmm",
+            "AARRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRAA",
+            "mmRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRmm",
+            "AARRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRAA",
+            "mmRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRmm",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
         var list = loadedStore(rows: 24, columns: 80, users: 40)
         list.apply(.key(.character("?")))
         let listScreen = render(list.state).lines.joined(separator: "\n")

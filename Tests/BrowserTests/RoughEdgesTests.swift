@@ -144,11 +144,57 @@ struct RoughEdgesTests {
         var store = loadedStore(rows: 10, columns: 80, users: 1_200)
         for _ in 1..<1_100 { store.apply(.key(.character("j"))) }
         #expect(render(store.state).lines[9].hasPrefix(" 1,200 users · 1,100/1,200 "), "\(render(store.state).lines[9])")
+        expectScreen(store.state, lines: [
+            " ghscroll · All users                                            api.github.com",
+            " user1095                                                                #1095",
+            " user1096                                                                #1096",
+            " user1097                                                                #1097",
+            " user1098                                                                #1098",
+            " user1099                                                                #1099",
+            " user1100                                                                #1100",
+            " user1101                                                                #1101",
+            " user1102                                                                #1102",
+            " 1,200 users · 1,100/1,200        Enter details  / filter  : go  q quit  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            ".........................................................................mmmmmm.",
+            ".........................................................................mmmmmm.",
+            ".........................................................................mmmmmm.",
+            ".........................................................................mmmmmm.",
+            ".........................................................................mmmmmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            ".........................................................................mmmmmm.",
+            ".........................................................................mmmmmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
         store.apply(.key(.character("/")))
         for character in "user1" { store.apply(.key(.character(character))) }
         #expect(render(store.state).lines[9].hasSuffix(" 312 of 1,200 loaded · F1 keys"), "\(render(store.state).lines[9])")
         store.apply(.key(.enter))
         #expect(render(store.state).lines[9].hasPrefix(" 312 of 1,200 loaded · "), "\(render(store.state).lines[9])")
+        expectScreen(store.state, lines: [
+            " ghscroll · All users                                            api.github.com",
+            " user1095                                                                #1095",
+            " user1096                                                                #1096",
+            " user1097                                                                #1097",
+            " user1098                                                                #1098",
+            " user1099                                                                #1099",
+            " user1100                                                                #1100",
+            " user1101                                                                #1101",
+            " user1102                                                                #1102",
+            " 312 of 1,200 loaded · 212/312 · /user1         Enter details  Esc back  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            ".AAAAA...................................................................mmmmmm.",
+            ".AAAAA...................................................................mmmmmm.",
+            ".AAAAA...................................................................mmmmmm.",
+            ".AAAAA...................................................................mmmmmm.",
+            ".AAAAA...................................................................mmmmmm.",
+            "RHHHHHRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            ".AAAAA...................................................................mmmmmm.",
+            ".AAAAA...................................................................mmmmmm.",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
     }
 
     @Test("one public gist is 1 gist, in the pane's Repos line")

@@ -11,6 +11,15 @@ public struct HelpOverlay: Sendable, Equatable {
             self.keys = keys
             self.text = text
         }
+
+        /// The text without its aside in parentheses: "up one row (on the first row: …)" is
+        /// "up one row".
+        public var mainText: String { Self.withoutAside(text) }
+
+        /// `text` up to its aside in parentheses, if it has one.
+        public static func withoutAside(_ text: String) -> String {
+            text.range(of: " (").map { String(text[..<$0.lowerBound]) } ?? text
+        }
     }
 
     public var title: String
@@ -78,15 +87,19 @@ public struct HelpOverlay: Sendable, Equatable {
         entries.map { TerminalText.width($0.keys) }.max() ?? 0
     }
 
+    /// An entry's keys and the blanks after them up to where the texts of its column start.
+    private func keyCell(_ entry: Entry, keyWidth: Int) -> String {
+        entry.keys + String(repeating: " ", count: keyWidth - TerminalText.width(entry.keys) + 2)
+    }
+
     /// The entries' lines in `width` columns: a text too long goes on in the lines under it,
     /// under its own start, without its aside in parentheses.
     private func wrappedColumn(_ entries: [Entry], keyWidth: Int, width: Int) -> [StyledText] {
         let indent = keyWidth + 2
         return entries.flatMap { entry -> [StyledText] in
-            let keys = entry.keys + String(repeating: " ", count: indent - TerminalText.width(entry.keys))
+            let keys = keyCell(entry, keyWidth: keyWidth)
             guard TerminalText.width(keys + entry.text) > width else { return [StyledText(keys + entry.text, .bar)] }
-            let text = entry.text.range(of: " (").map { String(entry.text[..<$0.lowerBound]) } ?? entry.text
-            let lines = TextLayout.wrap(text, columns: max(1, width - indent))
+            let lines = TextLayout.wrap(entry.mainText, columns: max(1, width - indent))
             let blank = String(repeating: " ", count: indent)
             return lines.enumerated().map { StyledText(($0.offset == 0 ? keys : blank) + $0.element, .bar) }
         }
@@ -96,13 +109,11 @@ public struct HelpOverlay: Sendable, Equatable {
     /// going first ("up one row (on the first row: …)" is "up one row").
     private func column(_ entries: [Entry], keyWidth: Int, textWidth: Int?) -> [StyledText] {
         entries.map { entry in
-            let keys = entry.keys + String(repeating: " ", count: keyWidth - TerminalText.width(entry.keys) + 2)
+            let keys = keyCell(entry, keyWidth: keyWidth)
             let text = keys + entry.text
             guard let textWidth, TerminalText.width(text) > textWidth else { return StyledText(text, .bar) }
-            if let aside = entry.text.range(of: " (") {
-                let short = keys + entry.text[..<aside.lowerBound]
-                if TerminalText.width(short) <= textWidth { return StyledText(short, .bar) }
-            }
+            let short = keys + entry.mainText
+            if short != text, TerminalText.width(short) <= textWidth { return StyledText(short, .bar) }
             return StyledText(TerminalText.truncate(text, to: textWidth), .bar)
         }
     }
