@@ -59,6 +59,8 @@ public struct AppState: Sendable, Equatable {
     /// The lists under the top one, bottom first, each as it was left.
     public internal(set) var below: [ListScreen] = []
     public internal(set) var overlay: Overlay?
+    /// The first line shown of a help too long for the screen (0 when it opens).
+    public internal(set) var helpOffset = 0
     /// The `:` prompt's line, error, history and completion (kept while it is closed: the
     /// history, for the next time).
     public internal(set) var prompt = CommandPrompt()

@@ -10,10 +10,7 @@ extension AppState {
         flash = nil
         switch mode {
         case .help:
-            // Any key closes the help, back to the filter line when it was opened from there.
-            overlay = overlay == .help(fromFilter: true) ? .filter : nil
-            if keys.action(for: key, in: .help) == .quit { exitStatus = 0 }
-            return []
+            return helpKey(key)
         case .filter:
             return filterKey(key)
         case .command:
@@ -295,6 +292,7 @@ extension AppState {
         switch action {
         case .help:
             overlay = .help(fromFilter: fromFilter)
+            helpOffset = 0
             return []
         case .suspend:
             return [.suspend]

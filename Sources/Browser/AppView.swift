@@ -65,14 +65,7 @@ public enum AppView {
             }
         }
         if let paneRow, let area = areas.pane { pane(state, row: paneRow, border: areas.list != nil).draw(on: screen, in: area) }
-        if case .help(let fromFilter) = state.overlay {
-            let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
-            let profile = state.top.profile != nil
-            let title = profile && mode == .list ? "on a profile" : mode.title.lowercased()
-            HelpOverlay(title: "Keys · \(title)",
-                        entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave, profile: profile),
-                        footer: state.keys.helpFooter).draw(on: screen, in: layout.body)
-        }
+        if let help = state.help { help.draw(on: screen, in: layout.body) }
         if state.overlay == .command {
             drawPrompt(state, on: screen, rows: rows, columns: columns)
         } else if state.overlay == .filter {

@@ -172,6 +172,16 @@ public struct KeyTable: Sendable, Equatable {
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 
+    /// The help overlay's last line when it scrolls: "j k scroll · Esc ? close · q quits".
+    public var helpScrollFooter: String {
+        let close = bindings(for: .help).first { $0.action == .closeHelp }?.keys.map(\.label)
+        let scroll = [label(.lineDown, in: .help), label(.lineUp, in: .help)].compactMap { $0 }
+        let parts = [scroll.isEmpty ? nil : scroll.joined(separator: " ") + " scroll",
+                     close.map { $0.joined(separator: " ") + " close" },
+                     label(.quit, in: .help).map { "\($0) quits" }]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
     /// The help overlay's lines for `mode`; on a profile (`profile`), without what a profile refuses (the filter).
     public func helpEntries(for mode: Mode, canLeave: Bool = true, profile: Bool = false) -> [HelpOverlay.Entry] {
         bindings(for: mode, canLeave: canLeave).filter { !profile || !Self.notOnProfiles.contains($0.action) }

@@ -47,7 +47,7 @@ struct WidgetTests {
                                      "k3  does thing 3   k6  does thing 6", "Esc closes"])
     }
 
-    @Test("in columns, a text too long for its column goes on under itself when that column still fits, else it is cut")
+    @Test("in columns, a text too long for its column goes on under itself; when no columns fit, one column scrolls")
     func helpColumnsWrap() {
         let entries = [HelpOverlay.Entry(keys: "a", text: "open the profile in the browser (the default one)"),
                        HelpOverlay.Entry(keys: "b", text: "copy"),
@@ -55,24 +55,61 @@ struct WidgetTests {
                        HelpOverlay.Entry(keys: "dd", text: "refresh the list from its first page"),
                        HelpOverlay.Entry(keys: "e", text: "help"),
                        HelpOverlay.Entry(keys: "f", text: "suspend")]
-        let help = HelpOverlay(title: "Keys", entries: entries)
-        func lines(height: Int) -> [String] {
+        func lines(height: Int, offset: Int = 0) -> [String] {
+            let help = HelpOverlay(title: "Keys", entries: entries, footer: "x closes", scrollFooter: "j k scroll · x closes",
+                                   offset: offset)
             let screen = CellBuffer(rows: height, columns: 40)
             help.draw(on: screen, in: Rect(top: 0, left: 0, height: height, width: 40))
             return screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
         }
-        // Two columns of 16: the first one's long text, its aside left out, goes on under its
-        // start; the second would be too tall so wrapped, and its long text is cut.
+        // Two columns of 16, the footer left out for room: each long text, its aside left out,
+        // goes on under its own start.
+        #expect(lines(height: 7) == ["   Keys",
+                                     "   a  open the        dd  refresh the",
+                                     "      profile in          list from",
+                                     "      the browser         its first",
+                                     "   b  copy                page",
+                                     "   c  quit            e   help",
+                                     "                      f   suspend"])
+        // Two columns would be too tall, three too narrow: one column, texts whole with their
+        // asides, four lines at a time, and where they are.
+        let area = Rect(top: 0, left: 0, height: 6, width: 40)
+        #expect(HelpOverlay(title: "Keys", entries: entries).scrollLimit(in: area) == 4)
         #expect(lines(height: 6) == ["  Keys",
-                                     "  a  open the        dd  refresh the…",
-                                     "     profile in      e   help",
-                                     "     the browser     f   suspend",
-                                     "  b  copy",
-                                     "  c  quit"])
-        #expect(lines(height: 4) == ["  Keys",
-                                     "  a  open the pro…   dd  refresh the…",
-                                     "  b  copy            e   help",
-                                     "  c  quit            f   suspend"], "no room under them: both texts cut")
+                                     "  a   open the profile in the browser",
+                                     "      (the default one)",
+                                     "  b   copy",
+                                     "  c   quit",
+                                     "  1–4 of 8 · j k scroll · x closes"])
+        #expect(lines(height: 6, offset: 3) == ["  Keys",
+                                                "  c   quit",
+                                                "  dd  refresh the list from its first",
+                                                "      page",
+                                                "  e   help",
+                                                "  4–7 of 8 · j k scroll · x closes"])
+        #expect(lines(height: 6, offset: 99) == lines(height: 6, offset: 4), "past the end shows the last page")
+        #expect(lines(height: 6, offset: 4).last == "  5–8 of 8 · j k scroll · x closes")
+        #expect(HelpOverlay(title: "Keys", entries: entries).scrollLimit(in: Rect(top: 0, left: 0, height: 7, width: 40)) == 0,
+                "whole in columns: nothing to scroll")
+    }
+
+    @Test("a help in a window narrower than its keys puts each text under its keys")
+    func helpNarrow() {
+        let entries = [HelpOverlay.Entry(keys: "Esc h ← Backspace", text: "back: close the pane or leave the list"),
+                       HelpOverlay.Entry(keys: "q", text: "quit")]
+        let help = HelpOverlay(title: "Keys", entries: entries, footer: "x closes")
+        let screen = CellBuffer(rows: 9, columns: 24)
+        help.draw(on: screen, in: Rect(top: 0, left: 0, height: 9, width: 24))
+        #expect(screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+                == ["  Keys",
+                    "  Esc h ← Backspace",
+                    "    back: close the",
+                    "    pane or leave the",
+                    "    list",
+                    "  q",
+                    "    quit",
+                    "  x closes",
+                    ""])
     }
 
     @Test("the filter line: prompt, text, the terminal's cursor where typing goes on, and the count on the right")
