@@ -81,13 +81,28 @@ public enum AppView {
             let repository = selected?.repository != nil
             Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave,
                                                            organization: organization, repository: repository,
-                                                           profile: state.top.profile != nil, width: room),
+                                                           profile: state.top.profile != nil, enter: enterHint(state),
+                                                           width: room),
                      row: rows - 1, on: screen, columns: columns, bottom: true)
         }
         screen.present()
     }
 
     // MARK: - Parts
+
+    /// What Enter does on the selected row, for its hint in the status line.
+    static func enterHint(_ state: AppState) -> KeyTable.EnterHint {
+        if let location = state.top.selectedSliceRow {
+            switch location.kind {
+            case .item: return .details
+            case .seeAll: return .open
+            case .failed: return .retry
+            case .heading, .loading, .empty: return .nothing
+            }
+        }
+        if state.top.selectedRow != nil { return .details }
+        return state.top.rows.isEmpty && !state.top.isFiltered ? .noRows : .nothing
+    }
 
     private static func drawTitle(_ title: Title, on screen: some Screen, columns: Int) {
         var right = title.host
@@ -128,6 +143,8 @@ public enum AppView {
             let page = state.top.pager.pagesBefore.count + 1
             view.placeholder = [StyledText("No \(noun) on page \(page) or after: the list ends before it."),
                                 StyledText("Run it again with a smaller --page, or none.", Style(color: .muted))]
+        } else if state.top.pager.placeholder == .empty, case .users(.search(let query, _)) = state.top.list {
+            view.placeholder = noResults(query, state)
         } else if let placeholder = state.top.pager.placeholder {
             view.placeholder = ListView<ListScreen.Items>.placeholderLines(
                 placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns, keys: keys,
@@ -162,6 +179,14 @@ public enum AppView {
 
     /// The filter matches none of the loaded users: what there is to do, with the keys of the
     /// mode the person is in (typing the filter, or back in the list with it kept).
+    /// A search GitHub found nothing for: the query, and how to change it.
+    private static func noResults(_ query: String, _ state: AppState) -> [StyledText] {
+        let parts = [state.keys.label(.search, in: .list).map { "\($0) to change the search" },
+                     state.keys.label(.refresh, in: .list).map { "\($0) to ask again" }].compactMap { $0 }
+        let next = parts.isEmpty ? [] : [StyledText("Press " + parts.joined(separator: ", or ") + ".", Style(color: .muted))]
+        return [StyledText("No users match “\(query)”."), StyledText("")] + next
+    }
+
     private static func noMatch(_ state: AppState) -> [StyledText] {
         let typing = state.mode == .filter
         let keys = state.keys

@@ -25,7 +25,16 @@ public struct KeyTable: Sendable, Equatable {
     private struct HintsKind: Hashable, Sendable {
         var subject: Subject
         var profile: Bool
+        var enter: EnterHint
         enum Subject: Hashable, Sendable, CaseIterable { case user, organization, repository }
+    }
+
+    /// What Enter does on the selected row, for the status line's hint: show its details, open
+    /// the list an "All … →" row leads to, retry a slice that failed, or nothing (a heading, a
+    /// loading row, no match); `noRows`: the list has no rows at all, so nothing to filter
+    /// either.
+    public enum EnterHint: Hashable, Sendable, CaseIterable {
+        case details, open, retry, nothing, noRows
     }
     private static let notOnProfiles: Set<Action> = [.filter]
     private static let organizationNames: [Action: String] = [.followers: "members"]
@@ -40,8 +49,19 @@ public struct KeyTable: Sendable, Equatable {
             case .repository: repositoryNames
             }
             for profile in [false, true] {
-                tables[HintsKind(subject: subject, profile: profile)] = Hints(bindings, renaming: names,
-                                                                               leaving: profile ? notOnProfiles : [])
+                for enter in EnterHint.allCases {
+                    var renamed = names
+                    var left = profile ? notOnProfiles : []
+                    switch enter {
+                    case .details: break
+                    case .open: renamed[.details] = "open"
+                    case .retry: renamed[.details] = "retry"
+                    case .nothing: left.insert(.details)
+                    case .noRows: left.formUnion([.details, .filter])
+                    }
+                    tables[HintsKind(subject: subject, profile: profile, enter: enter)] = Hints(bindings, renaming: renamed,
+                                                                                                 leaving: left)
+                }
             }
         }
         return tables
@@ -190,16 +210,16 @@ public struct KeyTable: Sendable, Equatable {
 
     /// The status line's hints for `mode`, most useful first: "Enter details", "/ filter", "? help".
     public func hints(for mode: Mode, canLeave: Bool = true) -> [String] {
-        hints[HintsKind(subject: .user, profile: false)]?[mode, canLeave].all ?? []
+        hints[HintsKind(subject: .user, profile: false, enter: .details)]?[mode, canLeave].all ?? []
     }
 
     /// The hints that fit in `width` columns, joined: the first ones, and the help key always
     /// when it fits at all. `organization` and `repository`: the pane is on one; `profile`: the
-    /// screen is a profile.
+    /// screen is a profile; `enter`: what Enter does on the selected row.
     public func hints(for mode: Mode, canLeave: Bool = true, organization: Bool = false, repository: Bool = false,
-                      profile: Bool = false, width: Int) -> String {
+                      profile: Bool = false, enter: EnterHint = .details, width: Int) -> String {
         let subject: HintsKind.Subject = repository ? .repository : organization ? .organization : .user
-        guard let line = hints[HintsKind(subject: subject, profile: profile)]?[mode, canLeave] else { return "" }
+        guard let line = hints[HintsKind(subject: subject, profile: profile, enter: enter)]?[mode, canLeave] else { return "" }
         if line.width <= width { return line.text }
         var kept = line.others
         let tail = line.help.map { [$0] } ?? []

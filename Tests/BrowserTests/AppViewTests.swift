@@ -49,7 +49,7 @@ struct AppViewTests {
         "       j loads more · Esc clears the filter",
         "",
         "",
-        " 0 of 20 loaded · /zq       Enter details  ? help",
+        " 0 of 20 loaded · /zq  Esc back  / filter  ? help",
         ], styles: [
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         "..................................................",
@@ -193,7 +193,7 @@ struct AppViewTests {
         "                     ⠙ Loading…",
         "",
         "",
-        " 0 followed users   Enter details  Esc back  ? help",
+        " 0 followed users    Esc back  : go  q quit  ? help",
         ], styles: [
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         "....................................................",

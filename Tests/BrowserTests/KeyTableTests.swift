@@ -86,6 +86,13 @@ struct KeyTableTests {
         #expect(table.hints(for: .details, organization: true, profile: true, width: 80)
                 == "1 members  2 following  Esc back  : go  q quit  ? help")
         #expect(table.hints(for: .filter, width: 40) == "Enter keep  Esc clear  F1 keys")
+        // Enter's hint says what it does on the selected row, and goes when it does nothing.
+        #expect(table.hints(for: .list, canLeave: false, profile: true, enter: .open, width: 80)
+                == "Enter open  : go  q quit  ? help")
+        #expect(table.hints(for: .list, canLeave: false, profile: true, enter: .retry, width: 80)
+                == "Enter retry  : go  q quit  ? help")
+        #expect(table.hints(for: .list, canLeave: false, enter: .nothing, width: 80) == "/ filter  : go  q quit  ? help")
+        #expect(table.hints(for: .list, canLeave: false, enter: .noRows, width: 80) == ": go  q quit  ? help")
     }
 
     @Test("the README's key list is the table's")

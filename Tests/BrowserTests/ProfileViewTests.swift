@@ -76,7 +76,7 @@ struct ProfileViewTests {
             "   ⠋ Loading…",
             " Followers · 12",
             "   ⠋ Loading…",
-            " Profile of octocat · loading               Enter details  : go  q quit  ? help",
+            " Profile of octocat · loading                              : go  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             ".mmmmmmmm..AAAAAAAAAAA..........................................................",
@@ -134,7 +134,7 @@ struct ProfileViewTests {
             "",
             "",
             "",
-            " Profile of octocat · a part failed (R retries)     Enter details  : go  ? help",
+            " Profile of octocat · a part failed (R retries)       Enter retry  : go  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             ".mmmmmmmmmmmmmmmmmmmm..AAAAAAAAAAA..............................................",
@@ -214,7 +214,7 @@ struct ProfileViewTests {
             "   All 12 followers →",
             " Following · 0",
             "   ⠋ Loading…",
-            " Profile of octocat · loading               Enter details  : go  q quit  ? help",
+            " Profile of octocat · loading                  Enter open  : go  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",

@@ -174,3 +174,33 @@ struct SearchViewTests {
         ])
     }
 }
+
+@Suite("A search that found nothing (whole screen)")
+struct EmptySearchViewTests {
+    @Test("no results: the query, how to change the search or ask again, and no Enter or filter hint")
+    func noResults() {
+        var store = TestStore(makeState(list: .users(.search("tom type:org")), rows: 8))
+        store.applyStart()
+        store.apply(.pageLoaded(root, firstToken, Page(items: [], next: nil, totalCount: 0)))
+        store.apply(.tick(1))
+        expectScreen(store.state, lines: [
+            " ghscroll · Search: tom type:org · 0 found · best match          api.github.com",
+            "",
+            "                         No users match “tom type:org”.",
+            "",
+            "                Press s to change the search, or r to ask again.",
+            "",
+            "",
+            " 0 results                                                 : go  q quit  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "................................................................................",
+            "................................................................................",
+            "................................................................................",
+            "................mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm................",
+            "................................................................................",
+            "................................................................................",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+}
