@@ -58,6 +58,8 @@ public enum GoCommand: Sendable, Equatable {
     public static func parse(_ line: String) -> Result<GoCommand, GoCommandError> {
         let words = line.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         guard let name = words.first else { return .failure(.empty) }
+        // `help` (or `?`) is no command: the answer is the list of them.
+        if name == "help" || name == "?" { return .failure(.help) }
         guard let entry = table.first(where: { $0.name == name }) else {
             return .failure(.unknown(name, suggestion: suggestion(for: name)))
         }
@@ -194,6 +196,8 @@ public enum GoCheck: Sendable, Equatable {
 /// What is wrong with a line typed at the prompt, as the prompt says it.
 public enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case empty
+    /// `help`: not a command; the answer is the list of them.
+    case help
     case unknown(String, suggestion: String?)
     case missing(String, usage: String)
     case extra(String, usage: String)
@@ -201,14 +205,18 @@ public enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible 
     case badRepository(String, String)
     case badSort
 
+    private static var commandList: String { GoCommand.names.filter { $0 != "q" }.joined(separator: ", ") }
+
     public var description: String {
         switch self {
         case .empty:
-            "Type a command: \(GoCommand.names.filter { $0 != "q" }.joined(separator: ", "))"
+            "Type a command: \(Self.commandList)"
+        case .help:
+            "The commands: \(Self.commandList)"
         case let .unknown(name, suggestion?):
             "No command \(name) · did you mean \(suggestion)?"
         case let .unknown(name, nil):
-            "No command \(name)"
+            "No command \(name) · the commands: \(Self.commandList)"
         case let .missing(_, usage):
             "Missing argument: \(usage)"
         case let .extra(_, usage):

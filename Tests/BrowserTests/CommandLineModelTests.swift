@@ -44,7 +44,10 @@ struct CommandLineModelTests {
     }
 
     @Test("a line that cannot run says why under the prompt and changes nothing behind it", arguments: [
-        ("nosuch", "No command nosuch"),
+        ("nosuch", "No command nosuch · the commands: users, followers, following, members, orgs, repos, starred, "
+            + "stargazers, contributors, watchers, search, user, quit"),
+        ("help", "The commands: users, followers, following, members, orgs, repos, starred, stargazers, contributors, "
+            + "watchers, search, user, quit"),
         ("folowers octocat", "No command folowers · did you mean followers?"),
         ("Followers octocat", "No command Followers · did you mean followers?"),
         ("followers", "Missing argument: followers LOGIN"),
