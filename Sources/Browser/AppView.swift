@@ -13,34 +13,6 @@ public enum AppView {
         public init() {}
     }
 
-    /// All the title line shows: it is drawn from this alone, so a memo keyed by it can never
-    /// show a stale title.
-    struct Title: Equatable {
-        var crumbs: [String]
-        var host: String
-        var tokenLabel: String
-        var rateLimit: RateLimit?
-        /// " · offline", with the reconnect's countdown when one is on its way.
-        var offline: String?
-        var cachedAgo: String?
-        var refreshingSpinner: Int?
-
-        init(_ state: borrowing AppState) {
-            crumbs = state.top.crumbs
-            if let search = AppView.searchNote(state), let last = crumbs.popLast() { crumbs.append(last + search) }
-            host = state.host
-            tokenLabel = state.tokenLabel
-            rateLimit = state.rateLimit
-            // (No closure over the state: it would copy the whole of it.)
-            if state.offline != nil {
-                offline = " · offline" + (AppView.reconnectNote(state).map { ", \($0)" } ?? "")
-            }
-            let now = state.now
-            cachedAgo = state.top.storedAt.map { AppView.ago($0, now: now) }
-            refreshingSpinner = state.top.pager.isRefreshing ? state.spinner : nil
-        }
-    }
-
     public static func render(_ state: borrowing AppState, on screen: some Screen, memo: Memo? = nil) {
         let (rows, columns) = screen.size
         screen.clear()
@@ -102,28 +74,6 @@ public enum AppView {
         }
         if state.top.selectedRow != nil { return .details }
         return state.top.rows.isEmpty && !state.top.isFiltered ? .noRows : .nothing
-    }
-
-    private static func drawTitle(_ title: Title, on screen: some Screen, columns: Int) {
-        var right = title.host
-        if !title.tokenLabel.isEmpty { right += " · \(title.tokenLabel)" }
-        if let limit = title.rateLimit { right += "  rate \(limit.summary)" }
-        var suffix = ""
-        if let offline = title.offline { suffix += offline }
-        if let ago = title.cachedAgo { suffix += " · cached \(ago)" }
-        if let spinner = title.refreshingSpinner { suffix += "  \(Spinner.glyph(spinner)) refreshing" }
-        Bar.title(prefix: " ghscroll · ", crumbs: title.crumbs, suffix: suffix, right: right, on: screen, columns: columns)
-    }
-
-    /// "12 s ago", "5 min ago", "3 h ago", "2 days ago".
-    static func ago(_ date: Date, now: Date) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(date)))
-        switch seconds {
-        case ..<60: return "\(seconds) s ago"
-        case ..<3_600: return "\(seconds / 60) min ago"
-        case ..<86_400: return "\(seconds / 3_600) h ago"
-        default: return "\(seconds / 86_400) day\(seconds / 86_400 == 1 ? "" : "s") ago"
-        }
     }
 
     static func list(_ state: AppState) -> ListView<ListScreen.Items> {

@@ -179,7 +179,7 @@ struct AppViewTests {
         ])
     }
 
-    @Test("the title path two levels down, its first crumbs giving way to … on a narrow screen")
+    @Test("the title path two levels down, whole at 52 columns: the host gives way first")
     func breadcrumb() {
         var store = paneOpen(rows: 6, columns: 52)
         store.apply(.key(.character("1")))
@@ -188,7 +188,7 @@ struct AppViewTests {
         store.apply(.key(.character("2")))
         #expect(store.state.top.crumbs == ["All users", "user2", "followers", "user31", "following"])
         expectScreen(store.state, lines: [
-        " ghscroll · … › user31 › following   api.github.com",
+        " All users › user2 › followers › user31 › following",
         "",
         "                     ⠙ Loading…",
         "",
@@ -202,6 +202,29 @@ struct AppViewTests {
         "....................................................",
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
+    }
+}
+
+@Suite("The title line as the width shrinks")
+struct TitleTests {
+    @Test("least useful first: the host and token, ghscroll ·, the long notes, the first crumbs, the rate; the list last")
+    func givesWay() {
+        let title = AppView.Title(crumbs: ["All users", "octocat", "followers"], host: "api.github.com", tokenLabel: "token: gh",
+                                  rateLimit: RateLimit(limit: 5_000, remaining: 4_321),
+                                  offline: " · offline, tries again by itself in 0:07", cachedAgo: "5 min ago")
+        func line(_ columns: Int) -> String {
+            let screen = CellBuffer(rows: 1, columns: columns)
+            AppView.drawTitle(title, on: screen, columns: columns)
+            #expect(screen.styleLines[0] == String(repeating: "R", count: columns))
+            return String(screen.lines[0].reversed().drop(while: { $0 == " " }).reversed())
+        }
+        #expect(line(150) == " ghscroll · All users › octocat › followers · offline, tries again by itself in 0:07 · cached 5 min ago    api.github.com · token: gh  rate 4321/5000")
+        #expect(line(130) == " ghscroll · All users › octocat › followers · offline, tries again by itself in 0:07 · cached 5 min ago            rate 4321/5000")
+        #expect(line(115) == " All users › octocat › followers · offline, tries again by itself in 0:07 · cached 5 min ago        rate 4321/5000")
+        #expect(line(80) == " All users › octocat › followers · offline · cached              rate 4321/5000")
+        #expect(line(50) == " … › followers · offline · cached  rate 4321/5000")
+        #expect(line(40) == " … › followers · offline · cached")
+        #expect(line(20) == " … › followers · of…")
     }
 }
 
