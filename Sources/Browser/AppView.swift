@@ -245,7 +245,8 @@ public enum AppView {
         var named: Bool?
         if case .loaded(let details) = shown { (url, named) = (details.ownerAvatarURL, details.ownerAvatarURL != nil) }
         return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
-                           image: picture(state, url: url, named: named), keys: state.keys.widgetKeys)
+                           image: picture(state, url: url, named: named), keys: state.keys.widgetKeys,
+                           notice: state.wait?.summary(at: state.now))
     }
 
     /// An account's details as the pane shows them; `actions: false` leaves out the keys that
@@ -262,7 +263,8 @@ public enum AppView {
         var named: Bool?
         if case .loaded(let details) = shown { (url, named) = (details.avatarURL, details.avatarURL != nil) }
         return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
-                           image: picture(state, url: url, named: named), keys: state.keys.widgetKeys)
+                           image: picture(state, url: url, named: named), keys: state.keys.widgetKeys,
+                           notice: state.wait?.summary(at: state.now))
     }
 
     /// The picture of a pane: the one at `url` when it has come, else a box that keeps the

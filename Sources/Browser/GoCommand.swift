@@ -69,11 +69,11 @@ public enum GoCommand: Sendable, Equatable {
             guard rest.isEmpty else { return .failure(.extra(name, usage: usage(name))) }
             return .success(.quit)
         case .since:
-            if rest.isEmpty { return .success(.list(.users(.all(since: 0)), crumbs: ["users"])) }
+            if rest.isEmpty { return .success(.list(.users(.all(since: 0)), crumbs: [GitHubList.users(.all(since: 0)).title])) }
             guard rest.count == 2, rest[0] == "--since", let id = Int64(rest[1]), id >= 0 else {
                 return .failure(.extra(name, usage: usage(name)))
             }
-            return .success(.list(.users(.all(since: id)), crumbs: ["users since #\(id)"]))
+            return .success(.list(.users(.all(since: id)), crumbs: [GitHubList.users(.all(since: id)).title]))
         case .query:
             // `--sort ORDER` anywhere, as on the command line; the other words are the query.
             var words = rest

@@ -251,8 +251,8 @@ struct CommandLineModelTests {
 @Suite("What a line at the : prompt asks for")
 struct GoCommandTests {
     @Test("each command opens the list the command line opens, with its crumbs", arguments: [
-        ("users", GoCommand.list(.users(.all(since: 0)), crumbs: ["users"])),
-        ("users --since 42", .list(.users(.all(since: 42)), crumbs: ["users since #42"])),
+        ("users", GoCommand.list(.users(.all(since: 0)), crumbs: ["All users"])),
+        ("users --since 42", .list(.users(.all(since: 42)), crumbs: ["All users since #42"])),
         ("followers octocat", .list(.users(.followers("octocat")), crumbs: ["octocat", "followers"])),
         ("  following   octocat ", .list(.users(.following("octocat")), crumbs: ["octocat", "following"])),
         ("members github", .list(.users(.members("github")), crumbs: ["github", "members"])),

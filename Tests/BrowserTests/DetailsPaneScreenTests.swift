@@ -209,4 +209,33 @@ struct DetailsPaneScreenTests {
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }
+
+    @Test("details held up by a rate-limit wait: the pane says so under Loading details…, as the status line does")
+    func loadingDuringWait() {
+        var store = paneOpen(rows: 10, columns: 100)
+        store.apply(.wait(Wait(reason: .secondaryRateLimit, until: epoch.addingTimeInterval(30))))
+        expectScreen(store.state, lines: [
+            " ghscroll · All users                                                                api.github.com",
+            " user1                                          #1  │ user2",
+            " user2                                          #2  │",
+            " user3                                          #3  │ ⠙ Loading details…",
+            " user4                                          #4  │ GitHub asked to slow down · resumes in 30 s",
+            " user5                                          #5  │",
+            " user6                                          #6  │",
+            " user7                                          #7  │",
+            " user8                                          #8  │",
+            " 20 users · 2/20 · GitHub asked to slow down · resumes in 30 s     1 followers  2 following  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "................................................mmm.m.AAAAA.........................................",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRm...............................................",
+            "................................................mmm.m.mmmmmmmmmmmmmmmmmm............................",
+            "................................................mmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm...",
+            "................................................mmm.m...............................................",
+            "................................................mmm.m...............................................",
+            "................................................mmm.m...............................................",
+            "................................................mmm.m...............................................",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
 }

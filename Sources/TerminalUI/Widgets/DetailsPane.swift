@@ -49,10 +49,13 @@ public struct DetailsPane: Sendable, Equatable {
     /// All the text beside the picture rather than under it (a profile's about row, which has
     /// the width, and takes the lines it needs: ``linesNeeded(width:)``).
     public var textBeside: Bool
+    /// What holds the loading up, under "Loading details…" (a wait for the rate limit).
+    public var notice: String?
 
     public init(content: Content, spinnerStep: Int = 0, border: Bool = false, image: ImageView? = nil,
-                keys: WidgetKeys = WidgetKeys(), textBeside: Bool = false) {
+                keys: WidgetKeys = WidgetKeys(), textBeside: Bool = false, notice: String? = nil) {
         self.content = content
+        self.notice = notice
         self.spinnerStep = spinnerStep
         self.border = border
         self.textBeside = textBeside
@@ -154,6 +157,7 @@ public struct DetailsPane: Sendable, Equatable {
         switch content {
         case .loading(let heading):
             result = [line(heading, headingStyle), [], line("\(Spinner.glyph(spinnerStep)) Loading details…", Style(color: .muted))]
+                + (notice.map { TextLayout.wrap($0, columns: width).map { line($0, Style(color: .muted)) } } ?? [])
         case .failed(let heading, let message):
             result = [line(heading, headingStyle), []]
                 + TextLayout.wrap(message, columns: width).map { line($0, Style(color: .error)) }
