@@ -55,6 +55,26 @@ struct RenderTests {
         ])
     }
 
+    @Test("a title too long for the row is cut a blank short of its detail, selected or not")
+    func longTitle() {
+        let screen = CellBuffer(rows: 2, columns: 20)
+        let rows = RowModel(pull: nil, items: [Person(id: 5, name: "vopheer-works"), Person(id: 10, name: "alphea-org")],
+                            footer: nil, heights: .compact)
+        var viewport = Viewport(height: 2, margin: 0)
+        viewport.sync(rows)
+        viewport.select(1, in: rows)
+        ListView(rows: rows, viewport: viewport, describe: { ItemText(title: $0.name, detail: "#\($0.id) · org ") })
+            .draw(on: screen, in: Rect(top: 0, left: 0, height: 2, width: 20))
+        #expect(screen.lines == [
+            " vopheer… #5 · org",
+            " alphea… #10 · org",
+        ])
+        #expect(screen.styleLines == [
+            "..........mmmmmmmmm.",
+            "RRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+
     @Test("each placeholder, with the keys the caller names", arguments: [
         (Placeholder.loading, ["⠋ Loading…"]),
         (Placeholder.empty, ["No things.", "Press r to refresh."]),

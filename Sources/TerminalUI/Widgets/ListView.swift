@@ -133,11 +133,12 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         let detail = TerminalText.sanitize(text.detail)
         let detailWidth = TerminalText.width(detail)
         if detailWidth > 0, detailWidth + 4 < columns {
-            // A blank, the title (room ≥ 4), the detail, a blank: no strings joined.
+            // A blank, the title (room ≥ 3), a blank, the detail, a blank: no strings joined.
             let room = columns - detailWidth - 1
             screen.fill(row: top, column: left, count: 1, style: first)
-            putTitle(title, highlight: highlight, row: top, column: left + 1, width: room - 1, style: first,
+            putTitle(title, highlight: highlight, row: top, column: left + 1, width: room - 2, style: first,
                      selected: selected, on: screen)
+            screen.fill(row: top, column: left + room - 1, count: 1, style: first)
             screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
             screen.fill(row: top, column: left + room + detailWidth, count: 1, style: first)
         } else {
