@@ -7,16 +7,22 @@ import TerminalUI
 
 // MARK: - Bytes and CPU per one-line scroll, against less
 
-/// CPU time of every thread of a process, in nanoseconds (from /proc/PID/task/*/schedstat).
-func cpuNanoseconds(_ pid: String) -> Int? {
+/// CPU time of each thread of a process, in nanoseconds, by thread id (from
+/// /proc/PID/task/*/schedstat).
+func threadNanoseconds(_ pid: String) -> [String: Int]? {
     guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
-    var total = 0
+    var times: [String: Int] = [:]
     for task in tasks {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
               let ns = text.split(separator: " ").first.flatMap({ Int($0) }) else { continue }
-        total += ns
+        times[task] = ns
     }
-    return total
+    return times
+}
+
+/// CPU time of every thread of a process, in nanoseconds.
+func cpuNanoseconds(_ pid: String) -> Int? {
+    threadNanoseconds(pid).map { $0.values.reduce(0, +) }
 }
 
 /// The write system calls a process has made (`syscw` in /proc/PID/io: write and writev, not
@@ -38,6 +44,8 @@ struct ScrollCost {
     var fullFrameBytes: Int
     var cpuMsPerScroll: Double
     var writesPerScroll: Double?
+    /// The busiest thread's share: the one that reads the keys and draws (the others load pages).
+    var busiestThreadMsPerScroll: Double
 }
 
 /// Runs `command` in an 80×24 tmux pane whose output is logged (what the terminal receives),
@@ -61,7 +69,8 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
         try await Task.sleep(for: .milliseconds(20))
     }
     try await Task.sleep(for: .milliseconds(500))
-    guard let pid = browserPID(marker, command: name), let cpuBefore = cpuNanoseconds(pid) else { return nil }
+    guard let pid = browserPID(marker, command: name), let threadsBefore = threadNanoseconds(pid) else { return nil }
+    let cpuBefore = threadsBefore.values.reduce(0, +)
     let writesBefore = writeCalls(pid)
     let bytesBefore = fileSize(capture)
     for _ in 0..<presses {
@@ -69,13 +78,16 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
         try await Task.sleep(for: .milliseconds(20))
     }
     try await Task.sleep(for: .milliseconds(500))
-    guard let cpuAfter = cpuNanoseconds(pid) else { return nil }
+    guard let threadsAfter = threadNanoseconds(pid) else { return nil }
+    let cpuAfter = threadsAfter.values.reduce(0, +)
+    let busiest = threadsAfter.map { $0.value - (threadsBefore[$0.key] ?? 0) }.max() ?? 0
     let writes = writeCalls(pid).flatMap { after in writesBefore.map { Double(after - $0) / Double(presses) } }
     let bytes = fileSize(capture) - bytesBefore
     try tmux(["send-keys", "q"])
     try await Task.sleep(for: .milliseconds(200))
     return ScrollCost(bytesPerScroll: Double(bytes) / Double(presses), fullFrameBytes: fullFrame,
-                      cpuMsPerScroll: Double(cpuAfter - cpuBefore) / 1e6 / Double(presses), writesPerScroll: writes)
+                      cpuMsPerScroll: Double(cpuAfter - cpuBefore) / 1e6 / Double(presses), writesPerScroll: writes,
+                      busiestThreadMsPerScroll: Double(busiest) / 1e6 / Double(presses))
 }
 
 /// Bytes and CPU per one-line scroll, against less.
@@ -96,6 +108,9 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
         // Ours over the floor's within each round, run back to back: the machine's drift
         // between rounds cancels out of the ratio.
         var floorRatios: [Double] = []
+        // The same for the thread that reads the keys and draws alone: without the page loads,
+        // which the floor does not make.
+        var loopRatios: [Double] = []
         // ncurses with no program around it, drawing the same frames (Benchmarks/Floor/main.c).
         let floor = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("ncurses-floor").path
         for _ in 0..<5 {
@@ -109,7 +124,10 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
                 let marker = "ghs-bench-\(UUID().uuidString)"
                 if let cost = try await scrollCost("\(floor) \(marker)", marker: marker, name: "ncurses-floor") {
                     floors.append(cost)
-                    if let ourRound { floorRatios.append(ourRound.cpuMsPerScroll / cost.cpuMsPerScroll) }
+                    if let ourRound {
+                        floorRatios.append(ourRound.cpuMsPerScroll / cost.cpuMsPerScroll)
+                        loopRatios.append(ourRound.busiestThreadMsPerScroll / cost.cpuMsPerScroll)
+                    }
                 }
             }
         }
@@ -138,6 +156,10 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
                note: "ncurses-floor / less's: the least any ncurses screen of this list can reach")
         record("cpu_per_scroll_ours_floor_ratio", floorRatios.isEmpty ? nil : middle(floorRatios), "×", "%.2f",
                note: "ours / ncurses-floor's, the median of each round's ratio (at most 2)")
+        record("cpu_per_scroll_ms_loop", ours.isEmpty ? nil : middle(ours.map(\.busiestThreadMsPerScroll)), "ms", "%.3f",
+               note: "ours, the busiest thread only (keys and frames; the page loads are on others)")
+        record("cpu_per_scroll_loop_floor_ratio", loopRatios.isEmpty ? nil : middle(loopRatios), "×", "%.2f",
+               note: "that thread / ncurses-floor's, the median of each round's ratio")
         record("scroll_bytes_floor", floors.isEmpty ? nil : middle(floors.map(\.bytesPerScroll)), "B", "%.0f",
                note: "ncurses-floor's bytes per one-line scroll")
     }
