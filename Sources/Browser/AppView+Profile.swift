@@ -13,8 +13,15 @@ extension AppView {
                        notice: state.wait?.summary(at: state.now), keys: state.keys.widgetKeys)
             .draw(on: screen, in: area)
         guard top.viewport.top == 0, let lines = profile.rows.slice(.about)?.headingLines else { return }
-        let header = Rect(top: area.top, left: area.left, height: min(lines, area.height), width: area.width)
-        aboutPane(state, login: profile.login).draw(on: screen, in: header)
+        // At the end of a profile its first lines may be above the list: drawn whole, cut to the list.
+        let hidden = top.viewport.topOffset
+        let header = Rect(top: area.top - hidden, left: area.left, height: min(lines, area.height + hidden), width: area.width)
+        let pane = aboutPane(state, login: profile.login)
+        if hidden > 0 {
+            pane.draw(on: screen.clipped(to: area), in: header)
+        } else {
+            pane.draw(on: screen, in: header)
+        }
     }
 
     /// The about row of `login`'s profile: the picture, and beside it all the details pane's

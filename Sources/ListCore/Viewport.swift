@@ -1,7 +1,9 @@
 /// Scrolling math over rows of varying height: which row is at the top, which is selected.
 ///
 /// Pure value math, no drawing. Every command keeps the selected row on screen (its first line
-/// always; the whole row when it fits), with up to `margin` rows of context above and below it.
+/// always; the whole row when it fits), with up to `margin` rows of context above and below it,
+/// and never scrolls past the end: while rows are hidden above, the last row ends on the bottom
+/// line (the row at the top may then show only its last lines, ``topOffset``).
 public struct Viewport: Sendable, Equatable {
     /// Commands a user gives to move through the list.
     public enum Command: Sendable, Equatable, CaseIterable {
@@ -10,6 +12,9 @@ public struct Viewport: Sendable, Equatable {
 
     /// The first row on screen.
     public private(set) var top = 0
+    /// Lines of the ``top`` row hidden above the screen: 0, but at the end of a list whose last
+    /// rows do not fill the screen whole rows at a time (a tall heading, rows of two lines).
+    public private(set) var topOffset = 0
     /// The selected row; nil when no row can be selected.
     public private(set) var selection: Int?
     /// Lines available to rows.
@@ -23,9 +28,10 @@ public struct Viewport: Sendable, Equatable {
     }
 
     /// A viewport in a known position, as given (for tests that spell out the state they expect).
-    public init(height: Int, margin: Int = 2, top: Int, selection: Int?) {
+    public init(height: Int, margin: Int = 2, top: Int, topOffset: Int = 0, selection: Int?) {
         self.init(height: height, margin: margin)
         self.top = max(0, top)
+        self.topOffset = max(0, topOffset)
         self.selection = selection
     }
 
@@ -34,14 +40,16 @@ public struct Viewport: Sendable, Equatable {
     /// The rows at least partly on screen.
     public func visibleRows(in rows: some RowHeightSource) -> Range<Int> {
         let start = min(top, rows.rowCount)
+        // The lines from the top row's first, hidden ones included.
+        let reach = height > 0 ? height + topOffset : 0
         if let each = rows.uniformRowHeight {
             // As many rows as it takes to reach the height (the last may be cut).
-            let wanted = height > 0 ? (height + each - 1) / each : 0
+            let wanted = (reach + each - 1) / each
             return start..<min(rows.rowCount, start + wanted)
         }
         var end = start
         var used = 0
-        while end < rows.rowCount, used < height {
+        while end < rows.rowCount, used < reach {
             used += rows.rowHeight(at: end)
             end += 1
         }
@@ -51,8 +59,8 @@ public struct Viewport: Sendable, Equatable {
     /// The screen line on which `row` starts, if it starts on screen.
     public func line(of row: Int, in rows: some RowHeightSource) -> Int? {
         guard row >= top, row < rows.rowCount else { return nil }
-        let line = lines(top, row, rows)
-        return line < height ? line : nil
+        let line = lines(top, row, rows) - topOffset
+        return line >= 0 && line < height ? line : nil
     }
 
     // MARK: - Commands
@@ -70,11 +78,11 @@ public struct Viewport: Sendable, Equatable {
         case .halfPageUp: stepUp(from: selected, lines: max(1, height / 2), rows)
         case .first:
             selection = selectable.lowerBound
-            top = 0
+            (top, topOffset) = (0, 0)
             ensureSelectionVisible(rows)
         case .last:
             selection = selectable.upperBound - 1
-            top = maxTop(rows)
+            (top, topOffset) = Self.end(height: height, rows)
             ensureSelectionVisible(rows)
         }
     }
@@ -101,7 +109,7 @@ public struct Viewport: Sendable, Equatable {
             used += rows.rowHeight(at: start - 1)
             start -= 1
         }
-        top = start
+        (top, topOffset) = (start, 0)
         ensureSelectionVisible(rows)
     }
 
@@ -120,7 +128,7 @@ public struct Viewport: Sendable, Equatable {
     /// selection on screen.
     public mutating func sync(_ rows: some RowHeightSource) {
         clampSelection(rows)
-        if selection == nil { top = 0 }
+        if selection == nil { (top, topOffset) = (0, 0) }
         ensureSelectionVisible(rows)
     }
 
@@ -134,7 +142,10 @@ public struct Viewport: Sendable, Equatable {
             let row = selection ?? selectable.lowerBound
             selection = Self.restingRow(min(max(row, selectable.lowerBound), selectable.upperBound - 1), forward: true, rows)
         }
-        top = min(max(0, top), max(0, rows.rowCount - 1))
+        let row = min(max(0, top), max(0, rows.rowCount - 1))
+        // The hidden lines stay within the row (it may have changed or shrunk).
+        topOffset = row == top && row < rows.rowCount ? max(0, min(topOffset, rows.rowHeight(at: row) - 1)) : 0
+        top = row
     }
 
     private mutating func stepDown(from selected: Int, lines budget: Int, _ rows: some RowHeightSource) {
@@ -202,28 +213,48 @@ public struct Viewport: Sendable, Equatable {
         return start
     }
 
-    /// The largest top that leaves no empty lines below the last row.
-    private func maxTop(_ rows: some RowHeightSource) -> Int {
+    /// The furthest the list scrolls: the last row ends on the bottom line, the row at the top
+    /// maybe partly above the screen; the start when every row fits.
+    static func end(height: Int, _ rows: some RowHeightSource) -> (top: Int, offset: Int) {
         let count = rows.rowCount
-        let start = Self.firstFitting(endingAt: count, height: height, rows)
-        return start == count ? max(0, count - 1) : start
+        guard count > 0 else { return (0, 0) }
+        guard height > 0 else { return (count - 1, 0) }
+        if let each = rows.uniformRowHeight {
+            let hidden = max(0, count * each - height)
+            return (hidden / each, hidden % each)
+        }
+        var start = count
+        var used = 0
+        while start > 0, used < height {
+            let rowHeight = rows.rowHeight(at: start - 1)
+            if used + rowHeight > height { return (start - 1, used + rowHeight - height) }
+            used += rowHeight
+            start -= 1
+        }
+        return (start, 0)
+    }
+
+    /// Scrolls back to the end when past it (what would leave empty lines below the last row).
+    private mutating func clampToEnd(_ rows: some RowHeightSource) {
+        let end = Self.end(height: height, rows)
+        if top > end.top || (top == end.top && topOffset > end.offset) { (top, topOffset) = end }
     }
 
     private mutating func ensureSelectionVisible(_ rows: some RowHeightSource) {
-        guard let selected = selection else {
-            top = min(top, maxTop(rows))
-            return
-        }
+        guard let selected = selection else { return clampToEnd(rows) }
         let count = rows.rowCount
         var above = min(margin, selected)
         var below = min(margin, count - 1 - selected)
         while above > 0 || below > 0, lines(selected - above, selected + below + 1, rows) > height {
             if above >= below { above -= 1 } else { below -= 1 }
         }
-        if top > selected - above { top = selected - above }
+        // The first row of context above starts on screen.
+        if top > selected - above || (top == selected - above && topOffset > 0) { (top, topOffset) = (selected - above, 0) }
         // The smallest top that still shows rows up to selected + below.
         let start = Self.firstFitting(endingAt: selected + below + 1, height: height, rows)
-        if top < start { top = min(start, selected) }
-        top = max(0, min(top, maxTop(rows)))
+        if top < start { (top, topOffset) = (min(start, selected), 0) }
+        clampToEnd(rows)
+        // A selected row taller than the screen at the end shows its first line.
+        if top == selected { topOffset = 0 }
     }
 }

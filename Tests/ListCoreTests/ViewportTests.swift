@@ -22,7 +22,8 @@ func expectSelectionVisible(_ viewport: Viewport, _ rows: Rows, _ context: @auto
     guard viewport.height > 0 else { return }
     #expect(selected >= viewport.top, "selection \(selected) above top \(viewport.top); \(context())",
             sourceLocation: sourceLocation)
-    let startLine = rows.heights[viewport.top..<max(viewport.top, selected)].reduce(0, +)
+    let startLine = rows.heights[viewport.top..<max(viewport.top, selected)].reduce(0, +) - viewport.topOffset
+    #expect(startLine >= 0, "selection \(selected) starts above the screen; \(context())", sourceLocation: sourceLocation)
     #expect(startLine < viewport.height, "selection starts at line \(startLine) of \(viewport.height); \(context())",
             sourceLocation: sourceLocation)
     if rows.heights[selected] <= viewport.height {

@@ -174,6 +174,33 @@ struct RenderTests {
         draw(listView(people(9), height: 4, heights: .comfortable), on: screen)
         #expect(screen.lines == [" p1             #1", "   sub 1", " p2             #2", "   sub 2"])
     }
+
+    @Test("at the end of rows of two lines, the top row shows its second line, the end row is on the bottom line and nothing is drawn above the list")
+    func lastOfTwoLineRows() {
+        let rows = RowModel(items: people(4), footer: .end(count: 4), heights: .comfortable)
+        var viewport = Viewport(height: 4, margin: 0)
+        viewport.sync(rows)
+        viewport.perform(.last, in: rows)
+        let screen = CellBuffer(rows: 5, columns: 30)
+        screen.put(row: 0, column: 0, " title", width: 30, style: .bar)
+        ListView(rows: rows, viewport: viewport, describe: { ItemText(title: $0.name, detail: "#\($0.id) ", subtitle: "sub \($0.id)") },
+                 noun: "things")
+            .draw(on: screen, in: Rect(top: 1, left: 0, height: 4, width: 30))
+        #expect(screen.lines == [
+            " title",
+            "   sub 3",
+            " p4                       #4",
+            "   sub 4",
+            " — End of list · 4 things —",
+        ])
+        #expect(screen.styleLines == [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+        ])
+    }
 }
 
 @Suite("Waits on screen")

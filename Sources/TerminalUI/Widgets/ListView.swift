@@ -68,13 +68,20 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     // MARK: - Rows
 
     private func drawRows(on screen: some Screen, in area: Rect) {
-        var line = 0
+        // The row at the top may start above the list: drawn whole, only its lines in the area show.
+        var line = -viewport.topOffset
         var index = viewport.top
         while index < rows.count, line < area.height {
             let rowHeight = rows.rowHeight(at: index)
             let selected = showsSelection && index == viewport.selection
-            drawRow(rows[index], selected: selected, top: area.top + line, lines: min(rowHeight, area.height - line),
-                    left: area.left, columns: area.width, on: screen)
+            let lines = min(rowHeight, area.height - line)
+            if line < 0 {
+                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
+                        columns: area.width, on: screen.clipped(to: area))
+            } else {
+                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
+                        columns: area.width, on: screen)
+            }
             line += rowHeight
             index += 1
         }

@@ -4,7 +4,8 @@ import ListCore
 /// items, and each slice's loading, empty, retry and "see all" rows) in an area.
 ///
 /// A heading with lines of its own (``ListSlice/headingLines``) is left for the caller to fill
-/// (a profile draws its picture and facts there).
+/// (a profile draws its picture and facts there); at the top, ``Viewport/topOffset`` of its
+/// lines may be above the area.
 public struct SlicedListView<Item: Identifiable, SliceID: Hashable> {
     public var rows: SlicedList<Item, SliceID>
     public var viewport: Viewport
@@ -31,12 +32,20 @@ public struct SlicedListView<Item: Identifiable, SliceID: Hashable> {
 
     public func draw(on screen: some Screen, in area: Rect) {
         guard !area.isEmpty else { return }
-        var line = 0
+        // The row at the top may start above the list: drawn whole, only its lines in the area show.
+        var line = -viewport.topOffset
         var index = viewport.top
         while index < rows.count, line < area.height {
             let height = rows.rowHeight(at: index)
-            drawRow(rows[index], selected: showsSelection && index == viewport.selection, top: area.top + line,
-                    lines: min(height, area.height - line), left: area.left, columns: area.width, on: screen)
+            let selected = showsSelection && index == viewport.selection
+            let lines = min(height, area.height - line)
+            if line < 0 {
+                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
+                        columns: area.width, on: screen.clipped(to: area))
+            } else {
+                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
+                        columns: area.width, on: screen)
+            }
             line += height
             index += 1
         }
