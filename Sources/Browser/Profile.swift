@@ -16,8 +16,15 @@ public enum ProfileSlice: Sendable, Hashable, CaseIterable {
 public struct Profile: Sendable, Equatable {
     public typealias Rows = SlicedList<Row, ProfileSlice>
 
-    /// Items a slice shows before its "All … →" row (organizations show all of their first page).
+    /// Items a slice shows before its "All … →" row.
     public static let shownPerSlice = 5
+
+    /// The slices no details count (GitHub's user has no organization count): their first
+    /// page is a whole page, and its length is the count when it holds the whole list.
+    static let countedFromFirstPage: Set<ProfileSlice> = [.organizations]
+
+    /// A whole page, the most GitHub sends.
+    static let wholePage = 100
 
     public let login: String
     /// Nil until the kind of account is known (from the row it was opened from, or its
@@ -26,7 +33,8 @@ public struct Profile: Sendable, Equatable {
     public internal(set) var rows: Rows
     /// The request each loading slice waits for.
     public internal(set) var requests: [ProfileSlice: RequestID] = [:]
-    /// How many the account has of what a slice shows, as its details say.
+    /// How many the account has of what a slice shows, as its details say (or, for the slices
+    /// counted from their first page, as a first page that ended the list says).
     var counts: [ProfileSlice: Int] = [:]
     /// The slices whose first page said there are more pages.
     var more: Set<ProfileSlice> = []
@@ -54,8 +62,7 @@ public struct Profile: Sendable, Equatable {
 
     private mutating func addSlices(organization: Bool) {
         for id in Self.slices(organization: organization) {
-            rows.appendSlice(ListSlice(id: id, limit: id == .organizations ? nil : Self.shownPerSlice,
-                                       empty: emptyText(id)))
+            rows.appendSlice(ListSlice(id: id, limit: Self.shownPerSlice, empty: emptyText(id)))
             relabel(id)
         }
     }
@@ -85,8 +92,10 @@ public struct Profile: Sendable, Equatable {
         }
     }
 
-    /// Rows asked for per slice: a whole page of organizations, else only what is shown.
-    static func pageSize(_ slice: ProfileSlice) -> Int { slice == .organizations ? 100 : shownPerSlice }
+    /// Rows asked for per slice: a whole page of the slices counted from it, else only what is shown.
+    static func pageSize(_ slice: ProfileSlice) -> Int {
+        countedFromFirstPage.contains(slice) ? wholePage : shownPerSlice
+    }
 
     private func emptyText(_ slice: ProfileSlice) -> String {
         switch slice {
@@ -99,16 +108,25 @@ public struct Profile: Sendable, Equatable {
         }
     }
 
-    /// The heading ("Followers · 1,234"), the "All … →" row and the total of a slice, from the
-    /// count the details gave and whether its first page said there is more.
+    /// The heading ("Followers · 1,234", "Organizations · 100+"), the "All … →" row and the
+    /// total of a slice, from the count the details or its first page gave and whether its
+    /// first page said there is more.
     private mutating func relabel(_ slice: ProfileSlice) {
         guard slice != .about else { return }
         let count = counts[slice]
         let noun = Self.crumb(slice)
         let name = noun.prefix(1).uppercased() + noun.dropFirst()
         let hasMore = more.contains(slice)
+        // A whole first page with more behind it: at least that many, and more.
+        let atLeast = hasMore && count == nil && Self.countedFromFirstPage.contains(slice)
         rows.update(slice) { part in
-            part.heading = count.map { "\(name) · \(ProfileText.grouped($0))" } ?? name
+            if let count {
+                part.heading = "\(name) · \(ProfileText.grouped(count))"
+            } else if atLeast {
+                part.heading = "\(name) · \(ProfileText.grouped(part.items.count))+"
+            } else {
+                part.heading = name
+            }
             part.seeAll = "All " + (count.map { ProfileText.grouped($0) + " " } ?? "") + noun + " →"
             // A first page that ended the list has it all, whatever the count says (private
             // repositories, say); one with more pages has at least one more than it showed.
@@ -159,6 +177,9 @@ public struct Profile: Sendable, Equatable {
         if !revalidating { requests[slice] = nil }
         if page.next == nil { more.remove(slice) } else { more.insert(slice) }
         let change = rows.setItems(page.items, of: slice)
+        if Self.countedFromFirstPage.contains(slice) {
+            counts[slice] = page.next == nil ? rows.slice(slice)?.items.count : nil
+        }
         relabel(slice)
         return change
     }

@@ -69,7 +69,7 @@ struct ProfileEndTests {
             " │                  │",
             " └──────────────────┘",
             "",
-            " Organizations",
+            " Organizations · 0",
             "   No organizations",
             " Repositories · 7",
             " octocat/repo1                                                     ★ 0 · Swift",

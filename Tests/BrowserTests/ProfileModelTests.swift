@@ -61,7 +61,7 @@ extension TestStore {
             var profile = Profile(login: "octocat", isOrganization: false, heights: .compact, headerLines: 4)
             profile.rows = SlicedList([
                 about(lines: aboutLines),
-                part(.organizations, "Organizations", .loading, limit: nil, seeAll: "All organizations →", empty: "No organizations"),
+                part(.organizations, "Organizations", .loading, seeAll: "All organizations →", empty: "No organizations"),
                 part(.repositories, "Repositories · 7", .loading, seeAll: "All 7 repositories →", empty: "No public repositories"),
                 part(.followers, "Followers · 12", .loading, seeAll: "All 12 followers →", empty: "No followers"),
                 part(.following, "Following · 0", .loading, seeAll: "All 0 following →", empty: "Not following anyone"),
@@ -106,7 +106,11 @@ struct ProfileModelTests {
         #expect(store.state.top.selectedRow == followers[0], "a slice above failing leaves the selection where it was")
         store.send(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil))) {
             $0.top.profile?.requests[.organizations] = nil
+            $0.top.profile?.counts[.organizations] = 0
             $0.top.profile?.rows.setItems([], of: .organizations, total: 0)
+            $0.top.profile?.rows.update(.organizations) {
+                ($0.heading, $0.seeAll) = ("Organizations · 0", "All 0 organizations →")
+            }
         }
         #expect(store.state.top.profile?.rows.slice(.organizations)?.footer == .empty("No organizations"))
         // k goes up over the heading to the retry row of the repositories; R there retries that slice alone.

@@ -117,7 +117,7 @@ struct ProfileViewTests {
             " │                  │",
             " └──────────────────┘",
             "",
-            " Organizations",
+            " Organizations · 0",
             "   No organizations",
             " Repositories · 7",
             "   ✗ HTTP 502 from GitHub — press R to retry",

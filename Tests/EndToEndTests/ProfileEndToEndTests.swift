@@ -5,14 +5,14 @@ import Testing
 @Suite("Profiles made of slices, in tmux against the fake server", .serialized, .timeLimit(.minutes(2)),
        .enabled(if: FileManager.default.isExecutableFile(atPath: binary), "build ghscroll first (make test does)"))
 struct ProfileEndToEndTests {
-    @Test("ghscroll user octocat shows every slice heading; All 23 followers → opens all 23, paged to the end; Esc comes back")
+    @Test("ghscroll user octocat shows every slice heading with its count (7 organizations, counted from their first page); All 23 followers → opens all 23, paged to the end; Esc comes back")
     func profile() async throws {
         // The requests the program sent and how each ended: shown when a slice never arrived, and
         // searched for a request that stalled.
         let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-profile-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: logFile) }
         try await withLaunch("user octocat --per-page 10 --log-file \(logFile)", listSizes: ["followers:octocat": 23, "following:octocat": 0,
-                                                                        "repos:octocat": 8],
+                                                                        "repos:octocat": 8, "orgs:octocat": 7],
                              columns: 100, rows: 50) { server, pane in
             // Long enough for a request that stalls to time out (20 s) and be sent again.
             let shown = await pane.waitFor(45) {
@@ -33,8 +33,8 @@ struct ProfileEndToEndTests {
                     Issue.record("\(stalled.joined(separator: "\n"))\n\(sent)")
                 }
             }
-            for heading in ["The Octocat", "Organizations", "Repositories · 8", "All 8 repositories →", "Followers · 23",
-                            "Following · 0", "Not following anyone"] {
+            for heading in ["The Octocat", "Organizations · 7", "All 7 organizations →", "Repositories · 8", "All 8 repositories →",
+                            "Followers · 23", "Following · 0", "Not following anyone"] {
                 #expect(text.contains(heading), "\(heading) in \(text)\n\(text.contains("Loading") ? sent : "")")
             }
             let octocat = try #require(server.data.user(login: "octocat"))
