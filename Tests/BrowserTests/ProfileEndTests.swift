@@ -87,7 +87,7 @@ struct ProfileEndTests {
             "   All 12 followers →",
             " Following · 0",
             "   Not following anyone",
-            " Profile of octocat                         Enter details  : go  q quit  ? help",
+            " Profile of octocat                            Enter open  : go  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             ".m..................m..mmmmmmmmmmmmmm...........................................",
