@@ -14,20 +14,21 @@ enum ProfileText {
         func add(_ label: String, _ value: String?) {
             if let value = value.flatMap(nonEmpty) { fields.append(DetailsPane.Field(label, value)) }
         }
+        // The short facts first (beside a picture, as many as fit), then the addresses.
         add("Company", user.company)
-        add("Blog", user.blog)
         add("Location", user.location)
-        add("Email", user.email)
-        add("Twitter", user.twitterUsername.map { "@" + $0 })
+        add("Followers", user.followers.map(grouped))
+        add("Following", user.following.map(grouped))
         if let repos = user.publicRepos {
             let gists = user.publicGists.map { " · \(grouped($0)) \($0 == 1 ? "gist" : "gists")" } ?? ""
             add("Repos", "\(grouped(repos)) public\(gists)")
         }
-        add("Followers", user.followers.map(grouped))
-        add("Following", user.following.map(grouped))
         if let created = user.createdAt {
             add("Joined", "\(day(created)) · \(age(of: created, now: now))")
         }
+        add("Blog", user.blog)
+        add("Email", user.email)
+        add("Twitter", user.twitterUsername.map { "@" + $0 })
         add("Profile", profileURL)
         // The keys that lead on, as the key table binds them: "[1] followers".
         let leads: [(Action, String)] = [(.followers, user.isOrganization ? "members" : "followers"), (.following, "following"),

@@ -51,6 +51,9 @@ public struct DetailsPane: Sendable, Equatable {
     public var textBeside: Bool
     /// What holds the loading up, under "Loading details…" (a wait for the rate limit).
     public var notice: String?
+    /// The label column's width when another part of the pane sets it (the facts below a
+    /// picture line up with those beside it).
+    var labelWidth: Int?
 
     public init(content: Content, spinnerStep: Int = 0, border: Bool = false, image: ImageView? = nil,
                 keys: WidgetKeys = WidgetKeys(), textBeside: Bool = false, notice: String? = nil) {
@@ -124,23 +127,42 @@ public struct DetailsPane: Sendable, Equatable {
         let below = Rect(top: inner.top + image.rows, left: inner.left, height: inner.height - image.rows, width: inner.width)
         var top = DetailsPane(content: .record(Record(heading: record.heading, subheading: record.subheading)))
             .lines(width: side.width, height: side.height)
-        var beside: [Field] = []
-        var rest: [Field] = []
+        // One label column for the facts beside the picture and those below it.
+        let labelWidth = Self.labelWidth(record.fields, width: side.width)
+        var besideCount = 0
         if top.count + 1 < side.height {
             top.append([])
-            let labelWidth = (record.fields.map { TerminalText.width($0.label) }.max() ?? 0) + 2
+            // The facts in their order while they fit beside it, words on at most two lines (an
+            // address on one); from the first that does not, the rest go below.
+            var used = top.count
             for field in record.fields {
-                let fits = labelWidth + TerminalText.width(field.value) <= side.width
-                if fits, beside.count < side.height - top.count { beside.append(field) } else { rest.append(field) }
+                let lines = Self.fieldLines(field, labelWidth: labelWidth, width: side.width).count
+                guard lines <= (field.value.contains(" ") ? 2 : 1), used + lines <= side.height else { break }
+                used += lines
+                besideCount += 1
             }
-            top += DetailsPane(content: .record(Record(heading: "", fields: beside)))
-                .lines(width: side.width, height: side.height).drop { $0.isEmpty }
-        } else {
-            rest = record.fields
+            top += record.fields.prefix(besideCount).flatMap { Self.fieldLines($0, labelWidth: labelWidth, width: side.width) }
         }
         draw(top, on: screen, in: side)
-        let remainder = Record(heading: "", paragraph: record.paragraph, fields: rest, actions: record.actions)
-        draw(DetailsPane(content: .record(remainder)).lines(width: below.width, height: below.height), on: screen, in: below)
+        let remainder = Record(heading: "", paragraph: record.paragraph, fields: Array(record.fields.dropFirst(besideCount)),
+                               actions: record.actions)
+        var rest = DetailsPane(content: .record(remainder))
+        rest.labelWidth = labelWidth
+        draw(rest.lines(width: below.width, height: below.height), on: screen, in: below)
+    }
+
+    /// The width of the label column: the longest label and two blanks, at most half of `width`.
+    private static func labelWidth(_ fields: [Field], width: Int) -> Int {
+        min((fields.map { TerminalText.width($0.label) }.max() ?? 0) + 2, width / 2)
+    }
+
+    /// A fact's lines: the label, and its value wrapped in the column after it.
+    private static func fieldLines(_ field: Field, labelWidth: Int, width: Int) -> [[Segment]] {
+        let values = TextLayout.wrap(field.value, columns: max(1, width - labelWidth))
+        return values.enumerated().map { index, value in
+            (index == 0 ? [Segment(column: 0, text: StyledText(field.label, Style(color: .muted)))] : [])
+                + [Segment(column: labelWidth, text: StyledText(value))]
+        }
     }
 
     /// One piece of text at a column of a line.
@@ -170,15 +192,13 @@ public struct DetailsPane: Sendable, Equatable {
         return Array(result.prefix(height))
     }
 
+
     private func recordLines(_ record: Record, width: Int, height: Int, headingStyle: Style) -> [[Segment]] {
         func line(_ text: String, _ style: Style = .plain) -> [Segment] { [Segment(column: 0, text: StyledText(text, style))] }
         var top = TextLayout.wrap(record.heading, columns: width).prefix(2).map { line($0, headingStyle) }
         if !record.subheading.isEmpty { top.append(line(record.subheading, Style(color: .muted))) }
-        let labelWidth = min((record.fields.map { TerminalText.width($0.label) }.max() ?? 0) + 2, width / 2)
-        let fields = record.fields.map { field -> [Segment] in
-            [Segment(column: 0, text: StyledText(field.label, Style(color: .muted))),
-             Segment(column: labelWidth, text: StyledText(field.value))]
-        }
+        let labelWidth = self.labelWidth ?? Self.labelWidth(record.fields, width: width)
+        let fields = record.fields.flatMap { Self.fieldLines($0, labelWidth: labelWidth, width: width) }
         let actions = record.actions.isEmpty ? [] : [[]] + wrapActions(record.actions, width: width)
         let paragraph = TextLayout.wrap(record.paragraph, columns: width)
         // Space goes first to the heading and the fields, then the paragraph, then the actions;
