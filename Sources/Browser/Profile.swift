@@ -21,7 +21,7 @@ public struct Profile: Sendable, Equatable {
 
     /// The slices no details count (GitHub's user has no organization count): their first
     /// page is a whole page, and its length is the count when it holds the whole list.
-    static let countedFromFirstPage: Set<ProfileSlice> = [.organizations]
+    static let countedFromFirstPage: Set<ProfileSlice> = [.organizations, .members]
 
     /// A whole page, the most GitHub sends.
     static let wholePage = 100

@@ -175,7 +175,7 @@ struct ProfileModelTests {
         let below = store.state.top
         let screen2 = ScreenID(2)
         store.press(.character("p"), [
-            .loadSlice(screen2, RequestID(1), .users(.members("acme")), pageSize: 5, refresh: false),
+            .loadSlice(screen2, RequestID(1), .users(.members("acme")), pageSize: 100, refresh: false),
             .loadSlice(screen2, RequestID(2), .repositories(.owned("acme", organization: true)), pageSize: 5, refresh: false),
             .loadDetails(RequestID(1), login: "acme"),
         ]) {

@@ -156,4 +156,26 @@ struct ProfileOrganizationsTests {
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }
+
+    @Test("an organization's members, which GitHub does not count either: Members · 23 from a first page that ends the list")
+    func members() {
+        var store = TestStore(makeState())
+        store.applyStart()
+        store.apply(.pageLoaded(root, firstToken, Page(items: [.user(user(1)), .user(user(2, "acme", org: true))], next: nil)))
+        store.apply(.key(.character("j")))
+        store.apply(.key(.character("p")))
+        let screen2 = ScreenID(2)
+        let members = (0..<23).map { Row.user(user(Int64(201 + $0), "member\($0 + 1)")) }
+        store.send(.sliceLoaded(screen2, RequestID(1), Page(items: members, next: nil))) {
+            $0.top.profile?.requests[.members] = nil
+            $0.top.profile?.counts[.members] = 23
+            $0.top.profile?.rows.update(.members) {
+                $0 = part(.members, "Members · 23", .loaded, items: members, total: 23, seeAll: "All 23 members →",
+                          empty: "No public members")
+            }
+            // The first member takes the selection (the about row and the heading take none).
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
+        }
+        #expect(store.state.top.profile?.rows.slice(.members)?.footer == .seeAll("All 23 members →"))
+    }
 }
