@@ -12,8 +12,10 @@ public struct Viewport: Sendable, Equatable {
 
     /// The first row on screen.
     public private(set) var top = 0
-    /// Lines of the ``top`` row hidden above the screen: 0, but at the end of a list whose last
-    /// rows do not fill the screen whole rows at a time (a tall heading, rows of two lines).
+    /// Lines of the ``top`` row hidden above the screen. Only going to the end of a list whose
+    /// last rows do not fill the screen whole rows at a time (a tall heading, rows of two lines)
+    /// sets it; it stays while the rows on screen stay put (rows added below, a selection that
+    /// moves without scrolling), and any scroll up clears it.
     public private(set) var topOffset = 0
     /// The selected row; nil when no row can be selected.
     public private(set) var selection: Int?
@@ -109,7 +111,12 @@ public struct Viewport: Sendable, Equatable {
             used += rows.rowHeight(at: start - 1)
             start -= 1
         }
-        (top, topOffset) = (start, 0)
+        if start > 0, used < line {
+            // The row above fills the lines left only in part: its first lines go above the screen.
+            (top, topOffset) = (start - 1, rows.rowHeight(at: start - 1) - (line - used))
+        } else {
+            (top, topOffset) = (start, 0)
+        }
         ensureSelectionVisible(rows)
     }
 
@@ -250,9 +257,12 @@ public struct Viewport: Sendable, Equatable {
         }
         // The first row of context above starts on screen.
         if top > selected - above || (top == selected - above && topOffset > 0) { (top, topOffset) = (selected - above, 0) }
-        // The smallest top that still shows rows up to selected + below.
+        // The smallest top that still shows rows up to selected + below, unless they show
+        // already (the top row partly hidden, at the end).
         let start = Self.firstFitting(endingAt: selected + below + 1, height: height, rows)
-        if top < start { (top, topOffset) = (min(start, selected), 0) }
+        if top < start, lines(top, selected + below + 1, rows) - topOffset > height {
+            (top, topOffset) = (min(start, selected), 0)
+        }
         clampToEnd(rows)
         // A selected row taller than the screen at the end shows its first line.
         if top == selected { topOffset = 0 }

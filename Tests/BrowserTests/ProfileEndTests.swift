@@ -37,6 +37,22 @@ struct ProfileEndTests {
         store.press(.pageDown)
     }
 
+    @Test("a slice that loads after G, under the selection, moves nothing on screen: the about row keeps its hidden lines")
+    func sliceAfterLast() {
+        var store = TestStore.octocatProfile(rows: 30, loadingLines: 11, aboutLines: 11)
+        let repositories = (1...5).map { Row.repository(GitHubRepository(id: $0, fullName: "octocat/repo\($0)", language: "Swift")) }
+        store.apply(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil)))
+        store.apply(.sliceLoaded(root, RequestID(2), Page(items: repositories, next: .page(2))))
+        store.apply(.sliceLoaded(root, RequestID(3), Page(items: (11...15).map { Row.user(user($0)) }, next: .page(2))))
+        store.apply(.key(.character("G")))
+        // Following still loading: the about row has lost its first line, All 12 followers → is selected.
+        #expect(store.state.top.viewport == atEnd)
+        let before = render(store.state).lines
+        store.apply(.sliceLoaded(root, RequestID(4), Page(items: (21...23).map { Row.user(user($0)) }, next: nil)))
+        #expect(store.state.top.viewport == atEnd)
+        #expect(Array(render(store.state).lines.prefix(27)) == Array(before.prefix(27)), "the rows above the new ones stay put")
+    }
+
     @Test("a resize after G: taller, everything shows from the top; back, the last row is on the bottom line again")
     func resizeAfterLast() {
         var store = filledProfile()
