@@ -56,8 +56,7 @@ extension AppView {
         if let spinner = title.refreshingSpinner { short += "  \(Spinner.glyph(spinner))" }
         let crumbs = title.crumbs.joined(separator: " › ")
         let lastCrumb = (title.crumbs.count > 1 ? "… › " : "") + (title.crumbs.last ?? "")
-        let forms = [(" ghscroll · ", suffix, full), (" ghscroll · ", suffix, rate), (" ", suffix, rate), (" ", short, rate),
-                     (" ", short, "")]
+        let forms = [(" ghscroll · ", suffix, full), (" ghscroll · ", suffix, rate), (" ", suffix, rate), (" ", short, rate)]
         func fits(_ left: String, _ right: String) -> Bool {
             let rightWidth = right.isEmpty ? 0 : TerminalText.width(TerminalText.sanitize(right)) + 2
             return TerminalText.width(TerminalText.sanitize(left)) + rightWidth + 1 <= columns

@@ -222,6 +222,7 @@ struct TitleTests {
         #expect(line(130) == " ghscroll · All users › octocat › followers · offline, tries again by itself in 0:07 · cached 5 min ago            rate 4321/5000")
         #expect(line(115) == " All users › octocat › followers · offline, tries again by itself in 0:07 · cached 5 min ago        rate 4321/5000")
         #expect(line(80) == " All users › octocat › followers · offline · cached              rate 4321/5000")
+        #expect(line(60) == " … › octocat › followers · offline · cached  rate 4321/5000")
         #expect(line(50) == " … › followers · offline · cached  rate 4321/5000")
         #expect(line(40) == " … › followers · offline · cached")
         #expect(line(20) == " … › followers · of…")
