@@ -158,6 +158,20 @@ public struct AppState: Sendable, Equatable {
     /// Whether Esc has something to do in the list: a filter to clear or a list to go back from.
     public var canLeave: Bool { top.detailsOpen || top.isFiltered || !below.isEmpty }
 
+    /// What Enter does on the selected row: the key does it, the status line's hint says it.
+    var enterEffect: KeyTable.EnterHint {
+        if let location = top.selectedSliceRow {
+            switch location.kind {
+            case .item: return .details
+            case .seeAll: return top.profile?.list(for: location.slice) == nil ? .nothing : .open
+            case .failed: return .retry
+            case .heading, .loading, .empty: return .nothing
+            }
+        }
+        if top.selectedRow != nil { return .details }
+        return top.rows.isEmpty && !top.isFiltered ? .noRows : .nothing
+    }
+
     /// The web page of the selected row: an account's profile, or a repository's page (on the
     /// host profiles live on: OWNER/NAME after it); on a profile's other rows, the account's.
     var selectedPage: String? {

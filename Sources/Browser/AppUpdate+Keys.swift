@@ -39,8 +39,11 @@ extension AppState {
         case .first: return moveToEnd(.first)
         case .last: return moveToEnd(.last)
         case .details:
-            if let location = top.selectedSliceRow, location.kind != .item { return enterSliceRow(location) }
-            guard top.selectedRow != nil else { return nothing("Nothing to open") }
+            switch enterEffect {
+            case .details: break
+            case .open, .retry: return top.selectedSliceRow.map { enterSliceRow($0) } ?? []
+            case .nothing, .noRows: return nothing("Nothing to open")
+            }
             top.detailsOpen = true
             if top.profile != nil { fitProfileHeaders() }
             return paneWants(debounce: false)

@@ -53,7 +53,7 @@ public enum AppView {
             let repository = selected?.repository != nil
             Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave,
                                                            organization: organization, repository: repository,
-                                                           profile: state.top.profile != nil, enter: enterHint(state),
+                                                           profile: state.top.profile != nil, enter: state.enterEffect,
                                                            width: room),
                      row: rows - 1, on: screen, columns: columns, bottom: true)
         }
@@ -61,20 +61,6 @@ public enum AppView {
     }
 
     // MARK: - Parts
-
-    /// What Enter does on the selected row, for its hint in the status line.
-    static func enterHint(_ state: AppState) -> KeyTable.EnterHint {
-        if let location = state.top.selectedSliceRow {
-            switch location.kind {
-            case .item: return .details
-            case .seeAll: return .open
-            case .failed: return .retry
-            case .heading, .loading, .empty: return .nothing
-            }
-        }
-        if state.top.selectedRow != nil { return .details }
-        return state.top.rows.isEmpty && !state.top.isFiltered ? .noRows : .nothing
-    }
 
     static func list(_ state: AppState) -> ListView<ListScreen.Items> {
         let noun = state.top.list.noun
