@@ -21,6 +21,7 @@ extension AppState {
             return []
         }
         overlay = overlay == .help(fromFilter: true) ? .filter : nil
+        helpOffset = 0
         if action == .quit { exitStatus = 0 }
         return []
     }

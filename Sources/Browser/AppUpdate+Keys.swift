@@ -295,7 +295,6 @@ extension AppState {
         switch action {
         case .help:
             overlay = .help(fromFilter: fromFilter)
-            helpOffset = 0
             return []
         case .suspend:
             return [.suspend]

@@ -71,7 +71,7 @@ extension KeyTable {
         KeyBinding(.lineUp, [.character("k"), .up, .wheelUp], "up a line", modes: [.help]),
         KeyBinding(.pageDown, [.character(" "), .pageDown], "down a page", modes: [.help]),
         KeyBinding(.pageUp, [.character("b"), .pageUp], "up a page", modes: [.help]),
-        KeyBinding(.closeHelp, [.escape, .character("?")], "close this help (so does any other key)", hint: "close",
+        KeyBinding(.closeHelp, [.escape, .character("?")], "close this help (so does any key that does not scroll it)", hint: "close",
                    modes: [.help]),
         KeyBinding(.quit, [.character("q"), .control("c")], "quit", hint: "quit", modes: [.help]),
     ]

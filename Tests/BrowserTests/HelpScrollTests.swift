@@ -58,11 +58,11 @@ struct HelpScrollTests {
         store.press(.character(" "))
         store.press(.character("b")) { $0.helpOffset = 9 }
         store.press(.character("k")) { $0.helpOffset = 8 }
-        store.press(.character("x")) { $0.overlay = nil }
-        store.press(.character("?")) {
-            $0.overlay = .help(fromFilter: false)
+        store.press(.character("x")) {
+            $0.overlay = nil
             $0.helpOffset = 0
         }
+        store.press(.character("?")) { $0.overlay = .help(fromFilter: false) }
         store.press(.character("q")) {
             $0.overlay = nil
             $0.exitStatus = 0

@@ -93,6 +93,21 @@ struct WidgetTests {
                 "whole in columns: nothing to scroll")
     }
 
+    @Test("a help narrower than columns allow shows whole in one wrapped column where it fits; on one row, the title alone and nothing to scroll")
+    func helpNarrowWhole() {
+        let entries = [HelpOverlay.Entry(keys: "j", text: "down one row"), HelpOverlay.Entry(keys: "q", text: "quit")]
+        let help = HelpOverlay(title: "Keys", entries: entries, footer: "x closes", scrollFooter: "j k scroll")
+        let screen = CellBuffer(rows: 7, columns: 14)
+        help.draw(on: screen, in: Rect(top: 0, left: 0, height: 7, width: 14))
+        #expect(screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+                == ["  Keys", "  j", "    down one", "    row", "  q  quit", "  x closes", ""])
+        #expect(screen.styleLines == ["HHHHHHHHHHHHHH", "RRRRRRRRRRRRRR", "RRRRRRRRRRRRRR", "RRRRRRRRRRRRRR",
+                                      "RRRRRRRRRRRRRR", "RRRRRRRRRRRRRR", ".............."])
+        #expect(help.scrollLimit(in: Rect(top: 0, left: 0, height: 7, width: 14)) == 0)
+        #expect(help.scrollLimit(in: Rect(top: 0, left: 0, height: 1, width: 14)) == 0, "no line of it shows to scroll")
+        #expect(help.scrollLimit(in: Rect(top: 0, left: 0, height: 2, width: 14)) == 3, "one line shows at a time")
+    }
+
     @Test("a help in a window narrower than its keys puts each text under its keys")
     func helpNarrow() {
         let entries = [HelpOverlay.Entry(keys: "Esc h ← Backspace", text: "back: close the pane or leave the list"),

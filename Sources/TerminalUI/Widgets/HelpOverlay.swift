@@ -43,10 +43,11 @@ public struct HelpOverlay: Sendable, Equatable {
 
     public func draw(on screen: some Screen, in area: Rect) {
         guard !area.isEmpty else { return }
-        let lines = layout(in: area)
+        let shape = shape(in: area)
+        let lines = layout(shape, in: area)
         let roomy: Bool
         let width: Int
-        if case .scrolling = shape(in: area) {
+        if case .scrolling = shape {
             // As wide as the area, whichever lines show: the box stays put as it scrolls.
             (roomy, width) = (false, area.width)
         } else {
@@ -70,16 +71,17 @@ public struct HelpOverlay: Sendable, Equatable {
 
     /// How many lines the help can scroll by in `area`: 0 when it shows whole.
     public func scrollLimit(in area: Rect) -> Int {
-        guard case .scrolling(let body) = shape(in: area) else { return 0 }
+        guard case .scrolling(let body) = shape(in: area), Self.bodyRows(in: area) > 0 else { return 0 }
         return max(0, body.count - Self.bodyRows(in: area))
     }
 
-    /// The lines of a page of a help that scrolls in `area`.
-    public static func bodyRows(in area: Rect) -> Int { max(1, area.height - 2) }
+    /// The lines of a page of a help that scrolls in `area`: all but the title and the last
+    /// line, which says where they are (the title alone on one row, no last line on two).
+    public static func bodyRows(in area: Rect) -> Int { area.height >= 3 ? area.height - 2 : max(0, area.height - 1) }
 
-    /// The box's lines for `area`.
-    func layout(in area: Rect) -> [StyledText] {
-        switch shape(in: area) {
+    /// The box's lines for `area`, in `shape`.
+    private func layout(_ shape: Shape, in area: Rect) -> [StyledText] {
+        switch shape {
         case .whole(let lines):
             return lines
         case .scrolling(let body):
@@ -110,7 +112,10 @@ public struct HelpOverlay: Sendable, Equatable {
         if entries.count >= 2, let columns = columns(in: area, heading: heading, closing: closing) {
             return .whole(columns)
         }
-        return .scrolling(wrappedColumn(entries, keyWidth: keyWidth(entries), width: max(1, area.width - 4), asides: true))
+        let body = wrappedColumn(entries, keyWidth: keyWidth(entries), width: max(1, area.width - 4), asides: true)
+        // Whole, in one wrapped column, where that fits (a box too narrow for columns).
+        if 1 + body.count + closing.count <= area.height { return .whole([heading] + body + closing) }
+        return .scrolling(body)
     }
 
     /// The entries in columns side by side, as few as fit the height (the footer goes first
