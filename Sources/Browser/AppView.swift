@@ -113,8 +113,6 @@ public enum AppView {
             + (back.map { [StyledText(""), StyledText($0, Style(color: .muted))] } ?? [])
     }
 
-    /// The filter matches none of the loaded users: what there is to do, with the keys of the
-    /// mode the person is in (typing the filter, or back in the list with it kept).
     /// A search GitHub found nothing for: the query, and how to change it.
     private static func noResults(_ query: String, _ state: AppState) -> [StyledText] {
         let parts = [state.keys.label(.search, in: .list).map { "\($0) to change the search" },
@@ -123,6 +121,8 @@ public enum AppView {
         return [StyledText("No users match “\(query)”."), StyledText("")] + next
     }
 
+    /// The filter matches none of the loaded users: what there is to do, with the keys of the
+    /// mode the person is in (typing the filter, or back in the list with it kept).
     private static func noMatch(_ state: AppState) -> [StyledText] {
         let typing = state.mode == .filter
         let keys = state.keys

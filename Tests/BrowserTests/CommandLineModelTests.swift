@@ -48,6 +48,8 @@ struct CommandLineModelTests {
             + "stargazers, contributors, watchers, search, user, quit"),
         ("help", "The commands: users, followers, following, members, orgs, repos, starred, stargazers, contributors, "
             + "watchers, search, user, quit"),
+        ("?", "The commands: users, followers, following, members, orgs, repos, starred, stargazers, contributors, "
+            + "watchers, search, user, quit"),
         ("folowers octocat", "No command folowers · did you mean followers?"),
         ("Followers octocat", "No command Followers · did you mean followers?"),
         ("followers", "Missing argument: followers LOGIN"),

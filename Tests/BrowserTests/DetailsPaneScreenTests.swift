@@ -238,4 +238,64 @@ struct DetailsPaneScreenTests {
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }
+
+    @Test("beside the picture the facts go in their order while they fit, words wrapping once; from the first that does not, all go below, under the same label width")
+    func factsBesideThePicture() {
+        var store = paneOpen(rows: 24, columns: 100, users: 40)
+        var user = richDetails()
+        user.company = "Globex Corporation"
+        user.location = "Santa Cruz de la Sierra, Bolivia"
+        store.apply(.detailsLoaded(RequestID(1), user))
+        expectScreen(store.state, lines: [
+            " ghscroll · All users                                                                api.github.com",
+            " user1                                          #1  │ ┌──────────────┐  Zoë 山田 🚀",
+            " user2                                          #2  │ │              │  user2 · User · GitHub staff",
+            " user3                                          #3  │ │              │",
+            " user4                                          #4  │ │              │  Company    Globex",
+            " user5                                          #5  │ │  no picture  │             Corporation",
+            " user6                                          #6  │ │              │  Location   Santa Cruz de la",
+            " user7                                          #7  │ │              │             Sierra, Bolivia",
+            " user8                                          #8  │ └──────────────┘  Followers  1,234",
+            " user9                                          #9  │",
+            " user10                                        #10  │ First line.",
+            " user11                                        #11  │ Second line is long enough to wrap in the",
+            " user12                                        #12  │ pane.",
+            " user13                                        #13  │",
+            " user14                                        #14  │ After a blank line.",
+            " user15                                        #15  │",
+            " user16                                        #16  │ Following  5",
+            " user17                                        #17  │ Repos      12 public · 3 gists",
+            " user18                                        #18  │ Joined     2011-03-13 · 12 years ago",
+            " user19                                        #19  │ Blog       https://user2.example.dev",
+            " user20                                        #20  │ Profile    https://github.com/user2",
+            " user21                                        #21  │",
+            " user22                                        #22  │",
+            " 40 users · 2/40                 1 followers  2 following  Esc back  / filter  : go  q quit  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "................................................mmm.m.mmmmmmmmmmmmmmmm..AAAAAAAAAAA.................",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRm.m..............m..mmmmmmmmmmmmmmmmmmmmmmmmmmm.",
+            "................................................mmm.m.m..............m..............................",
+            "................................................mmm.m.m..............m..mmmmmmm.....................",
+            "................................................mmm.m.m..mmmmmmmmmm..m..............................",
+            "................................................mmm.m.m..............m..mmmmmmmm....................",
+            "................................................mmm.m.m..............m..............................",
+            "................................................mmm.m.mmmmmmmmmmmmmmmm..mmmmmmmmm...................",
+            "................................................mmm.m...............................................",
+            "...............................................mmmm.m...............................................",
+            "...............................................mmmm.m...............................................",
+            "...............................................mmmm.m...............................................",
+            "...............................................mmmm.m...............................................",
+            "...............................................mmmm.m...............................................",
+            "...............................................mmmm.m...............................................",
+            "...............................................mmmm.m.mmmmmmmmm.....................................",
+            "...............................................mmmm.m.mmmmm.........................................",
+            "...............................................mmmm.m.mmmmmm........................................",
+            "...............................................mmmm.m.mmmm..........................................",
+            "...............................................mmmm.m.mmmmmmm.......................................",
+            "...............................................mmmm.m...............................................",
+            "...............................................mmmm.m...............................................",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
 }

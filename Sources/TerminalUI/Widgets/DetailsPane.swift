@@ -134,14 +134,12 @@ public struct DetailsPane: Sendable, Equatable {
             top.append([])
             // The facts in their order while they fit beside it, words on at most two lines (an
             // address on one); from the first that does not, the rest go below.
-            var used = top.count
             for field in record.fields {
-                let lines = Self.fieldLines(field, labelWidth: labelWidth, width: side.width).count
-                guard lines <= (field.value.contains(" ") ? 2 : 1), used + lines <= side.height else { break }
-                used += lines
+                let lines = Self.fieldLines(field, labelWidth: labelWidth, width: side.width)
+                guard lines.count <= (field.value.contains(" ") ? 2 : 1), top.count + lines.count <= side.height else { break }
+                top += lines
                 besideCount += 1
             }
-            top += record.fields.prefix(besideCount).flatMap { Self.fieldLines($0, labelWidth: labelWidth, width: side.width) }
         }
         draw(top, on: screen, in: side)
         let remainder = Record(heading: "", paragraph: record.paragraph, fields: Array(record.fields.dropFirst(besideCount)),
@@ -191,7 +189,6 @@ public struct DetailsPane: Sendable, Equatable {
         }
         return Array(result.prefix(height))
     }
-
 
     private func recordLines(_ record: Record, width: Int, height: Int, headingStyle: Style) -> [[Segment]] {
         func line(_ text: String, _ style: Style = .plain) -> [Segment] { [Segment(column: 0, text: StyledText(text, style))] }

@@ -140,7 +140,7 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         let detail = TerminalText.sanitize(text.detail)
         let detailWidth = TerminalText.width(detail)
         if detailWidth > 0, detailWidth + 4 < columns {
-            // A blank, the title (room ≥ 3), a blank, the detail, a blank: no strings joined.
+            // A blank, the title (at least 2 columns), a blank, the detail, a blank: no strings joined.
             let room = columns - detailWidth - 1
             screen.fill(row: top, column: left, count: 1, style: first)
             putTitle(title, highlight: highlight, row: top, column: left + 1, width: room - 2, style: first,
