@@ -117,12 +117,17 @@ struct ViewportEndTests {
         #expect(viewport.line(of: 9, in: rows) == 5)
         #expect(viewport.line(of: 10, in: rows) == 7)
         #expect(viewport.visibleRows(in: rows) == 6..<11)
-        // Counted row by row, as for rows of different heights, the same.
-        let mixed = Rows(heights: Array(repeating: 2, count: 10) + [1], selectable: 0..<10)
-        var counted = Viewport(height: 8)
-        counted.sync(mixed)
-        counted.perform(.last, in: mixed)
-        #expect(counted == viewport)
+        // Rows all two lines high, by the arithmetic for uniform rows and counted row by row:
+        // the same place, the first row's first line hidden.
+        for uniform in [2, nil] {
+            let even = Rows(heights: Array(repeating: 2, count: 10), uniform: uniform)
+            var end = Viewport(height: 7)
+            end.sync(even)
+            end.perform(.last, in: even)
+            #expect(end == Viewport(height: 7, top: 6, topOffset: 1, selection: 9), "uniform \(String(describing: uniform))")
+            #expect(end.visibleRows(in: even) == 6..<10)
+            #expect(end.line(of: 9, in: even) == 5)
+        }
     }
 
     @Test("a last row taller than the screen shows its first line when selected")
@@ -134,15 +139,18 @@ struct ViewportEndTests {
         #expect(viewport == Viewport(height: 5, top: 2, selection: 2))
     }
 
-    @Test("no command leaves blank lines under the last row while rows are hidden above, at any height, mixed row heights")
-    func neverPastTheEnd() {
-        var rng = SplitMix64(seed: 7)
-        for height in 1...60 {
+    @Test("no command leaves blank lines under the last row while rows are hidden above, at any height, rows of mixed or of one height",
+          arguments: [false, true])
+    func neverPastTheEnd(uniform: Bool) {
+        var rng = SplitMix64(seed: uniform ? 11 : 7)
+        for height in 0...60 {
             let count = Int.random(in: 1...(height + 30), using: &rng)
-            // Mostly short rows, now and then a tall one (a profile's about row).
+            let each = Int.random(in: 1...3, using: &rng)
+            // Mostly short rows, now and then a tall one (a profile's about row); or all alike.
             var rows = Rows(heights: (0..<count).map { _ in
-                Int.random(in: 0..<10, using: &rng) == 0 ? Int.random(in: 4...20, using: &rng) : Int.random(in: 1...2, using: &rng)
-            })
+                if uniform { return each }
+                return Int.random(in: 0..<10, using: &rng) == 0 ? Int.random(in: 4...20, using: &rng) : Int.random(in: 1...2, using: &rng)
+            }, uniform: uniform ? each : nil)
             if count > 2 { rows.selectable = 1..<count }
             var viewport = Viewport(height: height, margin: Int.random(in: 0...3, using: &rng))
             viewport.sync(rows)
@@ -151,7 +159,7 @@ struct ViewportEndTests {
                 if choice < 8 {
                     viewport.perform(Viewport.Command.allCases[choice], in: rows)
                 } else if choice == 8 {
-                    viewport.resize(height: Int.random(in: 1...60, using: &rng), in: rows)
+                    viewport.resize(height: Int.random(in: 0...60, using: &rng), in: rows)
                 } else {
                     viewport.place(Int.random(in: 0..<count, using: &rng), atLine: Int.random(in: 0...height, using: &rng), in: rows)
                 }

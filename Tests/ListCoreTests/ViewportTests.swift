@@ -5,6 +5,10 @@ import Testing
 struct Rows: RowHeightSource {
     var heights: [Int]
     var selectable: Range<Int>?
+    /// Says every row is this high (the heights must agree), so the viewport takes its
+    /// arithmetic shortcuts rather than counting row by row.
+    var uniform: Int?
+    var uniformRowHeight: Int? { uniform }
     var rowCount: Int { heights.count }
     func rowHeight(at index: Int) -> Int { heights[index] }
     var selectableRows: Range<Int> { selectable ?? 0..<heights.count }
