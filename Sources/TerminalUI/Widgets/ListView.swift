@@ -67,26 +67,6 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
 
     // MARK: - Rows
 
-    private func drawRows(on screen: some Screen, in area: Rect) {
-        // The row at the top may start above the list: drawn whole, only its lines in the area show.
-        var line = -viewport.topOffset
-        var index = viewport.top
-        while index < rows.count, line < area.height {
-            let rowHeight = rows.rowHeight(at: index)
-            let selected = showsSelection && index == viewport.selection
-            let lines = min(rowHeight, area.height - line)
-            if line < 0 {
-                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
-                        columns: area.width, on: screen.clipped(to: area))
-            } else {
-                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
-                        columns: area.width, on: screen)
-            }
-            line += rowHeight
-            index += 1
-        }
-    }
-
     private static func style(for row: ListRow<Items.Element>, offset: Int) -> Style {
         switch row {
         case .retry: Style(color: .error)
@@ -218,6 +198,15 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             let column = max(0, (area.width - TerminalText.width(text)) / 2)
             screen.draw(text, row: first + offset, in: area, column: column, style: entry.style)
         }
+    }
+}
+
+extension ListView: RowsWidget {
+    var rowCount: Int { rows.count }
+    func rowHeight(at index: Int) -> Int { rows.rowHeight(at: index) }
+    func drawRow(at index: Int, top: Int, lines: Int, left: Int, columns: Int, on screen: some Screen) {
+        drawRow(rows[index], selected: showsSelection && index == viewport.selection, top: top, lines: lines, left: left,
+                columns: columns, on: screen)
     }
 }
 
