@@ -52,24 +52,27 @@ extension AppState {
         return top.changeProfile { $0.refresh(screen: id) } ?? []
     }
 
-    /// `R` on a profile: the failed slice under the selection, else every failed slice, else
-    /// the account's details or picture when they failed; nil when none of them did (the
-    /// pane's, GitHub out of reach and waits are then retried as in any list).
+    /// `R` on a profile: every part that failed, the slices and the account's details and
+    /// picture (Enter on a slice's retry row asks again for that slice alone). Nil when none
+    /// did (the pane's, GitHub out of reach and waits are then retried as in any list).
     mutating func retryProfile() -> [Command]? {
         guard let profile = top.profile else { return nil }
         let id = top.id
-        if let location = top.selectedSliceRow, location.kind == .failed {
-            return top.changeProfile { $0.retry(location.slice, screen: id) }
-        }
         let failed = profile.rows.slices.filter { $0.state.failure != nil }.map(\.id)
-        if !failed.isEmpty {
-            return top.changeProfile { profile in failed.flatMap { profile.retry($0, screen: id) } }
+        var commands = failed.isEmpty ? [] : top.changeProfile { profile in failed.flatMap { profile.retry($0, screen: id) } } ?? []
+        if !top.detailsOpen, let login = wantedDetails {
+            if case .failed = details.shown(for: login) { commands += details.retry() }
+            if let key = wantedAvatar, avatar.shown(key) == .unavailable { commands += avatar.retry(key) }
         }
-        guard !top.detailsOpen, let login = wantedDetails else { return nil }
-        var commands: [Command] = []
-        if case .failed = details.shown(for: login) { commands += details.retry() }
-        if let key = wantedAvatar, avatar.shown(key) == .unavailable { commands += avatar.retry(key) }
         return commands.isEmpty ? nil : commands
+    }
+
+    /// Whether a part of the profile on top failed: a slice, or the account's details.
+    var profilePartFailed: Bool {
+        guard let profile = top.profile else { return false }
+        if profile.rows.slices.contains(where: { $0.state.failure != nil }) { return true }
+        if case .failed = details.shown(for: profile.login) { return true }
+        return false
     }
 
     // MARK: - Answers

@@ -39,9 +39,7 @@ extension AppView {
             text += " · \(position.index)/\(position.of) \(Profile.crumb(position.slice))"
         }
         if profile.isLoading { text += " · loading" }
-        if profile.rows.slices.contains(where: { $0.state.failure != nil }) {
-            text += " · a part failed" + retriesNote(state)
-        }
+        if state.profilePartFailed { text += " · a part failed" + retriesNote(state) }
         if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
         return text
     }

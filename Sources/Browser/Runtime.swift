@@ -282,7 +282,7 @@ extension Runtime {
                 _ = try await client.userDetails(login: login, policy: .normal)
             case .organization(let login):
                 guard try await client.userDetails(login: login, policy: .normal).details.isOrganization else {
-                    return .notFound("\(login) is a user, not an organization: members lists an organization's")
+                    return .notFound("\(login) is a user, not an organization: only an organization has members (followers \(login) lists theirs)")
                 }
             case let .repository(owner, name):
                 _ = try await client.repositoryDetails(owner: owner, repo: name)

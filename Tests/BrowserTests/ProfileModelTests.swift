@@ -113,7 +113,7 @@ struct ProfileModelTests {
             }
         }
         #expect(store.state.top.profile?.rows.slice(.organizations)?.footer == .empty("No organizations"))
-        // k goes up over the heading to the retry row of the repositories; R there retries that slice alone.
+        // k goes up over the heading to the retry row of the repositories; R retries it, the one part that failed.
         store.press(.character("k")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 4) }
         #expect(store.state.top.selectedSliceRow?.kind == .failed)
         store.press(.character("R"), [sliceLoad(5, .repositories(.owned("octocat", organization: false)))]) {
