@@ -55,6 +55,20 @@ struct RenderTests {
         ])
     }
 
+    @Test("a failed row too long for the width cuts its message, not how to retry it")
+    func failedRowKeepsTheKey() {
+        let screen = CellBuffer(rows: 2, columns: 44)
+        let failure = LoadFailure(message: "Could not connect to 127.0.0.1:18123 (connection refused or host unreachable).")
+        draw(listView(people(1), footer: .failed(failure), height: 2, width: 44), on: screen)
+        #expect(screen.lines == [
+            " p1                                     #1",
+            " ✗ Could not connect to … — press R to retry",
+        ])
+        let narrow = CellBuffer(rows: 2, columns: 30)
+        draw(listView(people(1), footer: .failed(failure), height: 2, width: 30), on: narrow)
+        #expect(narrow.lines[1] == " ✗ Could not connect to 127.0…", "too narrow for both: the row is cut at its end")
+    }
+
     @Test("a title too long for the row is cut a blank short of its detail, selected or not")
     func longTitle() {
         let screen = CellBuffer(rows: 2, columns: 20)

@@ -67,6 +67,17 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
 
     // MARK: - Rows
 
+    /// A failed row: `lead`, the failure's message and how to retry it, then `note`; the message
+    /// is what gets cut when the row is short, so that the key stays in view.
+    static func failureLine(_ lead: String, _ failure: LoadFailure, keys: WidgetKeys, note: String = "", columns: Int) -> String {
+        let tail = (WidgetKeys.press(keys.retry, to: "retry").map { " — " + $0 } ?? "") + note
+        let message = TerminalText.sanitize(failure.message)
+        let room = columns - TerminalText.width(lead) - TerminalText.width(tail)
+        // Too little room for a readable message: the row is cut at its end instead.
+        guard room >= 12 else { return lead + message + tail }
+        return lead + TerminalText.truncate(message, to: room) + tail
+    }
+
     private static func style(for row: ListRow<Items.Element>, offset: Int) -> Style {
         switch row {
         case .retry: Style(color: .error)
@@ -96,9 +107,8 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             let text = notice.map { "Waiting: " + TerminalText.sanitize($0) } ?? "Loading more \(noun)…"
             screen.put(row: top, column: left, " \(Spinner.glyph(spinnerStep)) \(text)", width: columns, style: style(0))
         case .retry(let failure):
-            let retry = WidgetKeys.press(keys.retry, to: "retry").map { " — " + $0 } ?? ""
             let note = retryNote.map { " · " + TerminalText.sanitize($0) } ?? ""
-            screen.put(row: top, column: left, " ✗ \(TerminalText.sanitize(failure.message))\(retry)\(note)",
+            screen.put(row: top, column: left, Self.failureLine(" ✗ ", failure, keys: keys, note: note, columns: columns),
                        width: columns, style: style(0))
         case .end(let count):
             let text = endText.map(TerminalText.sanitize) ?? "End of list · \(count) \(noun)"

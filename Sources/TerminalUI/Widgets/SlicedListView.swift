@@ -54,8 +54,7 @@ public struct SlicedListView<Item: Identifiable, SliceID: Hashable> {
         case .empty(_, let empty):
             (text, style) = ("   " + TerminalText.sanitize(empty), Style(color: .muted))
         case .failed(_, let failure):
-            let retry = WidgetKeys.press(keys.retry, to: "retry").map { " — " + $0 } ?? ""
-            (text, style) = ("   ✗ \(TerminalText.sanitize(failure.message))\(retry)", Style(color: .error))
+            (text, style) = (ListView<[Item]>.failureLine("   ✗ ", failure, keys: keys, columns: columns), Style(color: .error))
         case .seeAll(_, let all):
             (text, style) = ("   " + TerminalText.sanitize(all), Style(color: .accent))
         }
