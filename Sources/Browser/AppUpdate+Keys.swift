@@ -26,8 +26,9 @@ extension AppState {
         if pull.released {
             return sendTop(.refresh) + reportVisible()
         }
-        // A key that showed the pull row, or only took it away, does nothing more.
-        if pull.changed { return [] }
+        // The key that showed the pull row does nothing more; any other that took it away goes
+        // on to do what it does (j after an armed pull moves down at once).
+        if pull.changed, action == .lineUp { return [] }
         guard let action else { return paneKey(key) }
         switch action {
         case .lineDown: return move(.lineDown)

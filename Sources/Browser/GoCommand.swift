@@ -87,7 +87,7 @@ public enum GoCommand: Sendable, Equatable {
             }
             guard !words.isEmpty else { return .failure(.missing(name, usage: usage(name))) }
             let query = words.joined(separator: " ")
-            return .success(.list(.users(.search(query, sort: sort)), crumbs: ["search: \(query)"]))
+            return .success(.list(.users(.search(query, sort: sort)), crumbs: [GitHubList.users(.search(query, sort: sort)).title]))
         case .login, .organization:
             guard let login = rest.first else { return .failure(.missing(name, usage: usage(name))) }
             // (A dot or two would be a step up the API's path, not an account.)

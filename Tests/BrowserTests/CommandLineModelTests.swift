@@ -147,7 +147,7 @@ struct CommandLineModelTests {
             $0.prompt = CommandPrompt()
             $0.prompt.history = CommandHistory(["search tom type:org"])
             $0.overlay = nil
-            var pushed = ListScreen(id: ScreenID(2), list: list, crumbs: ["All users", "search: tom type:org"], pageSize: 20,
+            var pushed = ListScreen(id: ScreenID(2), list: list, crumbs: ["All users", "Search: tom type:org"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = pushed.pager.handle(.start)
             pushed.openedWith = "search tom type:org"
@@ -264,9 +264,9 @@ struct GoCommandTests {
         ("stargazers apple/swift", .list(.users(.stargazers(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "stargazers"])),
         ("contributors apple/swift", .list(.users(.contributors(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "contributors"])),
         ("watchers apple/swift", .list(.users(.watchers(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "watchers"])),
-        ("search tom  type:user", .list(.users(.search("tom type:user")), crumbs: ["search: tom type:user"])),
-        ("search --sort followers tom", .list(.users(.search("tom", sort: .followers)), crumbs: ["search: tom"])),
-        ("search tom --sort joined", .list(.users(.search("tom", sort: .joined)), crumbs: ["search: tom"])),
+        ("search tom  type:user", .list(.users(.search("tom type:user")), crumbs: ["Search: tom type:user"])),
+        ("search --sort followers tom", .list(.users(.search("tom", sort: .followers)), crumbs: ["Search: tom"])),
+        ("search tom --sort joined", .list(.users(.search("tom", sort: .joined)), crumbs: ["Search: tom"])),
         ("user octocat", .profile("octocat")),
         ("q", .quit),
         ("quit", .quit),

@@ -127,16 +127,18 @@ struct RoughEdgesTests {
         #expect(store.state.wait == nil)
     }
 
-    @Test("a key that takes the pull row away does only that: the selection stays")
+    @Test("a key that takes the pull row away also does what it does: j after one k too many moves down at once")
     func pullDismissed() {
         var store = loadedStore()
         store.apply(.key(.character("k")))
         #expect(store.state.top.pull.isPulled)
-        store.apply(.key(.character("j")))
+        store.press(.character("j")) {
+            _ = $0.top.pull.handle(.lineDown, atFirstRow: true)
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
+            $0.top.selectedID = 2
+        }
         #expect(!store.state.top.pull.isPulled)
-        #expect(store.state.top.selectedUser?.id == 1, "j only dismissed the pull")
-        store.apply(.key(.character("j")))
-        #expect(store.state.top.selectedUser?.id == 2)
+        #expect(store.state.top.selectedUser?.id == 2, "the pull row went and the selection moved down")
     }
 
     @Test("the status line groups its numbers as the title does: 1,200 users · 1,100/1,200, and a filter's counts")

@@ -14,7 +14,7 @@ struct SearchEndToEndTests {
             try await pane.keys("Enter")
             let found = await pane.waitFor { idsOnScreen($0).count >= 10 }
             let total = server.data.search(terms: ["a"], type: true).count
-            #expect(found.first?.contains("search: a type:org · \(total.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) found") == true,
+            #expect(found.first?.contains("Search: a type:org · \(total.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) found") == true,
                     "\(screenText(found))")
             let rows = found.dropFirst().dropLast(2).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             #expect(!rows.isEmpty && rows.allSatisfy { $0.hasSuffix("· org") }, "\(screenText(found))")
