@@ -70,7 +70,10 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var avatar = AvatarState()
     public internal(set) var layout = Layout.compact
     public internal(set) var size: Size
+    /// The rate limit of most requests (GitHub's `core`), as the last answer gave it.
     public internal(set) var rateLimit: RateLimit?
+    /// The rate limit of searches, which GitHub counts apart.
+    public internal(set) var searchRateLimit: RateLimit?
     public internal(set) var wait: Wait?
     /// The time of the last tick or wait, for countdowns and ages.
     public internal(set) var now: Date

@@ -51,7 +51,8 @@ extension AppState {
         case let .sliceFailed(id, request, failure):
             commands = onProfile(id) { _ = $0.failed(request, failure) }
         case .rateLimit(let limit):
-            rateLimit = limit
+            // GitHub counts searches apart (10 or 30 a minute): each limit is kept as its own.
+            if limit.resource == "search" { searchRateLimit = limit } else { rateLimit = limit }
             commands = []
         case .wait(let wait):
             self.wait = wait

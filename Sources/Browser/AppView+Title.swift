@@ -10,6 +10,8 @@ extension AppView {
         var host: String
         var tokenLabel: String
         var rateLimit: RateLimit?
+        /// What the title calls that limit: "rate", or "search rate" on a search.
+        var rateName = "rate"
         /// " · offline", with the reconnect's countdown when one is on its way.
         var offline: String?
         var cachedAgo: String?
@@ -26,7 +28,12 @@ extension AppView {
             if let search = AppView.searchNote(state), let last = crumbs.popLast() { crumbs.append(last + search) }
             host = state.host
             tokenLabel = state.tokenLabel
-            rateLimit = state.rateLimit
+            // A search shows the limit searches count against; any other list, the other one.
+            if case .users(.search) = state.top.list, state.top.profile == nil, let search = state.searchRateLimit {
+                (rateLimit, rateName) = (search, "search rate")
+            } else {
+                rateLimit = state.rateLimit
+            }
             // (No closure over the state: it would copy the whole of it.)
             if state.offline != nil {
                 offline = " · offline" + (AppView.reconnectNote(state).map { ", \($0)" } ?? "")
@@ -42,7 +49,7 @@ extension AppView {
     /// refreshing notes (the body says as much), then the first crumbs, then the rate; the list
     /// the screen shows goes last.
     static func drawTitle(_ title: Title, on screen: some Screen, columns: Int) {
-        let rate = title.rateLimit.map { "rate \($0.summary)" } ?? ""
+        let rate = title.rateLimit.map { "\(title.rateName) \($0.summary)" } ?? ""
         var full = title.host
         if !title.tokenLabel.isEmpty { full += " · \(title.tokenLabel)" }
         if !rate.isEmpty { full += "  " + rate }

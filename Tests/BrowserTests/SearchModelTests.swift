@@ -175,6 +175,26 @@ struct SearchViewTests {
     }
 }
 
+@Suite("Rate limits of searches and of the rest")
+struct SearchRateTests {
+    @Test("a search's title shows the search limit, which GitHub counts apart; other lists, the core one, whichever came last")
+    func searchRate() {
+        var store = searchStore()
+        store.send(.rateLimit(RateLimit(limit: 5_000, remaining: 4_990, resource: "core"))) {
+            $0.rateLimit = RateLimit(limit: 5_000, remaining: 4_990, resource: "core")
+        }
+        store.send(.rateLimit(RateLimit(limit: 30, remaining: 0, resource: "search"))) {
+            $0.searchRateLimit = RateLimit(limit: 30, remaining: 0, resource: "search")
+        }
+        #expect(render(store.state).lines[0]
+                == " ghscroll · Search: tom · 12,345 found · best match            search rate 0/30")
+        var list = loadedStore()
+        list.apply(.rateLimit(RateLimit(limit: 30, remaining: 0, resource: "search")))
+        list.apply(.rateLimit(RateLimit(limit: 5_000, remaining: 4_990)))
+        #expect(render(list.state).lines[0].hasSuffix("api.github.com  rate 4990/5000"), "the search's limit stays off other lists")
+    }
+}
+
 @Suite("A search that found nothing (whole screen)")
 struct EmptySearchViewTests {
     @Test("no results: the query, how to change the search or ask again, and no Enter or filter hint")
