@@ -60,7 +60,12 @@ extension AppState {
             return []
         case .search:
             overlay = .command
-            prompt.open("search ")
+            // On a search, its query to change; elsewhere a new one.
+            if top.profile == nil, case .users(.search(let query, _)) = top.list {
+                prompt.open("search \(query)")
+            } else {
+                prompt.open("search ")
+            }
             return []
         case .sort:
             return cycleSort()

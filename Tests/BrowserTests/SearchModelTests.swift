@@ -17,12 +17,17 @@ private func searchStore(total: Int = 12_345, next: GitHubCursor? = .page(2), ro
 
 @Suite("Search as a list: s, S and GitHub's refusals (whole state and exact commands)")
 struct SearchModelTests {
-    @Test("s opens the prompt with search typed in, the cursor after it")
+    @Test("s opens the prompt with search typed in, the cursor after it; on a search, with its query to change")
     func searchKey() {
         var store = loadedStore()
         store.press(.character("s")) {
             $0.overlay = .command
             $0.prompt.field = TextField("search ")
+        }
+        var search = searchStore()
+        search.press(.character("s")) {
+            $0.overlay = .command
+            $0.prompt.field = TextField("search tom")
         }
     }
 
