@@ -89,6 +89,26 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     /// Draws the `lines` lines of one row, each across all `columns`. An item's detail text
     /// (id, kind) sits against the right edge in a quieter colour, unless the row is selected;
     /// it gives way when the line is too narrow for it. Blank space is filled, never padded.
+    private func drawRows(on screen: some Screen, in area: Rect) {
+        // The row at the top may start above the list: drawn whole, only its lines in the area show.
+        var line = -viewport.topOffset
+        var index = viewport.top
+        while index < rows.count, line < area.height {
+            let rowHeight = rows.rowHeight(at: index)
+            let selected = showsSelection && index == viewport.selection
+            let lines = min(rowHeight, area.height - line)
+            if line < 0 {
+                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
+                        columns: area.width, on: screen.clipped(to: area))
+            } else {
+                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
+                        columns: area.width, on: screen)
+            }
+            line += rowHeight
+            index += 1
+        }
+    }
+
     private func drawRow(_ row: ListRow<Items.Element>, selected: Bool, top: Int, lines: Int, left: Int, columns: Int,
                          on screen: some Screen) {
         guard lines > 0 else { return }
@@ -211,14 +231,6 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     }
 }
 
-extension ListView: RowsWidget {
-    var rowCount: Int { rows.count }
-    func rowHeight(at index: Int) -> Int { rows.rowHeight(at: index) }
-    func drawRow(at index: Int, top: Int, lines: Int, left: Int, columns: Int, on screen: some Screen) {
-        drawRow(rows[index], selected: showsSelection && index == viewport.selection, top: top, lines: lines, left: left,
-                columns: columns, on: screen)
-    }
-}
 
 /// The loading spinner's frames.
 public enum Spinner {

@@ -35,6 +35,26 @@ public struct SlicedListView<Item: Identifiable, SliceID: Hashable> {
         drawRows(on: screen, in: area)
     }
 
+    private func drawRows(on screen: some Screen, in area: Rect) {
+        // The row at the top may start above the list: drawn whole, only its lines in the area show.
+        var line = -viewport.topOffset
+        var index = viewport.top
+        while index < rows.count, line < area.height {
+            let rowHeight = rows.rowHeight(at: index)
+            let selected = showsSelection && index == viewport.selection
+            let lines = min(rowHeight, area.height - line)
+            if line < 0 {
+                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
+                        columns: area.width, on: screen.clipped(to: area))
+            } else {
+                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
+                        columns: area.width, on: screen)
+            }
+            line += rowHeight
+            index += 1
+        }
+    }
+
     private func drawRow(_ row: SlicedRow<Item, SliceID>, selected: Bool, top: Int, lines: Int, left: Int, columns: Int,
                          on screen: some Screen) {
         guard lines > 0 else { return }
@@ -63,14 +83,5 @@ public struct SlicedListView<Item: Identifiable, SliceID: Hashable> {
         for offset in 1..<max(1, lines) {
             screen.fill(row: top + offset, column: left, count: columns, style: style)
         }
-    }
-}
-
-extension SlicedListView: RowsWidget {
-    var rowCount: Int { rows.count }
-    func rowHeight(at index: Int) -> Int { rows.rowHeight(at: index) }
-    func drawRow(at index: Int, top: Int, lines: Int, left: Int, columns: Int, on screen: some Screen) {
-        drawRow(rows[index], selected: showsSelection && index == viewport.selection, top: top, lines: lines, left: left,
-                columns: columns, on: screen)
     }
 }
