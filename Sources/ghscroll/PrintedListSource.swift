@@ -29,6 +29,9 @@ struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource 
 
     var firstCursor: GitHubCursor { source.firstCursor }
 
+    /// The most results GitHub gives for one search.
+    static var searchCap: Int { 1_000 }
+
     func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<Printed<Item>, GitHubCursor> {
         let loaded: LoadedPage<Item>
         do {
@@ -43,6 +46,11 @@ struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource 
         }
         let sent = keepsSentObjects ? sentObjects(loaded) : [:]
         let page = loaded.page
+        // GitHub gives a search's first 1,000 results only: the list ends there, and says so.
+        if searchResults, page.next == nil, let total = page.totalCount, total > Self.searchCap {
+            let grouped = { (count: Int) in count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
+            PlainOutput.note("GitHub gives the first \(grouped(Self.searchCap)) of \(grouped(total)) results; narrow the query for the rest")
+        }
         return Page(items: page.items.map { Printed(item: $0, sentObject: sent[$0.id], plainLine: "\($0.id)\t\(TerminalSafe.plain(name($0)))") },
                     next: page.next,
                     totalCount: page.totalCount, totalPages: page.totalPages, isIncomplete: page.isIncomplete)

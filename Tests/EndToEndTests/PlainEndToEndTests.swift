@@ -16,6 +16,19 @@ struct PlainEndToEndTests {
         }
     }
 
+    @Test("a search GitHub cuts at 1,000 results ends with a note on stderr saying how many it found")
+    func searchCap() async throws {
+        try await withServer(users: 5_000) { server, base in
+            let total = server.data.search(terms: ["a"], type: nil).count
+            #expect(total > 1_000)
+            let result = try await run(binary, ["search", "a", "--api-url", base, "--plain"])
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.output.split(separator: "\n").count == 1_000)
+            #expect(result.errors.contains("ghscroll: GitHub gives the first 1,000 of \(total.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) results; narrow the query for the rest"),
+                    "\(result.errors)")
+        }
+    }
+
     @Test("ghscroll user LOGIN in a pipe: a field a line, tab-separated; a line break in the bio is a space")
     func profileLines() async throws {
         try await withServer { _, base in
