@@ -158,6 +158,11 @@ extension AppState {
     private mutating func moveToEnd(_ command: Viewport.Command) -> [Command] {
         guard top.profile == nil else { return move(command) }
         let pager = top.pager
+        guard pager.hasLoadedFirstPage else {
+            // Before the first page: `G` is made when it comes (its last row), not lost.
+            top.pendingMove = command == .last ? .last : nil
+            return []
+        }
         let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
         guard dropped, !top.isFiltered else { return move(command) }
         let position = command == .first ? 0 : pager.knownCount - 1

@@ -26,7 +26,8 @@ public struct ListScreen: Sendable, Equatable {
     /// The user the selection is on, followed when the list changes under it.
     public internal(set) var selectedID: Int64?
     public internal(set) var detailsOpen = false
-    /// `g` or `G` waiting for a far page (a jump): done when the page arrives.
+    /// `g` or `G` waiting for a far page (a jump), or `G` for the first page: done when the page
+    /// arrives.
     public internal(set) var pendingMove: Viewport.Command?
     /// When the rows on screen were fetched, when they came from the cache and GitHub has not
     /// confirmed them since; nil when they are GitHub's latest.
@@ -143,8 +144,8 @@ public struct ListScreen: Sendable, Equatable {
             // only then: a visible range, sent on every key, seldom changes either).
             viewport.sync(rows)
         }
-        if let pending = pendingMove, pager.jumpPage == nil {
-            // The far page arrived (or no longer needs to): the move it waited for.
+        if let pending = pendingMove, pager.jumpPage == nil, pager.hasLoadedFirstPage {
+            // The far page (or the first) arrived, or no longer needs to: the move it waited for.
             pendingMove = nil
             move(pending)
         }

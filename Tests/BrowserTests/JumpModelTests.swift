@@ -122,4 +122,36 @@ struct JumpModelTests {
             $0.top.selectedID = 1
         }
     }
+
+    @Test("G before the first page arrives is made when it comes: the last of its users, and the next page asked for")
+    func capitalGBeforeTheFirstPage() {
+        var store = TestStore(makeState(list: .users(.all(since: 0)), rows: 10, columns: 80, keys: KeyTable()))
+        store.start([.fetch(root, .users(.all(since: 0)), request(1, .initial, .since(0))),
+                     .scheduleTick(1, after: .milliseconds(100))]) {
+            _ = $0.screens[0].pager.handle(.start)
+            $0.pendingTick = 1
+            $0.nextTick = 1
+        }
+        store.press(.character("G")) { $0.top.pendingMove = .last }
+        let first = page(1...20, next: .since(20))
+        store.send(.pageLoaded(root, firstToken, first), [.fetch(root, .users(.all(since: 0)), request(2, .append, .since(20)))]) {
+            _ = $0.screens[0].pager.handle(.pageLoaded(firstToken, first))
+            _ = $0.screens[0].pager.handle(.visibleRange(12..<20, viewportRows: 8))
+            $0.top.pendingMove = nil
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 13, selection: 19)
+            $0.top.selectedID = 20
+        }
+        #expect(store.state.top.selectedPosition == 20)
+    }
+
+    @Test("g after G before the first page takes the G back: the first page leaves the selection on its first user")
+    func gTakesBackAnEarlyG() {
+        var store = TestStore(makeState(list: .users(.all(since: 0)), rows: 10, columns: 80, keys: KeyTable()))
+        _ = store.applyStart()
+        store.press(.character("G")) { $0.top.pendingMove = .last }
+        store.press(.character("g")) { $0.top.pendingMove = nil }
+        store.apply(.pageLoaded(root, firstToken, page(1...20, next: .since(20))))
+        #expect(store.state.top.selectedID == 1)
+        #expect(store.state.top.viewport.selection == 0)
+    }
 }
