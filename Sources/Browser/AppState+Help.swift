@@ -6,8 +6,10 @@ extension AppState {
         guard case .help(let fromFilter) = overlay else { return nil }
         let mode: Mode = fromFilter ? .filter : top.detailsOpen ? .details : .list
         let profile = top.profile != nil
+        var search = false
+        if !profile, case .users(.search) = top.list { search = true }
         let title = profile && mode == .list ? "on a profile" : mode.title.lowercased()
-        return HelpOverlay(title: "Keys · \(title)", entries: keys.helpEntries(for: mode, canLeave: canLeave, profile: profile),
+        return HelpOverlay(title: "Keys · \(title)", entries: keys.helpEntries(for: mode, canLeave: canLeave, profile: profile, search: search),
                            footer: keys.helpFooter, scrollFooter: keys.helpScrollFooter, offset: helpOffset)
     }
 

@@ -202,9 +202,11 @@ public struct KeyTable: Sendable, Equatable {
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 
-    /// The help overlay's lines for `mode`; on a profile (`profile`), without what a profile refuses (the filter).
-    public func helpEntries(for mode: Mode, canLeave: Bool = true, profile: Bool = false) -> [HelpOverlay.Entry] {
-        bindings(for: mode, canLeave: canLeave).filter { !profile || !Self.notOnProfiles.contains($0.action) }
+    /// The help overlay's lines for `mode`; on a profile (`profile`), without what a profile
+    /// refuses (the filter); on a list that is not a search (`search` false), without its order.
+    public func helpEntries(for mode: Mode, canLeave: Bool = true, profile: Bool = false, search: Bool = true) -> [HelpOverlay.Entry] {
+        bindings(for: mode, canLeave: canLeave)
+            .filter { (!profile || !Self.notOnProfiles.contains($0.action)) && (search || $0.action != .sort) }
             .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
     }
 

@@ -30,11 +30,11 @@ struct HelpScrollTests {
             "  /                  filter the loaded rows by login",
             "  s                  search users (GitHub's syntax: tom",
             "                     type:org location:Berlin …)",
-            "  S                  a search's order (best match,",
-            "                     followers, repositories, joined)",
             "  :                  go to any list (followers LOGIN, user",
             "                     LOGIN, search …)",
-            "  12–22 of 30 · j k scroll · Esc ? close · q quits",
+            "  o                  open the profile in the browser",
+            "  y                  copy the profile URL (OSC 52)",
+            "  12–22 of 28 · j k scroll · Esc ? close · q quits",
             " 40 of 40 loaded · 1/40 · /u              Esc close  q quit",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
@@ -54,10 +54,10 @@ struct HelpScrollTests {
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
         // Past the end it stays on the last page; back up by a page and a line.
-        store.press(.pageDown) { $0.helpOffset = 19 }
+        store.press(.pageDown) { $0.helpOffset = 17 }
         store.press(.character(" "))
-        store.press(.character("b")) { $0.helpOffset = 9 }
-        store.press(.character("k")) { $0.helpOffset = 8 }
+        store.press(.character("b")) { $0.helpOffset = 7 }
+        store.press(.character("k")) { $0.helpOffset = 6 }
         store.press(.character("x")) {
             $0.overlay = nil
             $0.helpOffset = 0

@@ -1,5 +1,6 @@
 @testable import Browser
 import Foundation
+import GitHubAPI
 import TerminalUI
 import Testing
 
@@ -72,6 +73,19 @@ struct KeyTableTests {
         #expect(table.helpEntries(for: .filter).map(\.keys) == ["Enter", "Esc", "Backspace", "Delete Ctrl-d", "Ctrl-w", "Ctrl-u",
                                                                 "← Ctrl-b", "→ Ctrl-f", "Home Ctrl-a", "End Ctrl-e", "↓", "↑",
                                                                 "F1", "Ctrl-z", "Ctrl-c"])
+    }
+
+    @Test("S, a search's order, is in the help of a search only; a profile's help has neither S nor the filter")
+    func searchOrderOnlyOnSearches() {
+        let help = { (list: GitHubList) in
+            var state = makeState(list: list)
+            _ = state.update(.key(.character("?")), at: epoch)
+            return state.help?.entries.map(\.keys) ?? []
+        }
+        #expect(help(.users(.search("tom"))).contains("S"))
+        #expect(!help(.users(.all(since: 0))).contains("S"))
+        #expect(help(.users(.all(since: 0))).contains("s"))
+        #expect(!table.helpEntries(for: .list, profile: true, search: false).map(\.keys).contains { $0 == "S" || $0 == "/" })
     }
 
     @Test("status hints give way from the end when short of room, keeping the help key")

@@ -19,7 +19,7 @@ struct ProfileViewTests {
         expectScreen(store.state, lines: [
             " ghscroll · octocat                                              api.github.com",
             " ┌  Keys · on a profile",
-            " │  j ↓ wheel down  down one row           S         a search's order",
+            " │  j ↓ wheel down  down one row           s         search users",
             " │  k ↑ wheel up    up one row             :         go to any list",
             " └  Space f PgDn    down a page            o         open the profile in the",
             "    b PgUp          up a page                        browser",
@@ -29,7 +29,7 @@ struct ProfileViewTests {
             " O  G End           last row               r Ctrl-r  refresh the list",
             "    Enter l →       show the details of…   R         retry what failed",
             " R  p               the account's profi…   ?         the keys of this mode",
-            "    s               search users           Ctrl-z    suspend to the shell",
+            "                                           Ctrl-z    suspend to the shell",
             " F                                         q Ctrl-c  quit",
             "    Esc or ? closes this help · q quits",
             " Profile of octocat · loading                                 Esc close  q quit",
