@@ -148,8 +148,9 @@ public enum AppView {
         guard state.layout == .comfortable else {
             return { row in
                 switch row {
-                case .user(let user): ItemText(title: user.login, detail: detail(user))
-                case .repository(let repository): ItemText(title: repository.fullName, detail: detail(repository))
+                case .user(let user): ItemText(title: user.login, detail: detail(user), shortDetail: shortDetail(user))
+                case .repository(let repository):
+                    ItemText(title: repository.fullName, detail: detail(repository), shortDetail: shortDetail(repository))
                 }
             }
         }
@@ -157,9 +158,11 @@ public enum AppView {
         return { row in
             switch row {
             case .user(let user):
-                ItemText(title: user.login, detail: detail(user), subtitle: secondLine(user, known: cache.peek(user.login)))
+                ItemText(title: user.login, detail: detail(user), shortDetail: shortDetail(user),
+                         subtitle: secondLine(user, known: cache.peek(user.login)))
             case .repository(let repository):
-                ItemText(title: repository.fullName, detail: detail(repository), subtitle: repository.description ?? "")
+                ItemText(title: repository.fullName, detail: detail(repository), shortDetail: shortDetail(repository),
+                         subtitle: repository.description ?? "")
             }
         }
     }
@@ -200,6 +203,20 @@ public enum AppView {
             detail += " "
         }
         return detail
+    }
+
+    /// What a user's detail gives way to where the login would be cut: the commits in a
+    /// contributors list, else the kind ("org ", "staff "), else nothing (the id goes).
+    private static func shortDetail(_ user: GitHubUser) -> String {
+        if user.contributions > 0 {
+            return (user.contributions == 1 ? "1 commit" : ProfileText.grouped(Int(user.contributions)) + " commits") + " "
+        }
+        return user.isOrganization ? "org " : user.isStaff ? "staff " : ""
+    }
+
+    /// A repository's, the same: its stars.
+    private static func shortDetail(_ repository: GitHubRepository) -> String {
+        "★ " + ProfileText.grouped(repository.stars) + " "
     }
 
     /// "#583231 ", written straight into a string's bytes: every row of every frame has one, and

@@ -69,23 +69,29 @@ struct RenderTests {
         #expect(narrow.lines[1] == " ✗ Could not connect to 127.0…", "too narrow for both: the row is cut at its end")
     }
 
-    @Test("a title too long for the row is cut a blank short of its detail, selected or not")
+    @Test("where a title and its detail do not both fit, the detail gives way to its short form, then the title is cut a blank short of it")
     func longTitle() {
-        let screen = CellBuffer(rows: 2, columns: 20)
-        let rows = RowModel(pull: nil, items: [Person(id: 5, name: "vopheer-works"), Person(id: 10, name: "alphea-org")],
+        let screen = CellBuffer(rows: 4, columns: 20)
+        let rows = RowModel(pull: nil, items: [Person(id: 5, name: "vopheer-works"), Person(id: 10, name: "alphea-organization"),
+                                               Person(id: 11, name: "bo"), Person(id: 12, name: "zepheck-x")],
                             footer: nil, heights: .compact)
-        var viewport = Viewport(height: 2, margin: 0)
+        var viewport = Viewport(height: 4, margin: 0)
         viewport.sync(rows)
         viewport.select(1, in: rows)
-        ListView(rows: rows, viewport: viewport, describe: { ItemText(title: $0.name, detail: "#\($0.id) · org ") })
-            .draw(on: screen, in: Rect(top: 0, left: 0, height: 2, width: 20))
+        ListView(rows: rows, viewport: viewport, describe: {
+            ItemText(title: $0.name, detail: "#\($0.id) · org ", shortDetail: $0.id == 12 ? "" : "org ")
+        }).draw(on: screen, in: Rect(top: 0, left: 0, height: 4, width: 20))
         #expect(screen.lines == [
-            " vopheer… #5 · org",
-            " alphea… #10 · org",
+            " vopheer-works org",
+            " alphea-organ… org",
+            " bo      #11 · org",
+            " zepheck-x",
         ])
         #expect(screen.styleLines == [
-            "..........mmmmmmmmm.",
+            "...............mmmm.",
             "RRRRRRRRRRRRRRRRRRRR",
+            ".........mmmmmmmmmm.",
+            "....................",
         ])
     }
 

@@ -8,10 +8,15 @@ public struct ItemText: Sendable, Equatable {
     public var detail: String
     /// The second line of a two-line (comfortable) row.
     public var subtitle: String
+    /// What the detail gives way to where the whole title and the detail do not both fit, e.g.
+    /// "org " for "#9919 · org ": the title is cut only when even this does not leave it room.
+    /// Empty: the detail goes.
+    public var shortDetail: String
 
-    public init(title: String, detail: String = "", subtitle: String = "") {
+    public init(title: String, detail: String = "", shortDetail: String = "", subtitle: String = "") {
         self.title = title
         self.detail = detail
+        self.shortDetail = shortDetail
         self.subtitle = subtitle
     }
 }
@@ -147,8 +152,14 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         guard lines > 0 else { return }
         let first: Style = selected ? .selected : .plain
         let title = TerminalText.sanitize(text.title)
-        let detail = TerminalText.sanitize(text.detail)
-        let detailWidth = TerminalText.width(detail)
+        var detail = TerminalText.sanitize(text.detail)
+        var detailWidth = TerminalText.width(detail)
+        // A title never wider than its bytes fits without measuring it (nearly every row).
+        if detailWidth > 0, title.utf8.count > columns - detailWidth - 3, TerminalText.width(title) > columns - detailWidth - 3 {
+            // The title would be cut: the detail gives way first.
+            detail = TerminalText.sanitize(text.shortDetail)
+            detailWidth = TerminalText.width(detail)
+        }
         if detailWidth > 0, detailWidth + 4 < columns {
             // A blank, the title (at least 2 columns), a blank, the detail, a blank: no strings joined.
             let room = columns - detailWidth - 1
