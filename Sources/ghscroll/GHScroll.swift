@@ -77,10 +77,14 @@ struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "users", abstract: "All users, in sign-up order.")
     @Option(parsing: .unconditional, help: "Start after this user id.") var since: Int64 = 0
     @OptionGroup var options: ListOptions
+    @OptionGroup var limit: LimitOption
+    /// Not in the help: answered with why.
+    @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var page: Int?
     func validate() throws {
         if since < 0 { throw ValidationError("--since must be a user id, 0 or more (got \(since))") }
+        if page != nil { throw ValidationError("--page goes with every list but users, which starts with --since") }
     }
-    func run() async throws { try await options.browse(.all(since: since)) }
+    func run() async throws { try await options.browse(.all(since: since), limit: limit.limit) }
 }
 
 struct UserCommand: AsyncParsableCommand {
@@ -90,7 +94,14 @@ struct UserCommand: AsyncParsableCommand {
         discussion: "In a pipe, or with --plain, it prints the details as FIELD<TAB>VALUE lines; with --json, the account's object.")
     @Argument(help: "The account's login.") var login: String
     @OptionGroup var options: ListOptions
-    func validate() throws { _ = try ListOptions.validLogin(login) }
+    /// Not in the help: answered with why.
+    @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var page: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var limit: Int?
+    func validate() throws {
+        _ = try ListOptions.validLogin(login)
+        if page != nil { throw ValidationError("--page goes with lists, not with a profile") }
+        if limit != nil { throw ValidationError("--limit goes with lists: a profile's details are printed whole") }
+    }
     func run() async throws {
         let login = try ListOptions.validLogin(login)
         try await options.browse(.users(.followers(login)), profileOf: login)
@@ -101,32 +112,36 @@ struct FollowersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "followers", abstract: "The followers of a user.")
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     func validate() throws { _ = try ListOptions.validLogin(login) }
-    func run() async throws { try await options.browse(.followers(try ListOptions.validLogin(login))) }
+    func run() async throws { try await options.browse(.followers(try ListOptions.validLogin(login)), paging) }
 }
 
 struct FollowingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "following", abstract: "The users a user follows.")
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     func validate() throws { _ = try ListOptions.validLogin(login) }
-    func run() async throws { try await options.browse(.following(try ListOptions.validLogin(login))) }
+    func run() async throws { try await options.browse(.following(try ListOptions.validLogin(login)), paging) }
 }
 
 struct MembersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "members", abstract: "The public members of an organization.")
     @Argument(help: "The organization's login.") var org: String
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     func validate() throws { _ = try ListOptions.validLogin(org) }
-    func run() async throws { try await options.browse(.members(try ListOptions.validLogin(org))) }
+    func run() async throws { try await options.browse(.members(try ListOptions.validLogin(org)), paging) }
 }
 
 struct OrganizationsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "orgs", abstract: "The organizations a user belongs to (public memberships).")
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     func validate() throws { _ = try ListOptions.validLogin(login) }
-    func run() async throws { try await options.browse(.organizations(try ListOptions.validLogin(login))) }
+    func run() async throws { try await options.browse(.organizations(try ListOptions.validLogin(login)), paging) }
 }
 
 struct RepositoriesCommand: AsyncParsableCommand {
@@ -134,9 +149,10 @@ struct RepositoriesCommand: AsyncParsableCommand {
                                                     abstract: "The repositories of a user or organization, most recently pushed first.")
     @Argument(help: "The user's or organization's login.") var login: String
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     func validate() throws { _ = try ListOptions.validLogin(login) }
     func run() async throws {
-        try await options.browse(.repositories(.owned(try ListOptions.validLogin(login), organization: false)))
+        try await options.browse(.repositories(.owned(try ListOptions.validLogin(login), organization: false)), paging)
     }
 }
 
@@ -144,8 +160,9 @@ struct StarredCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "starred", abstract: "The repositories a user starred.")
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     func validate() throws { _ = try ListOptions.validLogin(login) }
-    func run() async throws { try await options.browse(.repositories(.starred(try ListOptions.validLogin(login)))) }
+    func run() async throws { try await options.browse(.repositories(.starred(try ListOptions.validLogin(login))), paging) }
 }
 
 /// A repository named on the command line, as OWNER/REPO: checked the same way by every command
@@ -170,6 +187,7 @@ struct RepositoryArgument {
 protocol RepositoryPeopleCommand: AsyncParsableCommand {
     var repository: String { get }
     var options: ListOptions { get }
+    var paging: PagingOptions { get }
     static func list(owner: String, repo: String) -> UserList
 }
 
@@ -178,7 +196,7 @@ extension RepositoryPeopleCommand {
 
     func run() async throws {
         guard let (owner, repo) = RepositoryArgument.parts(of: repository) else { return }
-        try await options.browse(Self.list(owner: owner, repo: repo))
+        try await options.browse(Self.list(owner: owner, repo: repo), paging)
     }
 }
 
@@ -186,6 +204,7 @@ struct StargazersCommand: RepositoryPeopleCommand {
     static let configuration = CommandConfiguration(commandName: "stargazers", abstract: "The users who starred a repository.")
     @Argument(help: RepositoryArgument.help) var repository: String
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     static func list(owner: String, repo: String) -> UserList { .stargazers(owner: owner, repo: repo) }
 }
 
@@ -194,6 +213,7 @@ struct ContributorsCommand: RepositoryPeopleCommand {
                                                     abstract: "The people who committed to a repository, most commits first.")
     @Argument(help: RepositoryArgument.help) var repository: String
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     static func list(owner: String, repo: String) -> UserList { .contributors(owner: owner, repo: repo) }
 }
 
@@ -201,6 +221,7 @@ struct WatchersCommand: RepositoryPeopleCommand {
     static let configuration = CommandConfiguration(commandName: "watchers", abstract: "The people watching a repository.")
     @Argument(help: RepositoryArgument.help) var repository: String
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     static func list(owner: String, repo: String) -> UserList { .watchers(owner: owner, repo: repo) }
 }
 
@@ -211,11 +232,12 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "The order: best-match (GitHub's), followers, repositories or joined (most first).")
     var sort: SearchSort = .bestMatch
     @OptionGroup var options: ListOptions
+    @OptionGroup var paging: PagingOptions
     var text: String { query.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
     func validate() throws {
         guard !text.isEmpty else { throw ValidationError("the search needs a query") }
     }
-    func run() async throws { try await options.browse(.search(text, sort: sort)) }
+    func run() async throws { try await options.browse(.search(text, sort: sort), paging) }
 }
 
 extension SearchSort: ExpressibleByArgument {}

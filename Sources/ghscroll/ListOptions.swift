@@ -13,7 +13,6 @@ struct ListOptions: ParsableArguments {
     /// Users kept per list unless told otherwise: 100,000 cost about 5 MB (`make bench`), and
     /// scrolling back further than that loads pages again.
     static let defaultMaxItems = 100_000
-    static let maxStartPage = 100_000
 
     @Option(name: .customLong("api-url"),
             help: "API base URL (else GITHUB_API_URL, else GH_HOST's API, else https://api.github.com).")
@@ -31,16 +30,12 @@ struct ListOptions: ParsableArguments {
     @Option(name: .customLong("max-items"), parsing: .unconditional,
             help: "Keep at most N users of a list in memory; pages far from the screen are dropped and loaded again when you scroll back (default 100000, about 5 MB; 0 keeps all).")
     var maxItems: Int?
-    @Option(parsing: .unconditional, help: "Start at this page (every list but users); refresh comes back to it.")
-    var page: Int?
     @Flag(help: "Browse a built-in fake GitHub (no network, no token).")
     var demo = false
     @Flag(help: "No curses: print ID<TAB>LOGIN lines as pages arrive (the default when output is not a terminal).")
     var plain = false
     @Flag(help: "No curses: print one JSON user object per line as pages arrive.")
     var json = false
-    @Option(parsing: .unconditional, help: "With --plain, --json or a pipe: stop after this many users.")
-    var limit: Int?
     @Option(name: .customLong("log-file"), help: "Write diagnostics to this file.")
     var logFile: String?
     @Flag(name: .customLong("no-config"), help: "Ignore the configuration file.")
@@ -59,12 +54,6 @@ struct ListOptions: ParsableArguments {
         if let perPage, !(1...100).contains(perPage) { throw ValidationError("--per-page must be between 1 and 100 (got \(perPage))") }
         if let prefetch, prefetch < 0 { throw ValidationError("--prefetch must be 0 or more rows (got \(prefetch))") }
         if let maxItems, maxItems < 0 { throw ValidationError("--max-items must be 0 (no limit) or more (got \(maxItems))") }
-        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more users (got \(limit))") }
-        // Every page before it is counted (and can be loaded by scrolling up): a bound keeps that
-        // count small, far past the end of any list GitHub pages through.
-        if let page, !(1...Self.maxStartPage).contains(page) {
-            throw ValidationError("--page must be from 1 to \(Self.maxStartPage) (got \(page))")
-        }
         if let apiURL, let problem = OptionChecks.apiURLProblem(apiURL, name: "--api-url") { throw ValidationError(problem) }
         try cacheOptions.validate()
         if retryDelayMilliseconds < 0 { throw ValidationError("--retry-delay-ms must be 0 or more") }
@@ -82,17 +71,18 @@ struct ListOptions: ParsableArguments {
 
     /// Resolves the settings (command line, then the configuration file, then the defaults), the
     /// API and the token, and shows the list: in the browser on a terminal, as lines otherwise.
-    func browse(_ list: UserList) async throws { try await browse(.users(list)) }
+    func browse(_ list: UserList, page: Int? = nil, limit: Int?) async throws {
+        try await browse(.users(list), page: page, limit: limit)
+    }
 
-    /// - Parameter login: show this account's profile rather than the list (`ghscroll user`);
-    ///   the list is then the account's followers, for the log.
-    func browse(_ list: GitHubList, profileOf login: String? = nil) async throws {
+    /// - Parameters:
+    ///   - page: the page a page-numbered list starts at (`--page`).
+    ///   - limit: how many rows `--plain`, `--json` or a pipe print (`--limit`).
+    ///   - login: show this account's profile rather than the list (`ghscroll user`); the list
+    ///     is then the account's followers, for the log.
+    func browse(_ list: GitHubList, page: Int? = nil, limit: Int? = nil, profileOf login: String? = nil) async throws {
         MemoryTuning.apply()
         let environment = ProcessInfo.processInfo.environment
-        if login != nil, page != nil { throw ValidationError("--page goes with lists, not with a profile") }
-        if page != nil, !list.isPageNumbered {
-            throw ValidationError("--page goes with every list but users, which starts with --since")
-        }
         // The gh convention: curses only when both ends are a terminal; else lines of text.
         let interactive = !(plain || json) && isatty(0) == 1 && isatty(1) == 1
         if interactive, limit != nil { throw ValidationError("--limit goes with --plain, --json or a pipe") }

@@ -52,7 +52,7 @@ struct CommandLineEndToEndTests {
             #expect(first.output.split(separator: "\n").map(String.init)
                     == server.data.list("followers:octocat", offset: 0, limit: 3).map { "\($0.id)\t\($0.login)" })
             let bad = try await run(binary, ["--limit", "-1", "followers", "octocat"], environment: environment)
-            #expect(bad.status == 64 && firstLine(bad.errors) == "Error: --limit must be 1 or more users (got -1)",
+            #expect(bad.status == 64 && firstLine(bad.errors) == "Error: --limit must be 1 or more rows (got -1)",
                     "\(bad.errors)")
         }
     }
@@ -60,19 +60,34 @@ struct CommandLineEndToEndTests {
     @Test("a number out of range says what is wrong with it, a negative one too, exit status 64")
     func numbers() async throws {
         let cases: [([String], String)] = [
-            (["--limit", "-1"], "Error: --limit must be 1 or more users (got -1)"),
-            (["users", "--limit", "0"], "Error: --limit must be 1 or more users (got 0)"),
+            (["--limit", "-1"], "Error: --limit must be 1 or more rows (got -1)"),
+            (["users", "--limit", "0"], "Error: --limit must be 1 or more rows (got 0)"),
             (["--since", "-5"], "Error: --since must be a user id, 0 or more (got -5)"),
             (["followers", "octocat", "--page", "-2"], "Error: --page must be from 1 to 100000 (got -2)"),
             (["followers", "octocat", "--page", "9223372036854775807"],
              "Error: --page must be from 1 to 100000 (got 9223372036854775807)"),
             (["--cache-size", "99999999999999"], "Error: --cache-size must be from 1 to 1048576 MiB, 1 TiB (got 99999999999999)"),
+            (["user", "octocat", "--page", "2"], "Error: --page goes with lists, not with a profile"),
+            (["user", "octocat", "--limit", "2"], "Error: --limit goes with lists: a profile's details are printed whole"),
         ]
         for (arguments, message) in cases {
             let result = try await run(binary, arguments, environment: clean)
             #expect(result.status == 64, "\(arguments): \(result.errors)")
             #expect(firstLine(result.errors) == message, "\(arguments): \(result.errors)")
         }
+    }
+
+    @Test("each command's help lists the options it takes: no --page on users, neither --page nor --limit on a profile")
+    func helpPerCommand() async throws {
+        func options(_ command: String) async throws -> Set<String> {
+            let help = try await run(binary, ["help", command], environment: clean)
+            #expect(help.status == 0, "\(help.errors)")
+            return Set(["--page", "--limit", "--per-page"].filter { help.output.contains($0 + " <") })
+        }
+        #expect(try await options("users") == ["--limit", "--per-page"])
+        #expect(try await options("user") == ["--per-page"])
+        #expect(try await options("followers") == ["--page", "--limit", "--per-page"])
+        #expect(try await options("search") == ["--page", "--limit", "--per-page"])
     }
 
     @Test("a huge cache-size in the configuration file is an error naming its line, not a crash")
