@@ -253,7 +253,18 @@ extension AppState {
         top = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: crumbs, pageSize: pageSize,
                          prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
                          heights: layout.heights, firstCursor: list.firstCursor, maxItems: maxItems)
+        top.expectedCount = expectedCount(of: list)
         return sendTop(.start) + details.want(nil, debounce: false) + repository.want(nil, debounce: false)
+    }
+
+    /// The size of `list` as the details of its account (already loaded) give it, if they do.
+    private func expectedCount(of list: GitHubList) -> Int? {
+        switch list {
+        case .users(.followers(let login)): details.cache.peek(login)?.followers
+        case .users(.following(let login)): details.cache.peek(login)?.following
+        case .repositories(.owned(let login, _)): details.cache.peek(login)?.publicRepos
+        default: nil
+        }
     }
 
     // MARK: - The filter line

@@ -317,7 +317,11 @@ public enum AppView {
             text = " " + loadedOf(state)
         } else {
             text = " \(grouped(count)) \(state.top.list.noun)"
-            if let total = state.top.pager.totalCount, total > count { text += " of \(grouped(total))" }
+            if let total = state.top.pager.totalCount, total > count {
+                text += " of \(grouped(total))"
+            } else if let expected = state.top.expectedCount, expected > count, state.top.pager.appendState != .endReached {
+                text += " of \(grouped(expected))"
+            }
         }
         if let position = state.top.selectedPosition {
             text += " · \(grouped(position))/\(grouped(state.top.matches == nil ? count : state.top.items.count))"

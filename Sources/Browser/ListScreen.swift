@@ -37,6 +37,10 @@ public struct ListScreen: Sendable, Equatable {
     /// Set when the screen is an account's profile: its rows are the profile's slices, and
     /// ``pager`` (over the account's followers) is never started.
     public internal(set) var profile: Profile?
+    /// How many rows an account's details said the list has when it was opened (its followers,
+    /// the users it follows, its repositories): GitHub's pages of those lists do not count
+    /// themselves, so the status line says "100 of 182" by this until the end is reached.
+    public internal(set) var expectedCount: Int?
     /// The `:` line this screen was opened with, for the prompt to come back with when GitHub
     /// refuses it (a search's invalid query).
     public internal(set) var openedWith: String?

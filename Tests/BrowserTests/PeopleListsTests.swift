@@ -68,6 +68,30 @@ struct PeopleListsTests {
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }
+
+    @Test("followers opened from details that count them say 'of 30' until the end, where the rows count themselves")
+    func countFromTheDetails() throws {
+        var store = loadedStore()
+        store.apply(.key(.character("j")))
+        store.openPane(login: "user2")
+        var known = details("user2", id: 2)
+        known.followers = 30
+        store.apply(.detailsLoaded(RequestID(1), known))
+        let commands = store.apply(.key(.character("1")))
+        #expect(store.state.top.expectedCount == 30)
+        guard case let .fetch(screen, _, first) = try #require(commands.first) else { return #expect(Bool(false), "\(commands)") }
+        let next = GitHubCursor.link(URL(string: "https://api.github.com/users/user2/followers?page=2")!)
+        store.apply(.pageLoaded(screen, first.token, page(101...120, next: next)))
+        #expect(AppView.statusText(store.state) == " 20 followers of 30 · 1/20")
+        let more = store.apply(.key(.character("G")))
+        guard case let .fetch(_, _, second) = try #require(more.first) else { return #expect(Bool(false), "\(more)") }
+        store.apply(.pageLoaded(screen, second.token, page(121...148, next: nil)))
+        #expect(AppView.statusText(store.state) == " 48 followers · 20/48 · end", "more than the details said: the rows' count")
+        // A list the details do not count (the organizations) says no more than it has.
+        store.apply(.key(.escape))
+        store.apply(.key(.character("5")))
+        #expect(store.state.top.expectedCount == nil)
+    }
 }
 
 @Suite("Rows of a browsed list")

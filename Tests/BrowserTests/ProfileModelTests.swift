@@ -152,6 +152,8 @@ struct ProfileModelTests {
             var pushed = ListScreen(id: screen2, list: all, crumbs: ["octocat", "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = pushed.pager.handle(.start)
+            // The details said 12: the status line says so until the end is reached.
+            pushed.expectedCount = 12
             $0.screens.append(pushed)
             $0.nextScreenID = 2
             $0.details.target = nil

@@ -251,7 +251,7 @@ struct ProfileViewTests {
             " user18                                                                    #18",
             " user19                                                                    #19",
             " user20                                                                    #20",
-            " 10 followers · 1/10 · loading more   Enter details  Esc back  / filter  ? help",
+            " 10 followers of 12 · 1/10 · loading more       Enter details  Esc back  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
