@@ -77,7 +77,12 @@ extension AppState {
             return commands
         case .profile(let login):
             return commands + pushProfile(login, isOrganization: nil)
-        case let .list(list, crumbs):
+        case .list(let list, var crumbs):
+            // On the named account's profile its name is in the title already: "octocat ›
+            // following", not "octocat › octocat › following".
+            if crumbs.count > 1, let profile = top.profile, detailsKey(profile.login) == detailsKey(crumbs[0]) {
+                crumbs.removeFirst()
+            }
             commands += push(list, crumbs: crumbs)
             top.openedWith = line
             return commands

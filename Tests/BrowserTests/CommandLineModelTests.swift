@@ -310,4 +310,22 @@ struct CommandLineProfileTests {
             $0.details.nextID = 1
         }
     }
+
+    @Test("a list of the account whose profile is on top is titled after it once: octocat › following; another's names it")
+    func listFromItsOwnProfile() {
+        var store = promptStore()
+        func run(_ line: String) {
+            for character in line { store.apply(.key(.character(character))) }
+            for case let .checkCommand(id, _) in store.apply(.key(.enter)) { store.apply(.commandChecked(id, .found)) }
+        }
+        run("user octocat")
+        #expect(store.state.top.crumbs == ["All users", "octocat"])
+        store.apply(.key(.character(":")))
+        run("following Octocat")
+        #expect(store.state.top.crumbs == ["All users", "octocat", "following"])
+        store.apply(.key(.escape))
+        store.apply(.key(.character(":")))
+        run("followers mona")
+        #expect(store.state.top.crumbs == ["All users", "octocat", "mona", "followers"])
+    }
 }
