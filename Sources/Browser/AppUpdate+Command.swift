@@ -112,27 +112,17 @@ extension AppState {
     // MARK: - Completion
 
     /// The logins and OWNER/REPO names this run has seen: the rows loaded in every list and
-    /// profile on the stack, and the details in the cache.
-    func knownNames() -> (logins: [String], repositories: [String]) {
-        var logins: [String] = []
-        var repositories: [String] = []
-        var seen = Set<String>()
-        func note(_ row: Row) {
-            switch row {
-            case .user(let user):
-                if seen.insert(detailsKey(user.login)).inserted { logins.append(user.login) }
-            case .repository(let repository):
-                if seen.insert(detailsKey(repository.fullName)).inserted { repositories.append(repository.fullName) }
-                if let owner = repository.ownerAndName?.owner, seen.insert(detailsKey(owner)).inserted { logins.append(owner) }
-            }
-        }
+    /// profile on the stack, the details in the cache, and the lists left since.
+    func knownNames() -> KnownNames {
+        var names = KnownNames()
         for screen in screens {
-            screen.pager.items.forEach(note)
-            screen.profile?.rows.slices.forEach { $0.items.forEach(note) }
-            if let login = screen.profile?.login, seen.insert(detailsKey(login)).inserted { logins.append(login) }
+            screen.pager.items.forEach { names.note($0) }
+            screen.profile?.rows.slices.forEach { $0.items.forEach { names.note($0) } }
+            if let login = screen.profile?.login { names.note(login: login) }
         }
-        for known in details.cache.all where seen.insert(detailsKey(known.login)).inserted { logins.append(known.login) }
-        return (logins, repositories)
+        for known in details.cache.all { names.note(login: known.login) }
+        names.note(prompt.leftNames)
+        return names
     }
 
     /// Candidates shown for one Tab at most.
@@ -140,7 +130,7 @@ extension AppState {
 
     /// What may complete `word`: a command's name first, then what that command takes.
     static func candidates(for word: String, after before: [String],
-                           known: (logins: [String], repositories: [String])) -> [String] {
+                           known: KnownNames) -> [String] {
         /// The first of them in alphabetical order (as many as anyone would go through with Tab).
         func starting(_ names: [String]) -> [String] {
             let prefix = word.lowercased()

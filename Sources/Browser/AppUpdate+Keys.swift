@@ -194,6 +194,7 @@ extension AppState {
     /// cancelled, and the screen below is as it was left.
     mutating func pop(to under: ListScreen) -> [Command] {
         var popped = top
+        prompt.remember(popped)
         top = under
         let poppedID = popped.id
         let cancels = popped.send(.cancel, at: moment) + (popped.changeProfile { $0.cancelAll(screen: poppedID) } ?? [])

@@ -12,6 +12,10 @@ public struct CommandPrompt: Sendable, Equatable {
     var walk: Walk?
     /// The candidates of the last Tab, while the line is still what it left.
     public internal(set) var completion: Completion?
+    /// The names of the lists left (Esc) this run, the latest first, for Tab: at most
+    /// ``namesKept`` of each kind.
+    public internal(set) var leftNames = KnownNames()
+    static let namesKept = 1_000
     /// A line that ran and waits for GitHub to say its account or repository exists.
     public internal(set) var checking: Checking?
     var nextCheck = 0
@@ -41,6 +45,13 @@ public struct CommandPrompt: Sendable, Equatable {
     }
 
     public init() {}
+
+    /// Keeps the names of `screen`, which leaves the stack, ahead of those kept before.
+    mutating func remember(_ screen: ListScreen) {
+        var names = KnownNames()
+        names.note(screen, limit: Self.namesKept)
+        leftNames = names.followed(by: leftNames, limit: Self.namesKept)
+    }
 
     /// Opens the prompt with `text` typed in (empty for `:`).
     mutating func open(_ text: String = "") {

@@ -189,6 +189,8 @@ struct AppModelTests {
             $0.screens.removeLast()
             $0.details.target = user12
             _ = $0.details.cache.touch(user12)
+            // The followers' logins stay for Tab on the command line.
+            $0.prompt.leftNames = knownNames((101...108).map { "user\($0)" })
         }
         #expect(store.state.screens == [below])
         // A page for the popped screen is dropped.

@@ -216,6 +216,35 @@ struct CommandLineModelTests {
         store.press(.tab) { $0.prompt.error = "Nothing to complete x" }
     }
 
+    @Test("Tab completes the logins of a list left with Esc: the list is gone, its names stay")
+    func completionAfterBack() throws {
+        var store = loadedStore()
+        store.openPane(login: "user1")
+        let commands = store.apply(.key(.character("1")))
+        guard case let .fetch(screen, _, first) = try #require(commands.first) else { return #expect(Bool(false), "\(commands)") }
+        let followers = [GitHubUser(login: "mona", id: 501), GitHubUser(login: "Monalisa", id: 502), GitHubUser(login: "hubot", id: 503)]
+        store.apply(.pageLoaded(screen, first.token, Page(items: followers.map(Row.user), next: nil)))
+        store.apply(.key(.escape))
+        #expect(store.state.screens.count == 1)
+        store.apply(.key(.escape))
+        store.apply(.key(.character(":")))
+        for character in "user mo" { store.apply(.key(.character(character))) }
+        store.apply(.key(.tab))
+        #expect(store.state.prompt.field.text == "user mona")
+        #expect(store.state.prompt.completion?.candidates == ["mona", "Monalisa"])
+    }
+
+    @Test("the names kept from lists left: the latest first, each once whatever its case, at most the cap")
+    func keptNames() {
+        let older = knownNames(["a", "b", "c"])
+        let newer = knownNames(["C", "d"])
+        let merged = newer.followed(by: older, limit: 4)
+        #expect(merged.logins == ["C", "d", "a", "b"])
+        var again = merged
+        again.note(login: "B")
+        #expect(again.logins == ["C", "d", "a", "b"], "b is known already, in any case")
+    }
+
     @Test("Up and Down walk the earlier commands, the last first; past the newest, the line typed before comes back")
     func history() {
         var store = promptStore()

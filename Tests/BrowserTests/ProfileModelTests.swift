@@ -201,6 +201,8 @@ struct ProfileModelTests {
             $0.below = []
             $0.top = below
             $0.details.target = nil
+            // Its name stays for Tab on the command line.
+            $0.prompt.leftNames = knownNames(["acme"])
         }
         // The members arriving after the profile left change nothing.
         store.send(.sliceLoaded(screen2, RequestID(1), Page(items: [.user(user(9))], next: nil)))

@@ -125,3 +125,10 @@ func difference<T>(_ expected: T, _ actual: T) -> String {
     }
     return out.joined(separator: "\n")
 }
+
+/// The names Tab completes, as a list left with these logins keeps them.
+func knownNames(_ logins: [String]) -> KnownNames {
+    var names = KnownNames()
+    logins.forEach { names.note(login: $0) }
+    return names
+}

@@ -1,0 +1,51 @@
+/// Logins and OWNER/REPO names for Tab to complete, each once whatever its case, in the order
+/// they were noted.
+public struct KnownNames: Sendable, Equatable {
+    public private(set) var logins: [String] = []
+    public private(set) var repositories: [String] = []
+    private var seen = Set<String>()
+
+    public init() {}
+
+    mutating func note(_ row: Row) {
+        switch row {
+        case .user(let user): note(login: user.login)
+        case .repository(let repository):
+            if seen.insert(detailsKey(repository.fullName)).inserted { repositories.append(repository.fullName) }
+            if let owner = repository.ownerAndName?.owner { note(login: owner) }
+        }
+    }
+
+    mutating func note(login: String) {
+        if seen.insert(detailsKey(login)).inserted { logins.append(login) }
+    }
+
+    mutating func note(_ other: KnownNames) {
+        other.logins.forEach { note(login: $0) }
+        for name in other.repositories where seen.insert(detailsKey(name)).inserted { repositories.append(name) }
+    }
+
+    /// The names of a list or profile: its profile's login and slices, and the loaded rows
+    /// nearest its selection (at most `limit`).
+    mutating func note(_ screen: ListScreen, limit: Int) {
+        if let profile = screen.profile {
+            note(login: profile.login)
+            profile.rows.slices.forEach { $0.items.forEach { note($0) } }
+        }
+        let items = screen.pager.items
+        guard !items.isEmpty else { return }
+        let middle = screen.selectedID.flatMap { screen.pager.store.index(of: $0) } ?? 0
+        let start = max(0, min(middle - limit / 2, items.count - limit))
+        items[start..<min(items.count, start + limit)].forEach { note($0) }
+    }
+
+    /// These names with `older` after them, at most `limit` of each kind.
+    func followed(by older: KnownNames, limit: Int) -> KnownNames {
+        var merged = self
+        merged.note(older)
+        merged.logins = Array(merged.logins.prefix(limit))
+        merged.repositories = Array(merged.repositories.prefix(limit))
+        merged.seen = Set(merged.logins.map(detailsKey) + merged.repositories.map(detailsKey))
+        return merged
+    }
+}
