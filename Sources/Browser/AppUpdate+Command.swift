@@ -77,13 +77,10 @@ extension AppState {
             return commands
         case .profile(let login):
             return commands + pushProfile(login, isOrganization: nil)
-        case .list(let list, var crumbs):
-            // On the named account's profile its name is in the title already: "octocat ›
-            // following", not "octocat › octocat › following".
-            if crumbs.count > 1, let profile = top.profile, detailsKey(profile.login) == detailsKey(crumbs[0]) {
-                crumbs.removeFirst()
-            }
-            commands += push(list, crumbs: crumbs)
+        case let .list(list, crumbs):
+            // A list of an account ("octocat", "following") as its profile's rows open it: on
+            // that profile, its name is in the title once.
+            commands += crumbs.count == 2 ? push(list, from: crumbs[0], crumbs[1]) : push(list, crumbs: crumbs)
             top.openedWith = line
             return commands
         }

@@ -263,7 +263,8 @@ extension AppState {
         switch list {
         case .users(.followers(let login)): details.cache.peek(login)?.followers
         case .users(.following(let login)): details.cache.peek(login)?.following
-        case .repositories(.owned(let login, _)): details.cache.peek(login)?.publicRepos
+        // (An organization's list shows a member its private repositories too: not counted.)
+        case .repositories(.owned(let login, organization: false)): details.cache.peek(login)?.publicRepos
         default: nil
         }
     }

@@ -148,6 +148,10 @@ public struct ListScreen: Sendable, Equatable {
             // only then: a visible range, sent on every key, seldom changes either).
             viewport.sync(rows)
         }
+        if pendingMove != nil, !pager.hasLoadedFirstPage, case .failed = pager.initialState {
+            // A `G` waiting for the first page goes with it: a retry opens the list at its top.
+            pendingMove = nil
+        }
         if let pending = pendingMove, pager.jumpPage == nil, pager.hasLoadedFirstPage {
             // The far page (or the first) arrived, or no longer needs to: the move it waited for.
             pendingMove = nil

@@ -21,7 +21,7 @@ struct ListOptions: ParsableArguments {
         "Token (else GH_TOKEN, GITHUB_TOKEN, for Enterprise hosts GH_ENTERPRISE_TOKEN first, else gh's login). Never printed or logged.",
         valueName: "token"))
     var token: String?
-    // Numbers are read whatever they look like (`--limit -1` is -1, not a missing value), so
+    // Numbers are read whatever they look like (`--per-page -1` is -1, not a missing value), so
     // that the check below can say what is wrong with them.
     @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Users per request, 1-100 (default 100).")
     var perPage: Int?

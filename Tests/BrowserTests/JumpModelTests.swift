@@ -154,4 +154,20 @@ struct JumpModelTests {
         #expect(store.state.top.selectedID == 1)
         #expect(store.state.top.viewport.selection == 0)
     }
+
+    @Test("G waiting for a first page that fails is dropped with it: the retried page opens at its top")
+    func capitalGGoesWithAFailedFirstPage() {
+        var store = TestStore(makeState(list: .users(.all(since: 0)), rows: 10, columns: 80, keys: KeyTable()))
+        _ = store.applyStart()
+        store.press(.character("G")) { $0.top.pendingMove = .last }
+        let failure = LoadFailure(message: "GitHub answered 502")
+        store.send(.pageFailed(root, firstToken, failure)) {
+            _ = $0.top.pager.handle(.pageFailed(firstToken, failure))
+            $0.top.pendingMove = nil
+        }
+        let retry = store.apply(.key(.character("R")))
+        guard case let .fetch(_, _, again)? = retry.first else { return #expect(Bool(false), "\(retry)") }
+        store.apply(.pageLoaded(root, again.token, page(1...20, next: .since(20))))
+        #expect(store.state.top.selectedID == 1)
+    }
 }

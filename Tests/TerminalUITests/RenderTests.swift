@@ -95,6 +95,21 @@ struct RenderTests {
         ])
     }
 
+    @Test("a wide title longer in bytes than the room but not in columns keeps the whole detail; a detail too wide for the row leaves the title whole")
+    func wideTitles() {
+        let screen = CellBuffer(rows: 1, columns: 30)
+        let rows = RowModel(pull: nil, items: [Person(id: 5, name: "東京都の人たち")], footer: nil, heights: .compact)
+        var viewport = Viewport(height: 1, margin: 0)
+        viewport.sync(rows)
+        let describe: (Person) -> ItemText = { ItemText(title: $0.name, detail: "#\($0.id) · org ", shortDetail: "org ") }
+        ListView(rows: rows, viewport: viewport, describe: describe).draw(on: screen, in: Rect(top: 0, left: 0, height: 1, width: 30))
+        #expect(screen.lines == [" 東京都の人たち     #5 · org"])
+        let narrow = CellBuffer(rows: 1, columns: 12)
+        ListView(rows: rows, viewport: viewport, describe: { ItemText(title: $0.name, detail: "1,234 commits · #5 ", shortDetail: "1,234 commits ") })
+            .draw(on: narrow, in: Rect(top: 0, left: 0, height: 1, width: 12))
+        #expect(narrow.lines == [" 東京都の人…"])
+    }
+
     @Test("each placeholder, with the keys the caller names", arguments: [
         (Placeholder.loading, ["⠋ Loading…"]),
         (Placeholder.empty, ["No things.", "Press r to refresh."]),

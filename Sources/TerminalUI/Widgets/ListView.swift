@@ -8,9 +8,9 @@ public struct ItemText: Sendable, Equatable {
     public var detail: String
     /// The second line of a two-line (comfortable) row.
     public var subtitle: String
-    /// What the detail gives way to where the whole title and the detail do not both fit, e.g.
-    /// "org " for "#9919 · org ": the title is cut only when even this does not leave it room.
-    /// Empty: the detail goes.
+    /// What the detail gives way to where the whole title and the detail do not both fit (say
+    /// "kind " for "#9919 · kind "): the title is cut only when even this leaves it too little
+    /// room. Empty: the detail goes.
     public var shortDetail: String
 
     public init(title: String, detail: String = "", shortDetail: String = "", subtitle: String = "") {
@@ -155,8 +155,9 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         var detail = TerminalText.sanitize(text.detail)
         var detailWidth = TerminalText.width(detail)
         // A title never wider than its bytes fits without measuring it (nearly every row).
-        if detailWidth > 0, title.utf8.count > columns - detailWidth - 3, TerminalText.width(title) > columns - detailWidth - 3 {
-            // The title would be cut: the detail gives way first.
+        if detailWidth > 0, detailWidth + 4 < columns, title.utf8.count > columns - detailWidth - 3,
+           TerminalText.width(title) > columns - detailWidth - 3 {
+            // The title would be cut beside the detail: the detail gives way first.
             detail = TerminalText.sanitize(text.shortDetail)
             detailWidth = TerminalText.width(detail)
         }
