@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The generator lists every subcommand, hidden ones too, and every option under each
 /// subcommand that takes it; it has no setting for either. Given this instead of the program's
-/// own answer, it leaves out hidden subcommands, lists the options every list takes once, under
-/// the command itself, and the help flag once.
+/// own answer, it leaves out hidden subcommands, lists the options lists share once, under the
+/// command itself, and the help flag once.
 enum ManualToolInfo {
     struct Unreadable: Error, CustomStringConvertible {
         var description: String { "expected the JSON of ghscroll --experimental-dump-help on stdin" }
@@ -32,11 +32,17 @@ enum ManualToolInfo {
         return try JSONSerialization.data(withJSONObject: top, options: [.sortedKeys, .prettyPrinted])
     }
 
-    /// The arguments every one of `commands` has, the same in each, in the first one's order.
+    /// The options two or more of `commands` have, the same in each, in the order they first
+    /// come: every list's, and those of the page-numbered lists (`--page`, `--limit`). A
+    /// positional argument stays with its command, whose own text names what it is.
     static func sharedArguments(of commands: [[String: Any]]) -> [[String: Any]] {
         let argumentLists = commands.map { $0["arguments"] as? [[String: Any]] ?? [] }
-        guard let first = argumentLists.first else { return [] }
-        return first.filter { argument in argumentLists.dropFirst().allSatisfy { contains($0, argument) } }
+        var shared: [[String: Any]] = []
+        for argument in argumentLists.joined() where argument["kind"] as? String != "positional" {
+            guard !contains(shared, argument), argumentLists.filter({ contains($0, argument) }).count > 1 else { continue }
+            shared.append(argument)
+        }
+        return shared
     }
 
     /// `command` and its subcommands without the arguments in `shared` (where it has them) and

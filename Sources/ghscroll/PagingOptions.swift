@@ -19,7 +19,7 @@ struct PagingOptions: ParsableArguments {
     /// count small, far past the end of any list GitHub pages through.
     static let maxStartPage = 100_000
 
-    @Option(parsing: .unconditional, help: "Start at this page; refresh comes back to it.")
+    @Option(parsing: .unconditional, help: "Start at this page (every list but users); refresh comes back to it.")
     var page: Int?
     @OptionGroup var limit: LimitOption
 
