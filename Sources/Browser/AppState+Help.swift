@@ -6,10 +6,8 @@ extension AppState {
         guard case .help(let fromFilter) = overlay else { return nil }
         let mode: Mode = fromFilter ? .filter : top.detailsOpen ? .details : .list
         let profile = top.profile != nil
-        var search = false
-        if !profile, case .users(.search) = top.list { search = true }
         let title = profile && mode == .list ? "on a profile" : mode.title.lowercased()
-        return HelpOverlay(title: "Keys · \(title)", entries: keys.helpEntries(for: mode, canLeave: canLeave, profile: profile, search: search),
+        return HelpOverlay(title: "Keys · \(title)", entries: keys.helpEntries(for: mode, canLeave: canLeave, profile: profile, search: top.isSearch),
                            footer: keys.helpFooter, scrollFooter: keys.helpScrollFooter, offset: helpOffset)
     }
 

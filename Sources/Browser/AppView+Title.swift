@@ -29,7 +29,7 @@ extension AppView {
             host = state.host
             tokenLabel = state.tokenLabel
             // A search shows the limit searches count against; any other list, the other one.
-            if case .users(.search) = state.top.list, state.top.profile == nil, let search = state.searchRateLimit {
+            if state.top.isSearch, let search = state.searchRateLimit {
                 (rateLimit, rateName) = (search, "search rate")
             } else {
                 rateLimit = state.rateLimit

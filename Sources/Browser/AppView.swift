@@ -145,36 +145,41 @@ public enum AppView {
     /// are known, else the kind of account. The closure holds only what a row needs (one over
     /// the whole state would copy every screen and cache into its context on each frame).
     static func describer(_ state: AppState) -> (Row) -> ItemText {
-        guard state.layout == .comfortable else {
-            return { row in
-                switch row {
-                case .user(let user): ItemText(title: user.login, detail: detail(user), shortDetail: shortDetail(user))
-                case .repository(let repository):
-                    ItemText(title: repository.fullName, detail: detail(repository), shortDetail: shortDetail(repository))
-                }
-            }
-        }
+        guard state.layout == .comfortable else { return itemText }
         let cache = state.details.cache
         return { row in
+            var text = itemText(row)
             switch row {
-            case .user(let user):
-                ItemText(title: user.login, detail: detail(user), shortDetail: shortDetail(user),
-                         subtitle: secondLine(user, known: cache.peek(user.login)))
-            case .repository(let repository):
-                ItemText(title: repository.fullName, detail: detail(repository), shortDetail: shortDetail(repository),
-                         subtitle: repository.description ?? "")
+            case .user(let user): text.subtitle = secondLine(user, known: cache.peek(user.login))
+            case .repository(let repository): text.subtitle = repository.description ?? ""
             }
+            return text
         }
     }
 
-    /// "fork · archived · ★ 1,234 · Swift ": the marks, the stars and the language.
-    private static func detail(_ repository: GitHubRepository) -> String {
+    /// A row's first line: its name, and right-aligned its detail, with what the detail gives
+    /// way to where the name would be cut.
+    private static func itemText(_ row: Row) -> ItemText {
+        switch row {
+        case .user(let user):
+            let (detail, short) = detail(user)
+            return ItemText(title: user.login, detail: detail, shortDetail: short)
+        case .repository(let repository):
+            let (detail, short) = detail(repository)
+            return ItemText(title: repository.fullName, detail: detail, shortDetail: short)
+        }
+    }
+
+    /// "fork · archived · ★ 1,234 · Swift ": the marks, the stars and the language; short, the
+    /// stars.
+    private static func detail(_ repository: GitHubRepository) -> (String, short: String) {
+        let stars = "★ " + ProfileText.grouped(repository.stars)
         var parts: [String] = []
         if repository.isFork { parts.append("fork") }
         if repository.isArchived { parts.append("archived") }
-        parts.append("★ " + ProfileText.grouped(repository.stars))
+        parts.append(stars)
         if let language = repository.language, !language.isEmpty { parts.append(language) }
-        return parts.joined(separator: " · ") + " "
+        return (parts.joined(separator: " · ") + " ", stars + " ")
     }
 
     /// "Mona Lisa Octocat · @github", or "Organization" when nothing more is known yet.
@@ -187,36 +192,19 @@ public enum AppView {
         return user.isOrganization ? "Organization" : user.isStaff ? "GitHub staff" : "User"
     }
 
-    /// "#583231 ", or with the kind: "#9919 · org ".
-    private static func detail(_ user: GitHubUser) -> String {
-        var detail: String
+    /// "#583231 ", or with the kind: "#9919 · org "; short, the kind alone ("org ") or nothing.
+    /// In a contributors list the commits come first, where the eye reads down the column, and
+    /// stay as the short one.
+    private static func detail(_ user: GitHubUser) -> (String, short: String) {
         if user.contributions > 0 {
-            // A contributors list: the commits first, where the eye reads down the column.
-            let commits = user.contributions == 1 ? "1 commit" : ProfileText.grouped(Int(user.contributions)) + " commits"
-            detail = commits + " · #" + String(user.id) + (user.isOrganization ? " · org " : " ")
-        } else if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) {
-            detail = label
-        } else {
-            detail = "#" + String(user.id)
-            if user.isOrganization { detail += " · org" }
-            if user.isStaff { detail += " · staff" }
-            detail += " "
+            let commits = (user.contributions == 1 ? "1 commit" : ProfileText.grouped(Int(user.contributions)) + " commits") + " "
+            return (commits + "· #" + String(user.id) + (user.isOrganization ? " · org " : " "), commits)
         }
-        return detail
-    }
-
-    /// What a user's detail gives way to where the login would be cut: the commits in a
-    /// contributors list, else the kind ("org ", "staff "), else nothing (the id goes).
-    private static func shortDetail(_ user: GitHubUser) -> String {
-        if user.contributions > 0 {
-            return (user.contributions == 1 ? "1 commit" : ProfileText.grouped(Int(user.contributions)) + " commits") + " "
-        }
-        return user.isOrganization ? "org " : user.isStaff ? "staff " : ""
-    }
-
-    /// A repository's, the same: its stars.
-    private static func shortDetail(_ repository: GitHubRepository) -> String {
-        "★ " + ProfileText.grouped(repository.stars) + " "
+        if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) { return (label, "") }
+        var detail = "#" + String(user.id)
+        if user.isOrganization { detail += " · org" }
+        if user.isStaff { detail += " · staff" }
+        return (detail + " ", user.isOrganization ? "org " : user.isStaff ? "staff " : "")
     }
 
     /// "#583231 ", written straight into a string's bytes: every row of every frame has one, and

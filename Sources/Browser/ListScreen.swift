@@ -123,6 +123,12 @@ public struct ListScreen: Sendable, Equatable {
 
     public var isFiltered: Bool { matches != nil }
 
+    /// Whether the screen is a search's results (not a profile).
+    var isSearch: Bool {
+        guard profile == nil, case .users(.search) = list else { return false }
+        return true
+    }
+
     // MARK: - Paging
 
     /// Steps the pager and keeps the filter and the selection true to the new items.
