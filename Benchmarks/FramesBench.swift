@@ -8,7 +8,7 @@ import TerminalUI
 // MARK: - Frame cost against list length
 
 /// A screen that keeps nothing: the renderer's own cost, without a cell grid's.
-final class NullScreen: Screen {
+final class NullScreen: TerminalUI.Screen {
     let size = (rows: 50, columns: 120)
     var characters = 0
     func clear() {}
@@ -21,7 +21,7 @@ final class NullScreen: Screen {
 
 /// Nanoseconds for one frame of a 50×120 in-memory screen over `count` items, after a one-row
 /// move of the selection (`scroll` false: the rows stay) or a one-line scroll (`scroll` true).
-func frameCost(count: Int, scroll: Bool, screen: some Screen = CellBuffer(rows: 50, columns: 120)) -> Double {
+func frameCost(count: Int, scroll: Bool, screen: some TerminalUI.Screen = CellBuffer(rows: 50, columns: 120)) -> Double {
     let list = items(count)
     let rows = RowModel(items: list, footer: .loading)
     let frames = 300

@@ -5,7 +5,7 @@ extension AppState {
     var help: HelpOverlay? {
         guard case .help(let fromFilter) = overlay else { return nil }
         let mode: Mode = fromFilter ? .filter : top.detailsOpen ? .details : .list
-        let profile = top.profile != nil
+        let profile = top.profileScreen != nil
         let title = profile && mode == .list ? "on a profile" : mode.title.lowercased()
         return HelpOverlay(title: "Keys · \(title)", entries: keys.helpEntries(for: mode, canLeave: canLeave, profile: profile, search: top.isSearch),
                            footer: keys.helpFooter, scrollFooter: keys.helpScrollFooter, offset: helpOffset)

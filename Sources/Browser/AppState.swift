@@ -53,11 +53,8 @@ public struct AppState: Sendable, Equatable {
 
     // MARK: - State
 
-    /// The list on top of the stack: on screen, with the keyboard. Kept apart from the ones
-    /// below so that reading it (most of what a key does) never copies it out of an array.
-    public internal(set) var top: ListScreen
-    /// The lists under the top one, bottom first, each as it was left.
-    public internal(set) var below: [ListScreen] = []
+    /// The screens, the one on screen on top.
+    public internal(set) var stack: ScreenStack
     public internal(set) var overlay: Overlay?
     /// The first line shown of a help too long for the screen (0 when it opens).
     public internal(set) var helpOffset = 0
@@ -100,15 +97,34 @@ public struct AppState: Sendable, Equatable {
         func delay(unit: Duration) -> Duration { unit * min(60, 5 << min(attempts, 4)) }
     }
     var nextScreenID = 1
+    /// Set by a message's handler when what is on screen moved or the rows changed under it:
+    /// the reconcile step then gives the top screen the prefetch hint, once, and clears it.
+    var hintDue = false
     var nextTick = 0
     var nextReconnect = 0
 
     /// - Parameters:
     ///   - firstCursor: where the first list starts (`--page`); its own first page by default.
     ///   - maxItems: users kept per list (`--max-items`); nil keeps them all.
+    /// What the browser opens with: a list (at its first page, or at `--page`), or an account's
+    /// profile (`ghscroll user LOGIN`).
+    public enum Opening: Sendable, Equatable {
+        case list(GitHubList, at: GitHubCursor? = nil)
+        case profile(String)
+    }
+
+    /// A browser that opens with `list`, at `firstCursor` (`--page`) or its first page.
     public init(list: GitHubList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
                 size: Size, now: Date, keys: KeyTable = KeyTable(), firstCursor: GitHubCursor? = nil,
-                layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil, profileOf login: String? = nil) {
+                layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
+        self.init(opening: .list(list, at: firstCursor), host: host, profileBase: profileBase, pageSize: pageSize,
+                  prefetchDistance: prefetchDistance, size: size, now: now, keys: keys, layout: layout,
+                  tokenLabel: tokenLabel, maxItems: maxItems)
+    }
+
+    public init(opening: Opening, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
+                size: Size, now: Date, keys: KeyTable = KeyTable(),
+                layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
         self.maxItems = maxItems
         self.host = host
         self.tokenLabel = tokenLabel
@@ -120,29 +136,36 @@ public struct AppState: Sendable, Equatable {
         self.size = size
         self.now = now
         let screenLayout = ScreenLayout(rows: size.rows, columns: size.columns)
-        if let login {
+        switch opening {
+        case .profile(let login):
             // `ghscroll user LOGIN`: the profile is the first screen; its kind comes with its details.
             // (The about row takes its height once it starts: `fitProfileHeaders`.)
             let profile = Profile(login: login, isOrganization: nil, heights: layout.heights, headerLines: 1)
-            top = ListScreen(id: ScreenID(1), profile: profile, crumbs: [login], pageSize: pageSize,
-                             listHeight: screenLayout.listHeight)
-            return
+            stack = ScreenStack(.profile(ProfileScreen(id: ScreenID(1), profile: profile, crumbs: [login],
+                                                       listHeight: screenLayout.listHeight)))
+        case let .list(list, firstCursor):
+            stack = ScreenStack(.list(ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
+                                                 prefetch: Self.prefetchPolicy(prefetchDistance),
+                                                 listHeight: screenLayout.listHeight, heights: layout.heights,
+                                                 firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)))
         }
-        top = ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
-                         prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
-                         heights: layout.heights, firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)
     }
 
     // MARK: - Derived
 
-    /// The stack of lists, bottom first; never empty. The last one is on screen.
-    public internal(set) var screens: [ListScreen] {
-        get { below + [top] }
-        set {
-            guard let last = newValue.last else { return assertionFailure("the stack of lists cannot be empty") }
-            top = last
-            below = Array(newValue.dropLast())
-        }
+    /// The screen on top of the stack: on screen, with the keyboard.
+    public internal(set) var top: Screen {
+        get { stack.top }
+        _modify { yield &stack.top }
+    }
+
+    /// The screens under the top one, bottom first.
+    public var below: [Screen] { stack.below }
+
+    /// The stack of screens, bottom first; never empty. The last one is on screen.
+    public internal(set) var screens: [Screen] {
+        get { stack.screens }
+        set { stack.screens = newValue }
     }
 
     /// Where each part of the screen goes at this size, for the model and the view alike.
@@ -159,20 +182,23 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// Whether Esc has something to do in the list: a filter to clear or a list to go back from.
-    public var canLeave: Bool { top.detailsOpen || top.isFiltered || !below.isEmpty }
+    public var canLeave: Bool { top.detailsOpen || top.isFiltered || stack.canPop }
 
     /// What Enter does on the selected row: the key does it, the status line's hint says it.
     var enterEffect: KeyTable.EnterHint {
-        if let location = top.selectedSliceRow {
+        switch top {
+        case .profile(let screen):
+            guard let location = screen.selectedSliceRow else { return .nothing }
             switch location.kind {
             case .item: return .details
-            case .seeAll: return top.profile?.list(for: location.slice) == nil ? .nothing : .open
+            case .seeAll: return screen.profile.list(for: location.slice) == nil ? .nothing : .open
             case .failed: return .retry
             case .heading, .loading, .empty: return .nothing
             }
+        case .list(let screen):
+            if screen.selectedRow != nil { return .details }
+            return screen.rows.isEmpty && !screen.isFiltered ? .noRows : .nothing
         }
-        if top.selectedRow != nil { return .details }
-        return top.rows.isEmpty && !top.isFiltered ? .noRows : .nothing
     }
 
     /// The web page of the selected row: an account's profile, or a repository's page (on the
@@ -183,7 +209,7 @@ public struct AppState: Sendable, Equatable {
         case .repository(let repository)?:
             repository.ownerAndName.map { profileBase + "/" + GitHubConfiguration.segment($0.owner) + "/"
                 + GitHubConfiguration.segment($0.name) }
-        case nil: top.profile.map { profileURL($0.login) }
+        case nil: top.profileScreen.map { profileURL($0.login) }
         }
     }
 
@@ -231,10 +257,16 @@ public struct AppState: Sendable, Equatable {
 
     /// True while something on screen moves (a spinner, a countdown), so ticks must come.
     public var isAnimating: Bool {
-        isWaiting || top.pager.isRefreshing || top.pager.appendState == .loading || top.pager.jumpState == .loading
-            || top.pager.placeholder == .loading
-            || top.profile?.isLoading == true || prompt.checking != nil
-            || ((top.detailsOpen || top.profile != nil) && (details.isLoading || repository.isLoading))
+        if isWaiting || prompt.checking != nil { return true }
+        let paneLoading = details.isLoading || repository.isLoading
+        switch top {
+        case .list(let screen):
+            let pager = screen.pager
+            return pager.isRefreshing || pager.appendState == .loading || pager.jumpState == .loading
+                || pager.placeholder == .loading || (screen.detailsOpen && paneLoading)
+        case .profile(let screen):
+            return screen.profile.isLoading || paneLoading
+        }
     }
 
     /// How often ticks come while animating: the spinner's pace, slower during a long wait.
@@ -248,33 +280,27 @@ public struct AppState: Sendable, Equatable {
 
     // MARK: - Starting
 
-    /// The first load of the first list.
+    /// The first screen's work: a list's first page, a profile's slices near the screen.
     public mutating func start() -> [Command] {
-        guard let login = top.profile?.login else { return sendTop(.start) + scheduleTick() }
-        if let known = details.cache.peek(login) { _ = top.changeProfile { $0.learn(known) } }
-        fitProfileHeaders()
-        return top.loadProfileSlices() + paneWants(debounce: false) + scheduleTick()
+        if let login = top.profileScreen?.login, let known = details.cache.peek(login) {
+            top.withProfile { $0.changeProfile { $0.learn(known) } }
+        }
+        guard case .list = top else {
+            // A profile's start is its slices near the screen: the hint, once its about row fits.
+            hintDue = true
+            return reconcile(debounce: false)
+        }
+        let moment = moment
+        let started = top.start(at: moment)
+        return started + reconcile(debounce: false)
     }
 
     // MARK: - Helpers for update
 
-    /// Runs `body` on the screen `id` wherever it is on the stack, and says whether it is the top
-    /// one; nil when that screen is gone.
-    mutating func withScreen<T>(_ id: ScreenID, _ body: (inout ListScreen) -> T) -> (result: T, isTop: Bool)? {
-        if top.id == id { return (body(&top), true) }
-        guard let index = below.firstIndex(where: { $0.id == id }) else { return nil }
-        return (body(&below[index]), false)
-    }
-
-    /// The screen `id`, wherever it is on the stack.
-    func screen(_ id: ScreenID) -> ListScreen? {
-        top.id == id ? top : below.first { $0.id == id }
-    }
-
-    /// Steps the top screen's pager, on the browser's clock.
+    /// Steps the top screen's pager, on the browser's clock (nothing on a profile).
     mutating func sendTop(_ event: PagerEvent<Row, GitHubCursor>) -> [Command] {
         let moment = moment
-        return top.send(event, at: moment)
+        return top.withList { $0.send(event, at: moment) } ?? []
     }
 
     /// `--prefetch N` forces the fixed rule; without it the policy learns.
@@ -288,7 +314,7 @@ public struct AppState: Sendable, Equatable {
     /// The login whose details are wanted now: the pane's, else the profile's on screen (nil
     /// when neither shows).
     var wantedDetails: String? {
-        top.detailsOpen ? top.selectedUser?.login : top.profile?.login
+        top.detailsOpen ? top.selectedUser?.login : top.profileScreen?.login
     }
 
     /// The repository whose details the pane wants (OWNER/NAME), when it is open on one.
@@ -296,18 +322,6 @@ public struct AppState: Sendable, Equatable {
         top.detailsOpen ? top.selectedRow?.repository?.fullName : nil
     }
 
-    /// The pane follows the selection: the details of the user or the repository it is on are
-    /// asked for (once the selection rests, with `debounce`); nil for the other kind.
-    mutating func paneWants(debounce: Bool) -> [Command] {
-        details.want(wantedDetails, debounce: debounce) + repository.want(wantedRepository, debounce: debounce)
-    }
-
-    /// Tells the top screen's pager what is on screen (it may ask for the next page).
-    mutating func reportVisible() -> [Command] {
-        if top.profile != nil { return top.loadProfileSlices() }
-        guard let event = top.visibleRangeEvent else { return [] }
-        return sendTop(event)
-    }
 
     /// Asks for a tick when something animates, or when a text on screen changes by itself
     /// (the cached rows' age, the reconnect's countdown), and none is on its way.

@@ -81,7 +81,7 @@ extension AppState {
             // A list of an account ("octocat", "following") as its profile's rows open it: on
             // that profile, its name is in the title once.
             commands += crumbs.count == 2 ? push(list, from: crumbs[0], crumbs[1]) : push(list, crumbs: crumbs)
-            top.openedWith = line
+            top.withList { $0.openedWith = line }
             return commands
         }
     }
@@ -89,8 +89,9 @@ extension AppState {
     /// GitHub's message when it refused the first page of a search opened from the prompt
     /// (a 422: the query is not valid); nil for any other failure.
     func refusedSearch(_ token: FetchToken, _ failure: LoadFailure) -> String? {
-        guard top.openedWith != nil, token.direction == .initial, top.pager.items.isEmpty,
-              case .users(.search) = top.list, case .validation(let message)? = failure.underlying as? GitHubError
+        guard let screen = top.listScreen, screen.openedWith != nil, token.direction == .initial,
+              screen.pager.items.isEmpty, case .users(.search) = screen.list,
+              case .validation(let message)? = failure.underlying as? GitHubError
         else { return nil }
         return message
     }
@@ -98,8 +99,8 @@ extension AppState {
     /// The search leaves the stack and the prompt comes back with its line and GitHub's word
     /// on it, as for any line that cannot run.
     mutating func backToPrompt(_ message: String) -> [Command] {
-        guard let line = top.openedWith, let under = below.popLast() else { return [] }
-        let commands = pop(to: under)
+        guard let line = top.listScreen?.openedWith, stack.canPop else { return [] }
+        let commands = pop()
         overlay = .command
         prompt.open(line)
         prompt.error = message
@@ -113,9 +114,13 @@ extension AppState {
     func knownNames() -> KnownNames {
         var names = KnownNames()
         for screen in screens {
-            screen.pager.items.forEach { names.note($0) }
-            screen.profile?.rows.slices.forEach { $0.items.forEach { names.note($0) } }
-            if let login = screen.profile?.login { names.note(login: login) }
+            switch screen {
+            case .list(let list):
+                list.pager.items.forEach { names.note($0) }
+            case .profile(let profile):
+                profile.profile.rows.slices.forEach { $0.items.forEach { names.note($0) } }
+                names.note(login: profile.login)
+            }
         }
         for known in details.cache.all { names.note(login: known.login) }
         names.note(prompt.leftNames)

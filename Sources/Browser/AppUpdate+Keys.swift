@@ -22,9 +22,10 @@ extension AppState {
 
     private mutating func listKey(_ key: Key) -> [Command] {
         let action = keys.action(for: key, in: mode)
-        let pull = top.pull(action)
+        let pull = top.withList { $0.pull(action) } ?? (changed: false, released: false)
         if pull.released {
-            return sendTop(.refresh) + reportVisible()
+            hintDue = true
+            return sendTop(.refresh)
         }
         // The key that showed the pull row does nothing more; any other that took it away goes
         // on to do what it does (j after an armed pull moves down at once).
@@ -42,12 +43,11 @@ extension AppState {
         case .details:
             switch enterEffect {
             case .details: break
-            case .open, .retry: return top.selectedSliceRow.map { enterSliceRow($0) } ?? []
+            case .open, .retry: return top.profileScreen?.selectedSliceRow.map { enterSliceRow($0) } ?? []
             case .nothing, .noRows: return nothing("Nothing to open")
             }
             top.detailsOpen = true
-            if top.profile != nil { fitProfileHeaders() }
-            return paneWants(debounce: false)
+            return []
         case .back:
             return back()
         case .followers, .following, .repositories, .starred, .organizations:
@@ -61,7 +61,7 @@ extension AppState {
         case .search:
             overlay = .command
             // On a search, its query to change; elsewhere a new one.
-            if top.profile == nil, case .users(.search(let query, _)) = top.list {
+            if case .users(.search(let query, _))? = top.listScreen?.list {
                 prompt.open("search \(query)")
             } else {
                 prompt.open("search ")
@@ -70,12 +70,13 @@ extension AppState {
         case .sort:
             return cycleSort()
         case .filter:
-            guard top.profile == nil else { return nothing("A profile has no filter: open one of its lists") }
+            guard case .list = top else { return nothing("A profile has no filter: open one of its lists") }
             overlay = .filter
             return []
         case .refresh:
-            if top.profile != nil { return refreshProfile() }
-            return sendTop(.refresh) + reportVisible()
+            if case .profile = top { return refreshProfile() }
+            hintDue = true
+            return sendTop(.refresh)
         case .retry:
             return retryNow()
         case .open:
@@ -88,11 +89,10 @@ extension AppState {
             return [.copy(url)]
         case .layout:
             layout = layout == .compact ? .comfortable : .compact
-            top.relayout(to: layout.heights)
-            for index in below.indices {
-                below[index].relayout(to: layout.heights)
-            }
-            return reportVisible()
+            let heights = layout.heights
+            stack.forEach { $0.relayout(to: heights) }
+            hintDue = true
+            return []
         case .help, .suspend, .quit:
             return anywhere(action, fromFilter: false)
         case .keepFilter, .clearFilter, .deleteCharacter, .deleteForward, .deleteWord, .deleteToStart, .cursorLeft,
@@ -144,8 +144,9 @@ extension AppState {
             wait = nil
             return sendTop(.restart) + details.restart() + repository.restart() + avatar.restart()
         }
-        guard top.pager.failure != nil else { return nothing("Nothing failed") }
-        return sendTop(.retry) + reportVisible()
+        guard top.listScreen?.pager.failure != nil else { return nothing("Nothing failed") }
+        hintDue = true
+        return sendTop(.retry)
     }
 
     private mutating func move(_ command: Viewport.Command) -> [Command] {
@@ -156,18 +157,17 @@ extension AppState {
     /// `g` and `G`: the first and the last row of the whole list. When memory bounds dropped
     /// that end, its page is loaded in place of the loaded ones (a jump), not page by page.
     private mutating func moveToEnd(_ command: Viewport.Command) -> [Command] {
-        guard top.profile == nil else { return move(command) }
-        let pager = top.pager
+        guard let pager = top.listScreen?.pager else { return move(command) }
         guard pager.hasLoadedFirstPage else {
             // Before the first page: `G` is made when it comes (its last row), not lost.
-            top.pendingMove = command == .last ? .last : nil
+            top.withList { $0.pendingMove = command == .last ? .last : nil }
             return []
         }
         let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
         guard dropped, !top.isFiltered else { return move(command) }
         let position = command == .first ? 0 : pager.knownCount - 1
         let moment = moment
-        return top.jump(command, toItem: position, at: moment)
+        return top.withList { $0.jump(command, toItem: position, at: moment) } ?? []
     }
 
     /// Esc: close the details pane, else clear the filter, else go back to the list below.
@@ -175,30 +175,28 @@ extension AppState {
         if top.detailsOpen {
             // The pane wants nothing now; a profile under it wants its account's details again.
             top.detailsOpen = false
-            if top.profile != nil { fitProfileHeaders() }
-            return paneWants(debounce: false)
+            return []
         }
         if top.isFiltered {
-            top.setFilter("")
-            return reportVisible()
+            top.withList { $0.setFilter("") }
+            hintDue = true
+            return []
         }
-        guard let under = below.popLast() else {
+        guard stack.canPop else {
             flash = (["Nothing to go back to"] + [keys.label(.quit, in: .list).map { "\($0) quits" }].compactMap { $0 })
                 .joined(separator: " · ")
             return []
         }
-        return pop(to: under)
+        return pop()
     }
 
-    /// The top screen leaves the stack for `under` (taken off it already): its requests are
-    /// cancelled, and the screen below is as it was left.
-    mutating func pop(to under: ListScreen) -> [Command] {
-        var popped = top
+    /// The top screen leaves the stack: its requests are cancelled, and the screen below is as
+    /// it was left. The prompt keeps the names it showed for Tab.
+    mutating func pop() -> [Command] {
+        let moment = moment
+        guard let (popped, cancels) = stack.pop(at: moment) else { return [] }
         prompt.remember(popped)
-        top = under
-        let poppedID = popped.id
-        let cancels = popped.send(.cancel, at: moment) + (popped.changeProfile { $0.cancelAll(screen: poppedID) } ?? [])
-        return cancels + paneWants(debounce: false)
+        return cancels
     }
 
     /// `1` and `2` from the details pane: push the user's followers (an organization's members)
@@ -237,25 +235,24 @@ extension AppState {
     /// A new list on the stack, its crumbs after the one it was opened from (after the name
     /// alone on that name's profile).
     mutating func push(_ list: GitHubList, from name: String, _ crumb: String) -> [Command] {
-        let onItsProfile = top.profile.map { detailsKey($0.login) == detailsKey(name) } ?? false
+        let onItsProfile = top.profileScreen.map { detailsKey($0.login) == detailsKey(name) } ?? false
         return push(list, crumbs: onItsProfile ? [crumb] : [name, crumb])
     }
 
     /// A new list on the stack, `crumbs` added to the title's.
     mutating func push(_ list: GitHubList, crumbs: [String]) -> [Command] {
-        below.append(top)
-        return startList(list, crumbs: top.crumbs + crumbs)
+        let moment = moment
+        return stack.push(.list(newList(list, crumbs: top.crumbs + crumbs)), at: moment)
     }
 
-    /// `list` as the top screen (a new id: answers for the one it replaces are dropped), its
-    /// first page asked for; the pane's details are wanted no more.
-    mutating func startList(_ list: GitHubList, crumbs: [String]) -> [Command] {
+    /// A new screen for `list` (a new id: answers for any other are dropped), at its first page.
+    mutating func newList(_ list: GitHubList, crumbs: [String]) -> ListScreen {
         nextScreenID += 1
-        top = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: crumbs, pageSize: pageSize,
-                         prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
-                         heights: layout.heights, firstCursor: list.firstCursor, maxItems: maxItems)
-        top.expectedCount = expectedCount(of: list)
-        return sendTop(.start) + details.want(nil, debounce: false) + repository.want(nil, debounce: false)
+        var screen = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: crumbs, pageSize: pageSize,
+                                prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
+                                heights: layout.heights, firstCursor: list.firstCursor, maxItems: maxItems)
+        screen.expectedCount = expectedCount(of: list)
+        return screen
     }
 
     /// The size of `list` as the details of its account (already loaded) give it, if they do.
@@ -281,8 +278,8 @@ extension AppState {
             return []
         case .clearFilter:
             overlay = nil
-            top.setFilter("")
-            return paneWants(debounce: true)
+            top.withList { $0.setFilter("") }
+            return []
         case .lineDown:
             top.move(.lineDown)
             return selectionMoved()
@@ -293,8 +290,8 @@ extension AppState {
             return anywhere(action, fromFilter: true)
         default:
             guard let edit = Self.edit(action, key) else { return [] }
-            top.editFilter(edit)
-            return paneWants(debounce: true)
+            top.withList { $0.editFilter(edit) }
+            return []
         }
     }
 

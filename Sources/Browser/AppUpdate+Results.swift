@@ -10,7 +10,7 @@ extension AppState {
 
     /// Whether `token` is the fetch the screen `id` waits for.
     func isCurrent(_ id: ScreenID, _ token: FetchToken) -> Bool {
-        screen(id)?.pager.inFlight[token.direction]?.token == token
+        stack.screen(id)?.listScreen?.pager.inFlight[token.direction]?.token == token
     }
 
     /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
@@ -37,20 +37,22 @@ extension AppState {
             reconnect = wentOffline()
         }
         let moment = moment
-        guard let (commands, isTop) = withScreen(id, { screen -> [Command] in
-            if firstPage { screen.storedAt = storedAt }
-            let loaded = screen.send(.pageLoaded(token, page), at: moment)
-            return revalidate ? loaded + screen.send(.refresh, at: moment) : loaded
+        guard let (commands, isTop) = stack.withScreen(id, { screen in
+            screen.withList { screen -> [Command] in
+                if firstPage { screen.storedAt = storedAt }
+                let loaded = screen.send(.pageLoaded(token, page), at: moment)
+                return revalidate ? loaded + screen.send(.refresh, at: moment) : loaded
+            } ?? []
         }) else { return [] }
-        return commands + finishPage(isTop: isTop) + reconnect
+        finishPage(isTop: isTop)
+        return commands + reconnect
     }
 
-    /// What follows a change on a screen, when it is the top one: the prefetch hint and the
-    /// details pane. A filtered list loads more only when the person scrolls, so a filter that
-    /// matches nothing cannot page through a whole list by itself.
-    mutating func finishPage(isTop: Bool) -> [Command] {
-        guard isTop else { return [] }
-        return (top.isFiltered ? [] : reportVisible()) + paneWants(debounce: true)
+    /// What follows a change on a screen, when it is the top one: the prefetch hint. A
+    /// filtered list loads more only when the person scrolls, so a filter that matches nothing
+    /// cannot page through a whole list by itself.
+    mutating func finishPage(isTop: Bool) {
+        if isTop, !top.isFiltered { hintDue = true }
     }
 
     /// GitHub could not be reached: try again after a growing wait (one wait at a time).
@@ -70,16 +72,24 @@ extension AppState {
 
     /// Tries GitHub again: the load that failed, else the first page of the list on screen.
     mutating func tryAgain() -> [Command] {
-        if top.pager.failure != nil {
-            return sendTop(.retry) + reportVisible()
+        switch top {
+        case .list(let screen):
+            if screen.pager.failure != nil {
+                hintDue = true
+                return sendTop(.retry)
+            }
+            return [.probe(screen.id, screen.list, cursor: screen.pager.firstCursor, pageSize: pageSize)]
+        case .profile(let screen):
+            // Whether GitHub answers again: the first page of the account's followers.
+            let list = GitHubList.users(.followers(screen.login))
+            return [.probe(screen.id, list, cursor: list.firstCursor, pageSize: pageSize)]
         }
-        return [.probe(top.id, top.list, cursor: top.pager.firstCursor, pageSize: pageSize)]
     }
 
     mutating func probed(_ id: ScreenID, _ origin: ResponseOrigin?) -> [Command] {
         guard let origin, origin.reachedGitHub else { return wentOffline() }
         offline = nil
-        if origin == .revalidated { _ = withScreen(id) { $0.storedAt = nil } }
+        if origin == .revalidated { _ = stack.withScreen(id) { $0.withList { $0.storedAt = nil } } }
         return []
     }
 
@@ -88,24 +98,16 @@ extension AppState {
     /// A page result for the screen `id`; dropped when that screen is no longer on the stack.
     mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<Row, GitHubCursor>) -> [Command] {
         let moment = moment
-        guard let (commands, isTop) = withScreen(id, { $0.send(event, at: moment) }) else { return [] }
-        return commands + finishPage(isTop: isTop)
-    }
-
-    /// After the selection or what is on screen moved: the prefetch hint, and the details
-    /// pane's user (asked for once the selection rests).
-    mutating func selectionMoved() -> [Command] {
-        reportVisible() + paneWants(debounce: true)
+        guard let (commands, isTop) = stack.withScreen(id, { $0.withList { $0.send(event, at: moment) } ?? [] })
+        else { return [] }
+        finishPage(isTop: isTop)
+        return commands
     }
 
     mutating func resize(rows: Int, columns: Int) -> [Command] {
         size = Size(rows: rows, columns: columns)
         let height = screenLayout.listHeight
-        top.resize(listHeight: height)
-        for index in below.indices {
-            below[index].resize(listHeight: height)
-        }
-        fitProfileHeaders()
+        stack.forEach { $0.resize(listHeight: height) }
         return selectionMoved()
     }
 }

@@ -8,6 +8,7 @@ extension AppState {
     /// timing), and returns the work it asks for, in order.
     public mutating func update(_ message: Message, at now: Date) -> [Command] {
         self.now = now
+        let (shown, paneWasOpen) = (top.id, top.detailsOpen)
         var commands: [Command]
         switch message {
         case .key(let key):
@@ -36,7 +37,6 @@ extension AppState {
             }
         case let .detailsFailed(id, reason):
             _ = details.failed(id, reason)
-            fitProfileHeaders()
             commands = []
         case .repositoryDue(let id):
             commands = repository.due(id)
@@ -89,6 +89,8 @@ extension AppState {
             exitStatus = 128 + number
             return []
         }
-        return commands + avatar.want(wantedAvatar, now: now) + scheduleTick()
+        // The pane's request waits for the selection to rest, unless the pane opened or closed,
+        // or another screen came on top.
+        return commands + reconcile(debounce: top.id == shown && top.detailsOpen == paneWasOpen)
     }
 }

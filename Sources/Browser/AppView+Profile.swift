@@ -7,8 +7,8 @@ extension AppView {
 
     /// A profile's rows: the account's picture and facts in the about row (while it is on
     /// screen: it is the first row), then its slices.
-    static func drawProfile(_ state: AppState, _ profile: Profile, on screen: some Screen, in area: Rect) {
-        let top = state.top
+    static func drawProfile(_ state: AppState, _ top: ProfileScreen, on screen: some TerminalUI.Screen, in area: Rect) {
+        let profile = top.profile
         SlicedListView(rows: profile.rows, viewport: top.viewport, describe: describer(state), spinnerStep: state.spinner,
                        notice: state.wait?.summary(at: state.now), keys: state.keys.widgetKeys)
             .draw(on: screen, in: area)
@@ -33,9 +33,10 @@ extension AppView {
     }
 
     /// The status line of a profile: whose it is, where the selection is, what loads or failed.
-    static func profileStatus(_ state: AppState, _ profile: Profile) -> String {
+    static func profileStatus(_ state: AppState, _ top: ProfileScreen) -> String {
+        let profile = top.profile
         var text = " Profile of \(profile.login)"
-        if let position = state.top.selectedSlicePosition {
+        if let position = top.selectedSlicePosition {
             text += " · \(position.index)/\(position.of) \(Profile.crumb(position.slice))"
         }
         if profile.isLoading { text += " · loading" }

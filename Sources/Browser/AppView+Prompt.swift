@@ -5,7 +5,7 @@ extension AppView {
 
     /// The prompt on the bottom line, its keys on the right while they fit; above it, the
     /// reason the last line did not run (on up to three lines), or the candidates of Tab.
-    static func drawPrompt(_ state: AppState, on screen: some Screen, rows: Int, columns: Int) {
+    static func drawPrompt(_ state: AppState, on screen: some TerminalUI.Screen, rows: Int, columns: Int) {
         let prompt = state.prompt
         let hints = state.keys.hints(for: .command, width: max(0, columns / 2 - 2))
         Bar.field(prompt: ":", field: prompt.field, right: hints, row: rows - 1, on: screen, columns: columns)
@@ -34,7 +34,7 @@ extension AppView {
 
     /// As many candidates as fit on one line, from the page the chosen one is on, that one
     /// highlighted; the line says how many there are when they do not all fit.
-    private static func drawCandidates(_ completion: CommandPrompt.Completion, on screen: some Screen, row: Int,
+    private static func drawCandidates(_ completion: CommandPrompt.Completion, on screen: some TerminalUI.Screen, row: Int,
                                        columns: Int) {
         let names = completion.candidates.map { TerminalText.sanitize($0) }
         // Room for "1–9 of 20 · " at most.

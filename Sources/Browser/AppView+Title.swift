@@ -40,7 +40,7 @@ extension AppView {
             }
             let now = state.now
             cachedAgo = state.top.storedAt.map { AppView.ago($0, now: now) }
-            refreshingSpinner = state.top.pager.isRefreshing ? state.spinner : nil
+            refreshingSpinner = state.top.listScreen?.pager.isRefreshing == true ? state.spinner : nil
         }
     }
 
@@ -48,7 +48,7 @@ extension AppView {
     /// token (the rate stays), then "ghscroll · ", then the long forms of the offline, cached and
     /// refreshing notes (the body says as much), then the first crumbs, then the rate; the list
     /// the screen shows goes last.
-    static func drawTitle(_ title: Title, on screen: some Screen, columns: Int) {
+    static func drawTitle(_ title: Title, on screen: some TerminalUI.Screen, columns: Int) {
         let rate = title.rateLimit.map { "\(title.rateName) \($0.summary)" } ?? ""
         var full = title.host
         if !title.tokenLabel.isEmpty { full += " · \(title.tokenLabel)" }

@@ -13,7 +13,7 @@ public enum AppView {
         public init() {}
     }
 
-    public static func render(_ state: borrowing AppState, on screen: some Screen, memo: Memo? = nil) {
+    public static func render(_ state: borrowing AppState, on screen: some TerminalUI.Screen, memo: Memo? = nil) {
         let (rows, columns) = screen.size
         screen.clear()
         screen.placeCursor(nil)
@@ -30,10 +30,9 @@ public enum AppView {
         let paneRow = state.top.detailsOpen ? state.top.selectedRow : nil
         let areas = layout.areas(paneOpen: paneRow != nil)
         if let area = areas.list {
-            if let profile = state.top.profile {
-                drawProfile(state, profile, on: screen, in: area)
-            } else {
-                list(state).draw(on: screen, in: area)
+            switch state.top {
+            case .profile(let profile): drawProfile(state, profile, on: screen, in: area)
+            case .list(let top): list(state, top).draw(on: screen, in: area)
             }
         }
         if let paneRow, let area = areas.pane { pane(state, row: paneRow, border: areas.list != nil).draw(on: screen, in: area) }
@@ -41,8 +40,10 @@ public enum AppView {
         if state.overlay == .command {
             drawPrompt(state, on: screen, rows: rows, columns: columns)
         } else if state.overlay == .filter {
-            Bar.field(prompt: "/", field: state.top.filterField, right: filterRight(state), row: rows - 1, on: screen,
-                      columns: columns)
+            if let top = state.top.listScreen {
+                Bar.field(prompt: "/", field: top.filterField, right: loadedOf(top, help: state.keys), row: rows - 1,
+                          on: screen, columns: columns)
+            }
         } else {
             let status = statusText(state)
             let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
@@ -53,7 +54,7 @@ public enum AppView {
             let repository = selected?.repository != nil
             Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave,
                                                            organization: organization, repository: repository,
-                                                           profile: state.top.profile != nil, enter: state.enterEffect,
+                                                           profile: state.top.profileScreen != nil, enter: state.enterEffect,
                                                            width: room),
                      row: rows - 1, on: screen, columns: columns, bottom: true)
         }
@@ -62,31 +63,31 @@ public enum AppView {
 
     // MARK: - Parts
 
-    static func list(_ state: AppState) -> ListView<ListScreen.Items> {
-        let noun = state.top.list.noun
+    static func list(_ state: AppState, _ top: ListScreen) -> ListView<ListScreen.Items> {
+        let noun = top.list.noun
         let notice = state.wait?.summary(at: state.now)
         let keys = state.keys.widgetKeys
-        var view = ListView(rows: state.top.rows, viewport: state.top.viewport,
+        var view = ListView(rows: top.rows, viewport: top.viewport,
                             describe: describer(state), noun: noun, spinnerStep: state.spinner,
                             notice: notice, keys: keys)
-        view.highlight = state.top.isFiltered ? state.top.filter : nil
+        view.highlight = top.isFiltered ? top.filter : nil
         view.retryNote = reconnectNote(state)
-        view.endText = cutShort(state)
-        if case .failed(let failure) = state.top.pager.placeholder, let what = notFound(failure) {
+        view.endText = cutShort(top)
+        if case .failed(let failure) = top.pager.placeholder, let what = notFound(failure) {
             view.placeholder = notFoundLines(what, state: state)
-        } else if state.top.pager.placeholder == .empty, !state.top.pager.pagesBefore.isEmpty {
+        } else if top.pager.placeholder == .empty, !top.pager.pagesBefore.isEmpty {
             // Opened at a page past the end.
-            let page = state.top.pager.pagesBefore.count + 1
+            let page = top.pager.pagesBefore.count + 1
             view.placeholder = [StyledText("No \(noun) on page \(page) or after: the list ends before it."),
                                 StyledText("Run it again with a smaller --page, or none.", Style(color: .muted))]
-        } else if state.top.pager.placeholder == .empty, case .users(.search(let query, _)) = state.top.list {
+        } else if top.pager.placeholder == .empty, case .users(.search(let query, _)) = top.list {
             view.placeholder = noResults(query, state)
-        } else if let placeholder = state.top.pager.placeholder {
+        } else if let placeholder = top.pager.placeholder {
             view.placeholder = ListView<ListScreen.Items>.placeholderLines(
                 placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns, keys: keys,
                 retryNote: view.retryNote)
-        } else if state.top.isFiltered, state.top.items.isEmpty {
-            view.placeholder = noMatch(state)
+        } else if top.isFiltered, top.items.isEmpty {
+            view.placeholder = noMatch(state, top)
         }
         return view
     }
@@ -123,20 +124,20 @@ public enum AppView {
 
     /// The filter matches none of the loaded users: what there is to do, with the keys of the
     /// mode the person is in (typing the filter, or back in the list with it kept).
-    private static func noMatch(_ state: AppState) -> [StyledText] {
+    private static func noMatch(_ state: AppState, _ top: ListScreen) -> [StyledText] {
         let typing = state.mode == .filter
         let keys = state.keys
         let clear = keys.label(typing ? .clearFilter : .back, in: typing ? .filter : .list).map { "\($0) clears the filter" }
         let more = keys.label(.lineDown, in: typing ? .filter : .list).map { "\($0) loads more" }
         let retry = keys.label(.retry, in: .list).map { "\($0) retries" }
         let next: [String?]
-        switch state.top.pager.appendState {
+        switch top.pager.appendState {
         case .endReached: next = ["That is the whole list", clear]
-        case .loading: next = ["\(Spinner.glyph(state.spinner)) Loading more \(state.top.list.noun)…"]
+        case .loading: next = ["\(Spinner.glyph(state.spinner)) Loading more \(top.list.noun)…"]
         case .failed: next = ["Loading more failed", typing ? nil : retry, clear]
         case .idle: next = [more, clear]
         }
-        return [StyledText("No loaded \(state.top.list.noun) match “\(state.top.filter)”."), StyledText(""),
+        return [StyledText("No loaded \(top.list.noun) match “\(top.filter)”."), StyledText(""),
                 StyledText(next.compactMap { $0 }.joined(separator: " · "), Style(color: .muted))]
     }
 
@@ -278,14 +279,14 @@ public enum AppView {
     }
 
     /// The filter line's right side: the count, and the key that shows the line's keys.
-    private static func filterRight(_ state: AppState) -> String {
-        let count = loadedOf(state)
-        return state.keys.label(.help, in: .filter).map { "\(count) · \($0) keys" } ?? count
+    private static func loadedOf(_ top: ListScreen, help keys: KeyTable) -> String {
+        let count = loadedOf(top)
+        return keys.label(.help, in: .filter).map { "\(count) · \($0) keys" } ?? count
     }
 
     /// What a filter matched among the rows loaded: "312 of 1,200 loaded".
-    private static func loadedOf(_ state: AppState) -> String {
-        "\(ProfileText.grouped(state.top.items.count)) of \(ProfileText.grouped(state.top.pager.items.count)) loaded"
+    private static func loadedOf(_ top: ListScreen) -> String {
+        "\(ProfileText.grouped(top.items.count)) of \(ProfileText.grouped(top.pager.items.count)) loaded"
     }
 
     /// " (R retries)", as the key table binds retry; empty when nothing is bound to it.
@@ -296,38 +297,42 @@ public enum AppView {
     /// The status line's left side: counts, position, loading, waits, or a one-off message.
     static func statusText(_ state: AppState) -> String {
         if let flash = state.flash { return " " + flash }
-        if let profile = state.top.profile { return profileStatus(state, profile) }
-        let count = state.top.pager.knownCount
+        let top: ListScreen
+        switch state.top {
+        case .profile(let profile): return profileStatus(state, profile)
+        case .list(let list): top = list
+        }
+        let count = top.pager.knownCount
         var text: String
         // Numbers grouped as in the title ("2,856 found"): "1,000 users · 899/1,000".
         let grouped = ProfileText.grouped
-        if state.top.isFiltered {
-            text = " " + loadedOf(state)
+        if top.isFiltered {
+            text = " " + loadedOf(top)
         } else {
-            text = " \(grouped(count)) \(state.top.list.noun)"
-            if let total = state.top.pager.totalCount, total > count {
+            text = " \(grouped(count)) \(top.list.noun)"
+            if let total = top.pager.totalCount, total > count {
                 text += " of \(grouped(total))"
-            } else if let expected = state.top.expectedCount, expected > count, state.top.pager.appendState != .endReached {
+            } else if let expected = top.expectedCount, expected > count, top.pager.appendState != .endReached {
                 text += " of \(grouped(expected))"
             }
         }
-        if let position = state.top.selectedPosition {
-            text += " · \(grouped(position))/\(grouped(state.top.matches == nil ? count : state.top.items.count))"
+        if let position = top.selectedPosition {
+            text += " · \(grouped(position))/\(grouped(top.matches == nil ? count : top.items.count))"
         }
         var retries: String { retriesNote(state) }
-        switch state.top.pager.appendState {
+        switch top.pager.appendState {
         case .loading where state.isWaiting: break
         case .loading: text += " · loading more"
         case .failed: text += " · load failed" + retries
         case .endReached where count > 0: text += " · end"
         default: break
         }
-        if state.top.pager.prependState.failure != nil || state.top.pager.jumpState.failure != nil {
+        if top.pager.prependState.failure != nil || top.pager.jumpState.failure != nil {
             text += " · earlier ones failed" + retries
         }
         if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
-        if state.top.pull.isPulled, let pull = state.keys.label(.lineUp, in: .list) { text += " · \(pull) again refreshes" }
-        if state.top.isFiltered { text += " · /\(state.top.filter)" }
+        if top.pull.isPulled, let pull = state.keys.label(.lineUp, in: .list) { text += " · \(pull) again refreshes" }
+        if top.isFiltered { text += " · /\(top.filter)" }
         return text
     }
 }

@@ -13,17 +13,14 @@ import TerminalUI
 /// takes the messages the runtime's tasks posted. No thread of the cooperative pool sits in
 /// curses, and an idle browser wakes for nothing.
 public struct Browser: Sendable {
-    public let list: GitHubList
+    /// The first screen: a list, or an account's profile (`ghscroll user LOGIN`).
+    public let opening: AppState.Opening
     public let configuration: GitHubConfiguration
     public let retryPolicy: RetryPolicy
     public let pageSize: Int
     public let prefetchDistance: Int?
     public let logger: Logger
     public let environment: [String: String]
-    /// Show this account's profile first, instead of the list (`ghscroll user LOGIN`).
-    public var profile: String?
-    /// Where the list starts (`--page`); its own first page when nil.
-    public var firstCursor: GitHubCursor?
     public var layout = AppState.Layout.compact
     /// False draws no colours (as `NO_COLOR` does).
     public var colors = true
@@ -39,10 +36,10 @@ public struct Browser: Sendable {
     /// Notices that arrive while the browser runs go to its status line.
     public var notices: NoticeHook?
 
-    public init(list: GitHubList, configuration: GitHubConfiguration, retryPolicy: RetryPolicy, pageSize: Int,
+    public init(opening: AppState.Opening, configuration: GitHubConfiguration, retryPolicy: RetryPolicy, pageSize: Int,
                 prefetchDistance: Int?, logger: Logger,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.list = list
+        self.opening = opening
         self.configuration = configuration
         self.retryPolicy = retryPolicy
         self.pageSize = pageSize
@@ -87,12 +84,12 @@ public struct Browser: Sendable {
         let earlier = notices?.attach { post(.notice($0)) } ?? []
         defer { _ = notices?.attach(nil) }
 
-        var state = AppState(list: list, host: configuration.baseURL.host ?? "",
+        var state = AppState(opening: opening, host: configuration.baseURL.host ?? "",
                              profileBase: String(configuration.profileURL(login: "").dropLast()),
                              pageSize: pageSize, prefetchDistance: prefetchDistance,
                              size: AppState.Size(rows: screen.size.rows, columns: screen.size.columns), now: Date(),
-                             keys: keys, firstCursor: firstCursor, layout: layout,
-                             tokenLabel: configuration.tokenSource.description, maxItems: maxItems, profileOf: profile)
+                             keys: keys, layout: layout,
+                             tokenLabel: configuration.tokenSource.description, maxItems: maxItems)
         // The retry policy's unit (1 s) paces the tries while GitHub cannot be reached too.
         state.reconnectUnit = retryPolicy.baseDelay
         if let path = HistoryFile.defaultPath(environment: environment) { state.prompt.history = HistoryFile.load(path: path) }
@@ -100,7 +97,7 @@ public struct Browser: Sendable {
         loop.start(notice: startupNotice ?? earlier.last)
         var firstRowsLogged = false
         func noteFirstRows() {
-            guard !firstRowsLogged, !loop.state.top.pager.items.isEmpty else { return }
+            guard !firstRowsLogged, loop.state.top.listScreen?.pager.items.isEmpty == false else { return }
             firstRowsLogged = true
             logger.info("first rows drawn \(ProcessStart.milliseconds()) ms after the process started")
         }

@@ -47,7 +47,7 @@ public struct CommandPrompt: Sendable, Equatable {
     public init() {}
 
     /// Keeps the names of `screen`, which leaves the stack, ahead of those kept before.
-    mutating func remember(_ screen: ListScreen) {
+    mutating func remember(_ screen: Screen) {
         var names = KnownNames()
         names.note(screen, limit: Self.namesKept)
         leftNames = names.followed(by: leftNames, limit: Self.namesKept)

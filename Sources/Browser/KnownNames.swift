@@ -27,11 +27,18 @@ public struct KnownNames: Sendable, Equatable {
 
     /// The names of a list or profile: its profile's login and slices, and the loaded rows
     /// nearest its selection (at most `limit`).
-    mutating func note(_ screen: ListScreen, limit: Int) {
-        if let profile = screen.profile {
+    mutating func note(_ screen: Screen, limit: Int) {
+        switch screen {
+        case .profile(let profile):
             note(login: profile.login)
-            profile.rows.slices.forEach { $0.items.forEach { note($0) } }
+            profile.profile.rows.slices.forEach { $0.items.forEach { note($0) } }
+        case .list(let list):
+            note(list, limit: limit)
         }
+    }
+
+    /// The loaded rows of a list nearest its selection (at most `limit`).
+    private mutating func note(_ screen: ListScreen, limit: Int) {
         let items = screen.pager.items
         guard !items.isEmpty else { return }
         let middle = screen.selectedID.flatMap { screen.pager.store.index(of: $0) } ?? 0

@@ -34,9 +34,6 @@ public struct ListScreen: Sendable, Equatable {
     public internal(set) var storedAt: Date?
     /// How many lines each kind of row takes (one or two a user).
     public internal(set) var heights: RowHeights
-    /// Set when the screen is an account's profile: its rows are the profile's slices, and
-    /// ``pager`` (over the account's followers) is never started.
-    public internal(set) var profile: Profile?
     /// How many rows an account's details said the list has when it was opened (its followers,
     /// the users it follows, its repositories): GitHub's pages of those lists do not count
     /// themselves, so the status line says "100 of 182" by this until the end is reached.
@@ -57,13 +54,18 @@ public struct ListScreen: Sendable, Equatable {
         viewport = Viewport(height: listHeight, margin: 2)
     }
 
-    /// An account's profile, its slices loading as they come near the screen.
-    init(id: ScreenID, profile: Profile, crumbs: [String], pageSize: Int, listHeight: Int) {
-        self.init(id: id, list: .users(.followers(profile.login)), crumbs: crumbs, pageSize: pageSize,
-                  prefetch: FixedDistancePrefetch(distance: 0), listHeight: listHeight, heights: profile.rows.heights,
-                  firstCursor: .first)
-        self.profile = profile
-        viewport.sync(profile.rows)
+    // MARK: - Work
+
+    /// Its work when it comes on the stack: the first page (the one it was opened at).
+    mutating func start(at now: Duration?) -> [Command] { send(.start, at: now) }
+
+    /// Its work when it leaves the stack: every request of its pager is cancelled.
+    mutating func stop(at now: Duration?) -> [Command] { send(.cancel, at: now) }
+
+    /// Tells the pager what is on screen (it may ask for the next page).
+    mutating func reportVisible(at now: Duration?) -> [Command] {
+        guard let event = visibleRangeEvent else { return [] }
+        return send(event, at: now)
     }
 
     // MARK: - Derived
@@ -100,13 +102,8 @@ public struct ListScreen: Sendable, Equatable {
         }
     }
 
-    /// The selected row, if the selection is on one of the list's items (or a profile's).
+    /// The selected row, if the selection is on one of the list's items.
     public var selectedRow: Row? {
-        if let profile {
-            guard let row = viewport.selection, row < profile.rows.count, case .item(_, _, let item) = profile.rows[row]
-            else { return nil }
-            return item
-        }
         let rows = self.rows
         return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { rows.items[$0] }
     }
@@ -117,15 +114,14 @@ public struct ListScreen: Sendable, Equatable {
     /// Position of the selection among the rows shown (1-based), for "3/40": in the whole list
     /// (dropped pages counted), or among the matches of a filter.
     public var selectedPosition: Int? {
-        guard profile == nil else { return nil }
-        return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { $0 + 1 + (matches == nil ? pager.offset : 0) }
+        viewport.selection.flatMap(rows.itemIndex(forRow:)).map { $0 + 1 + (matches == nil ? pager.offset : 0) }
     }
 
     public var isFiltered: Bool { matches != nil }
 
-    /// Whether the screen is a search's results (not a profile).
+    /// Whether the screen is a search's results.
     var isSearch: Bool {
-        guard profile == nil, case .users(.search) = list else { return false }
+        guard case .users(.search) = list else { return false }
         return true
     }
 
@@ -219,13 +215,11 @@ public struct ListScreen: Sendable, Equatable {
     }
 
     mutating func move(_ command: Viewport.Command) {
-        if let profile { return viewport.perform(command, in: profile.rows) }
         viewport.perform(command, in: rows)
         rememberSelection()
     }
 
     mutating func resize(listHeight: Int) {
-        if let profile { return viewport.resize(height: listHeight, in: profile.rows) }
         viewport.resize(height: listHeight, in: rows)
         rememberSelection()
     }
@@ -234,16 +228,6 @@ public struct ListScreen: Sendable, Equatable {
     mutating func relayout(to new: RowHeights) {
         let line = selectionLine
         heights = new
-        if var profile {
-            profile.rows.heights = new
-            self.profile = profile
-            if let selection = viewport.selection {
-                viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: profile.rows)
-            } else {
-                viewport.sync(profile.rows)
-            }
-            return
-        }
         let newRows = rows
         if let selection = viewport.selection {
             viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: newRows)
@@ -256,8 +240,8 @@ public struct ListScreen: Sendable, Equatable {
     /// Feeds the pull gesture an action; true when the pull was released (refresh).
     mutating func pull(_ action: Action?) -> (changed: Bool, released: Bool) {
         // Only k pulls or releases; any other key just lets go of a pull (the common case: no
-        // rows to work out). A profile refreshes with r alone.
-        guard profile == nil, action == .lineUp || pull.isPulled else { return (false, false) }
+        // rows to work out).
+        guard action == .lineUp || pull.isPulled else { return (false, false) }
         let before = rows
         let atFirstRow = before.itemRows.isEmpty || viewport.selection == before.itemRows.lowerBound
         let wasPulled = pull.isPulled
@@ -276,7 +260,6 @@ public struct ListScreen: Sendable, Equatable {
 
     /// The screen line the selection is on (0 when it is off screen or there is none).
     private var selectionLine: Int {
-        if let profile { return viewport.selection.flatMap { viewport.line(of: $0, in: profile.rows) } ?? 0 }
         let rows = self.rows
         return viewport.selection.flatMap { viewport.line(of: $0, in: rows) } ?? 0
     }

@@ -104,7 +104,7 @@ struct UserCommand: AsyncParsableCommand {
     }
     func run() async throws {
         let login = try ListOptions.validLogin(login)
-        try await options.browse(.users(.followers(login)), profileOf: login)
+        try await options.browseProfile(login)
     }
 }
 

@@ -78,9 +78,29 @@ struct ListOptions: ParsableArguments {
     /// - Parameters:
     ///   - page: the page a page-numbered list starts at (`--page`).
     ///   - limit: how many rows `--plain`, `--json` or a pipe print (`--limit`).
-    ///   - login: show this account's profile rather than the list (`ghscroll user`); the list
-    ///     is then the account's followers, for the log.
-    func browse(_ list: GitHubList, page: Int? = nil, limit: Int? = nil, profileOf login: String? = nil) async throws {
+    func browse(_ list: GitHubList, page: Int? = nil, limit: Int? = nil) async throws {
+        try await show(.list(list), page: page, limit: limit)
+    }
+
+    /// Shows an account's profile (`ghscroll user`): in the browser, or its details as text.
+    func browseProfile(_ login: String) async throws {
+        try await show(.profile(login), page: nil, limit: nil)
+    }
+
+    /// What a command shows: a list, or an account's profile.
+    private enum Shown {
+        case list(GitHubList)
+        case profile(String)
+
+        var title: String {
+            switch self {
+            case .list(let list): list.title
+            case .profile(let login): "the profile of \(login)"
+            }
+        }
+    }
+
+    private func show(_ shown: Shown, page: Int?, limit: Int?) async throws {
         MemoryTuning.apply()
         let environment = ProcessInfo.processInfo.environment
         // The gh convention: curses only when both ends are a terminal; else lines of text.
@@ -125,7 +145,7 @@ struct ListOptions: ParsableArguments {
             throw CleanExitError(message: "\(error)")
         }
         defer { if let demoServer { Task { await demoServer.stop() } } }
-        logger.info("browsing \(list.title) at \(configuration.baseURL.absoluteString), \(configuration.tokenSource)")
+        logger.info("browsing \(shown.title) at \(configuration.baseURL.absoluteString), \(configuration.tokenSource)")
         let retryPolicy = RetryPolicy(baseDelay: .milliseconds(retryDelayMilliseconds))
         let pageSize = perPage ?? config.perPage ?? 100
         let startPage = page ?? 1
@@ -142,18 +162,24 @@ struct ListOptions: ParsableArguments {
                 if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                 waitNotes.changed(wait)
             }, logger: logger)
-            if let login {
+            let list: GitHubList
+            switch shown {
+            case .profile(let login):
                 try await PlainOutput.profile(login, client: client, json: json)
                 return
+            case .list(let shownList):
+                list = shownList
             }
             try await PlainOutput(list: list, client: client, startPage: startPage, pageSize: pageSize, json: json,
                                   limit: limit, logger: logger).run()
             return
         }
-        var browser = Browser(list: list, configuration: configuration, retryPolicy: retryPolicy, pageSize: pageSize,
+        let opening: AppState.Opening = switch shown {
+        case .list(let list): .list(list, at: list.firstCursor(startPage: startPage))
+        case .profile(let login): .profile(login)
+        }
+        var browser = Browser(opening: opening, configuration: configuration, retryPolicy: retryPolicy, pageSize: pageSize,
                               prefetchDistance: prefetch ?? config.prefetch, logger: logger, environment: environment)
-        browser.firstCursor = list.firstCursor(startPage: startPage)
-        browser.profile = login
         browser.layout = config.layout ?? .compact
         browser.colors = config.colors ?? true
         browser.keys = keys

@@ -15,16 +15,16 @@ func loadedStore(list: GitHubList = .users(.all(since: 0)), rows: Int = 10, colu
                  keys: KeyTable = KeyTable()) -> TestStore {
     var store = TestStore(makeState(list: list, rows: rows, columns: columns, keys: keys))
     store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
-        _ = $0.screens[0].pager.handle(.start)
+        _ = $0.screens[0].listScreen?.pager.handle(.start)
         $0.pendingTick = 1
         $0.nextTick = 1
     }
     let first = page(1...count, next: .since(count))
     store.send(.pageLoaded(root, firstToken, first)) {
-        _ = $0.screens[0].pager.handle(.pageLoaded(firstToken, first))
-        _ = $0.screens[0].pager.handle(.visibleRange(0..<(rows - 2), viewportRows: rows - 2))
+        _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, first))
+        _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<(rows - 2), viewportRows: rows - 2))
         $0.screens[0].viewport = Viewport(height: rows - 2, margin: 2, top: 0, selection: 0)
-        $0.screens[0].selectedID = 1
+        $0.screens[0].listScreen?.selectedID = 1
     }
     store.send(.tick(1)) {
         $0.pendingTick = nil
@@ -54,7 +54,7 @@ struct AppModelTests {
     @Test("start loads the first page; it fills the screen with the first row selected and no tick while idle")
     func start() {
         let store = loadedStore()
-        #expect(store.state.top.pager.items.map(\.id) == Array(1...20))
+        #expect(store.state.top.listScreen?.pager.items.map(\.id) == Array(1...20))
         #expect(!store.state.isAnimating)
     }
 
@@ -97,8 +97,8 @@ struct AppModelTests {
         // j while user1's request runs: it is cancelled, user2's waits for the selection to rest.
         store.press(.character("j"), [.cancelDetails(RequestID(1)), .scheduleDetails(RequestID(2), after: .milliseconds(150))]) {
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
-            $0.screens[0].selectedID = 2
-            _ = $0.screens[0].pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.screens[0].listScreen?.selectedID = 2
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
             $0.details.target = "user2"
             $0.details.inFlight = nil
             $0.details.pending = DetailsState.Request(id: RequestID(2), subject: "user2")
@@ -106,7 +106,7 @@ struct AppModelTests {
         }
         store.press(.character("j"), [.scheduleDetails(RequestID(3), after: .milliseconds(150))]) {
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
-            $0.screens[0].selectedID = 3
+            $0.screens[0].listScreen?.selectedID = 3
             $0.details.target = "user3"
             $0.details.pending = DetailsState.Request(id: RequestID(3), subject: "user3")
             $0.details.nextID = 3
@@ -149,7 +149,7 @@ struct AppModelTests {
         var store = loadedStore()
         for step in 1...11 {
             store.apply(.key(.character("j")))
-            #expect(store.state.top.selectedPosition == step + 1)
+            #expect(store.state.top.listScreen?.selectedPosition == step + 1)
         }
         let user12 = "user12"
         #expect(store.state.top.viewport.top == 6, "scrolled, with two rows of margin below the selection")
@@ -161,7 +161,7 @@ struct AppModelTests {
             var pushed = ListScreen(id: screen2, list: followers, crumbs: ["All users", user12, "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = pushed.pager.handle(.start)
-            $0.screens.append(pushed)
+            $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             $0.details.target = nil
         }
@@ -175,10 +175,10 @@ struct AppModelTests {
         let followersPage = Page<Row, GitHubCursor>(items: users(101...108).map(Row.user), next: .link(URL(string: "https://api.github.com/users/user12/followers?page=2")!))
         store.send(.pageLoaded(screen2, firstToken, followersPage),
                    [.fetch(screen2, followers, request(2, .append, followersPage.next!))]) {
-            _ = $0.screens[1].pager.handle(.pageLoaded(firstToken, followersPage))
-            _ = $0.screens[1].pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            _ = $0.screens[1].listScreen?.pager.handle(.pageLoaded(firstToken, followersPage))
+            _ = $0.screens[1].listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
-            $0.screens[1].selectedID = 101
+            $0.screens[1].listScreen?.selectedID = 101
             $0.pendingTick = 2
             $0.nextTick = 2
         }
@@ -222,66 +222,66 @@ struct AppModelTests {
         var store = loadedStore()
         store.press(.character("j"), []) {
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
-            $0.screens[0].selectedID = 2
-            _ = $0.screens[0].pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.screens[0].listScreen?.selectedID = 2
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
         }
         store.press(.character("/")) { $0.overlay = .filter }
         #expect(store.state.mode == .filter)
         // "1": user1, user10…user19. The selection (user2) does not match: the next match after it.
         // Typing filters the loaded rows and asks GitHub for nothing.
         store.press(.character("1")) {
-            $0.screens[0].filterField = TextField("1")
-            $0.screens[0].matches = [0] + Array(9...18)
+            $0.screens[0].listScreen?.filterField = TextField("1")
+            $0.screens[0].listScreen?.matches = [0] + Array(9...18)
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
-            $0.screens[0].selectedID = 10
+            $0.screens[0].listScreen?.selectedID = 10
         }
         store.press(.character("5")) {
-            $0.screens[0].filterField = TextField("15")
-            $0.screens[0].matches = [14]
+            $0.screens[0].listScreen?.filterField = TextField("15")
+            $0.screens[0].listScreen?.matches = [14]
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
-            $0.screens[0].selectedID = 15
+            $0.screens[0].listScreen?.selectedID = 15
         }
         // ↓ at the last match: the pager hears "at the end" and asks for more.
         store.press(.down, [.fetch(root, .users(.all(since: 0)), request(2, .append, .since(20))),
                             .scheduleTick(2, after: .milliseconds(100))]) {
             $0.pendingTick = 2
             $0.nextTick = 2
-            _ = $0.screens[0].pager.handle(.visibleRange(19..<20, viewportRows: 8))
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(19..<20, viewportRows: 8))
         }
-        #expect(store.state.top.pager.inFlight[.append] != nil)
+        #expect(store.state.top.listScreen?.pager.inFlight[.append] != nil)
         #expect(AppView.statusText(store.state) == " 1 of 20 loaded · 1/1 · loading more · /15")
         let append = FetchToken(id: 2, generation: 0, direction: .append)
         // Matches appear as pages arrive. Two items do not fill the screen's worth below the
         // last match, so the pager asks for one more page by itself (and then stops).
         let more = Page<Row, GitHubCursor>(items: [user(21), user(150, "user150")].map(Row.user), next: .since(150))
         store.send(.pageLoaded(root, append, more), [.fetch(root, .users(.all(since: 0)), request(3, .append, .since(150)))]) {
-            _ = $0.screens[0].pager.handle(.pageLoaded(append, more))
-            $0.screens[0].matches = [14, 21]
+            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(append, more))
+            $0.screens[0].listScreen?.matches = [14, 21]
         }
         // Widening: user15 stays selected, two rows of margin above it.
         store.press(.backspace) {
-            $0.screens[0].filterField = TextField("1")
-            $0.screens[0].matches = [0] + Array(9...18) + [20, 21]
+            $0.screens[0].listScreen?.filterField = TextField("1")
+            $0.screens[0].listScreen?.matches = [0] + Array(9...18) + [20, 21]
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 4, selection: 6)
         }
         store.press(.enter) { $0.overlay = nil }
         #expect(store.state.mode == .list)
-        #expect(store.state.top.filter == "1", "Enter keeps the filter")
+        #expect(store.state.top.listScreen?.filter == "1", "Enter keeps the filter")
         // Esc in the list clears the filter, keeping the selected user.
         store.press(.escape) {
-            $0.screens[0].filterField = TextField()
-            $0.screens[0].matches = nil
+            $0.screens[0].listScreen?.filterField = TextField()
+            $0.screens[0].listScreen?.matches = nil
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 12, selection: 14)
-            _ = $0.screens[0].pager.handle(.visibleRange(12..<20, viewportRows: 8))
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(12..<20, viewportRows: 8))
         }
         #expect(store.state.top.selectedUser?.id == 15)
         // And Esc on the filter line clears the text too; a filter that matched nothing leaves
         // the selection where it was.
         store.apply(.key(.character("/")))
         store.apply(.key(.character("z")))
-        #expect(store.state.top.items.isEmpty)
+        #expect(store.state.top.asList.items.isEmpty)
         store.apply(.key(.escape))
-        #expect(store.state.top.filter.isEmpty && store.state.overlay == nil)
+        #expect(store.state.top.asList.filter.isEmpty && store.state.overlay == nil)
         #expect(store.state.top.selectedUser?.id == 15)
     }
 
@@ -294,19 +294,19 @@ struct AppModelTests {
         let followersPage = Page<Row, GitHubCursor>(items: users(101...120).map(Row.user), next: nil)
         store.apply(.pageLoaded(screen2, firstToken, followersPage))
         store.press(.character("k")) {
-            $0.screens[1].pull = PullToRefresh()
-            _ = $0.screens[1].pull.handle(.lineUp, atFirstRow: true)
+            $0.screens[1].listScreen?.pull = PullToRefresh()
+            _ = $0.screens[1].listScreen?.pull.handle(.lineUp, atFirstRow: true)
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
         }
         #expect(AppView.statusText(store.state).hasSuffix("k again refreshes"))
         let refresh = FetchToken(id: 2, generation: 1, direction: .refresh)
         // (The spinner's tick is already on its way from the followers' first load.)
         store.press(.character("k"), [.fetch(screen2, .users(.followers("user1")), FetchRequest(token: refresh, cursor: .first, pageSize: 20))]) {
-            _ = $0.screens[1].pull.handle(.lineUp, atFirstRow: true)
-            _ = $0.screens[1].pager.handle(.refresh)
+            _ = $0.screens[1].listScreen?.pull.handle(.lineUp, atFirstRow: true)
+            _ = $0.screens[1].listScreen?.pager.handle(.refresh)
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
         }
-        #expect(store.state.screens[0].pager.generation == 0, "the list below is untouched")
+        #expect(store.state.screens[0].listScreen?.pager.generation == 0, "the list below is untouched")
     }
 
     @Test("? shows the help of the mode; any key closes it; q quits; Esc at the root does nothing")
@@ -348,7 +348,7 @@ struct AppModelTests {
         store.press(.control("z"), [.suspend])
         store.press(.character("/")) { $0.overlay = .filter }
         store.press(.control("z"), [.suspend])
-        #expect(store.state.mode == .filter && store.state.top.filter == "", "Ctrl-z is not typed into the filter")
+        #expect(store.state.mode == .filter && store.state.top.listScreen?.filter == "", "Ctrl-z is not typed into the filter")
         store.apply(.key(.escape))
         // Back from the shell at another size: the same user stays selected.
         store.apply(.resized(rows: 12, columns: 60))
@@ -362,10 +362,10 @@ struct AppModelTests {
         for _ in 0..<5 { store.apply(.key(.character("j"))) }
         store.press(.character("v")) {
             $0.layout = .comfortable
-            $0.screens[0].heights = .comfortable
+            $0.screens[0].listScreen?.heights = .comfortable
             // user6 keeps its line as far as two-line rows and the margin allow.
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 4, selection: 5)
-            _ = $0.screens[0].pager.handle(.visibleRange(4..<8, viewportRows: 8))
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(4..<8, viewportRows: 8))
         }
         #expect(store.state.top.selectedUser?.id == 6)
         store.apply(.key(.character("v")))

@@ -33,8 +33,8 @@ struct AvatarModelTests {
         // j: the next user's details wait for the selection to rest; the picture is dropped.
         store.press(.character("j"), [.scheduleDetails(RequestID(2), after: .milliseconds(150)), .cancelAvatar(RequestID(1))]) {
             $0.screens[0].viewport = Viewport(height: 22, margin: 2, top: 0, selection: 2)
-            $0.screens[0].selectedID = 3
-            _ = $0.screens[0].pager.handle(.visibleRange(0..<22, viewportRows: 22))
+            $0.screens[0].listScreen?.selectedID = 3
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<22, viewportRows: 22))
             $0.details.target = "user3"
             $0.details.pending = DetailsState.Request(id: RequestID(2), subject: "user3")
             $0.details.nextID = 2
@@ -46,7 +46,7 @@ struct AvatarModelTests {
         // Back on user2 (details cached): the picture is asked for again, and this time kept.
         store.press(.character("k"), [.loadAvatar(RequestID(2), url: key.url, columns: 16, rows: 8)]) {
             $0.screens[0].viewport = Viewport(height: 22, margin: 2, top: 0, selection: 1)
-            $0.screens[0].selectedID = 2
+            $0.screens[0].listScreen?.selectedID = 2
             $0.details.target = "user2"
             $0.details.pending = nil
             _ = $0.details.cache.touch("user2")

@@ -98,7 +98,7 @@ struct CommandLineModelTests {
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = pushed.pager.handle(.start)
             pushed.openedWith = "followers octocat"
-            $0.screens.append(pushed)
+            $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
         }
         // Esc comes back to the list as it was.
@@ -151,7 +151,7 @@ struct CommandLineModelTests {
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = pushed.pager.handle(.start)
             pushed.openedWith = "search tom type:org"
-            $0.screens.append(pushed)
+            $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             ($0.pendingTick, $0.nextTick) = (2, 2)
         }
@@ -331,8 +331,8 @@ struct CommandLineProfileTests {
             $0.overlay = nil
             // The kind of account comes with its details: only the about row until then.
             let profile = Profile(login: "octocat", isOrganization: nil, heights: .compact, headerLines: 4)
-            $0.screens.append(ListScreen(id: ScreenID(2), profile: profile, crumbs: ["All users", "octocat"], pageSize: 20,
-                                         listHeight: 8))
+            $0.screens.append(.profile(ProfileScreen(id: ScreenID(2), profile: profile, crumbs: ["All users", "octocat"],
+                                                     listHeight: 8)))
             $0.nextScreenID = 2
             $0.details.target = "octocat"
             $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "octocat")

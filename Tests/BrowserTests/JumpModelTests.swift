@@ -12,7 +12,7 @@ private func scrolledFar() -> TestStore {
                                    pageSize: 20, prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80),
                                    now: epoch, maxItems: 40))
     var pending = store.applyStart()
-    for _ in 0..<40 where store.state.top.pager.offset < 120 {
+    for _ in 0..<40 where store.state.top.asList.pager.offset < 120 {
         let commands = pending
         pending = []
         for command in commands {
@@ -44,56 +44,56 @@ struct JumpModelTests {
     @Test("g far below the first loaded row loads the first page in place of the loaded ones and selects its first user")
     func gJumpsToTheTop() throws {
         var store = scrolledFar()
-        let pager = store.state.top.pager
+        let pager = store.state.top.asList.pager
         #expect(pager.offset >= 120)
-        let position = try #require(store.state.top.selectedPosition)
+        let position = try #require(store.state.top.listScreen?.selectedPosition)
         #expect(position > pager.offset)
         let jump = try #require(fetch(pager, .jump(toItem: 0)))
         #expect(jump.token.direction == .jump && jump.cursor == .since(0))
         store.press(.character("g"), [.fetch(root, .users(.all(since: 0)), jump),
                                       .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
-            _ = $0.top.pager.handle(.jump(toItem: 0))
-            $0.top.pendingMove = .first
+            _ = $0.top.listScreen?.pager.handle(.jump(toItem: 0))
+            $0.top.listScreen?.pendingMove = .first
             $0.pendingTick = $0.nextTick + 1
             $0.nextTick += 1
         }
         // The loaded rows stay, with a row saying what is coming.
-        #expect(store.state.top.earlierRow == "Loading the first users…")
-        #expect(store.state.top.pager.items.first?.id == Int64(pager.offset + 1))
+        #expect(store.state.top.listScreen?.earlierRow == "Loading the first users…")
+        #expect(store.state.top.asList.pager.items.first?.id == Int64(pager.offset + 1))
 
         let first = page(1...20, next: .since(20))
         store.send(.pageLoaded(root, jump.token, first, origin: .network)) {
-            _ = $0.top.pager.handle(.pageLoaded(jump.token, first))
-            _ = $0.top.pager.handle(.visibleRange(0..<8, viewportRows: 8))
-            $0.top.pendingMove = nil
+            _ = $0.top.listScreen?.pager.handle(.pageLoaded(jump.token, first))
+            _ = $0.top.listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.top.listScreen?.pendingMove = nil
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
-            $0.top.selectedID = 1
+            $0.top.listScreen?.selectedID = 1
         }
-        #expect(store.state.top.selectedPosition == 1)
-        #expect(store.state.top.earlierRow == nil)
-        #expect(store.state.top.pager.knownCount == pager.knownCount)
+        #expect(store.state.top.listScreen?.selectedPosition == 1)
+        #expect(store.state.top.listScreen?.earlierRow == nil)
+        #expect(store.state.top.asList.pager.knownCount == pager.knownCount)
     }
 
     @Test("G after that goes back to the last known user by the same jump")
     func capitalGJumpsToTheEnd() throws {
         var store = scrolledFar()
-        let known = store.state.top.pager.knownCount
-        let lastPageCursor = try #require(store.state.top.pager.pages.last?.cursor)
+        let known = store.state.top.asList.pager.knownCount
+        let lastPageCursor = try #require(store.state.top.asList.pager.pages.last?.cursor)
         for command in store.apply(.key(.character("g"))) {
             guard case let .fetch(id, _, request) = command else { continue }
             store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20)), origin: .network))
         }
-        #expect(store.state.top.pager.offset == 0)
-        let jump = try #require(fetch(store.state.top.pager, .jump(toItem: known - 1)))
+        #expect(store.state.top.asList.pager.offset == 0)
+        let jump = try #require(fetch(store.state.top.asList.pager, .jump(toItem: known - 1)))
         #expect(jump.token.direction == .jump && jump.cursor == lastPageCursor)
         let commands = store.apply(.key(.character("G")))
         #expect(commands.first == .fetch(root, .users(.all(since: 0)), jump))
-        #expect(store.state.top.pendingMove == .last)
+        #expect(store.state.top.listScreen?.pendingMove == .last)
         guard case .since(let after) = lastPageCursor else { return }
         let last = Int64(after) + 1
         store.apply(.pageLoaded(root, jump.token, page(last...(last + 19), next: .since(last + 19)), origin: .network))
-        #expect(store.state.top.pendingMove == nil)
-        #expect(store.state.top.selectedPosition == known)
+        #expect(store.state.top.listScreen?.pendingMove == nil)
+        #expect(store.state.top.listScreen?.selectedPosition == known)
     }
 
     @Test("a jump that failed with GitHub out of reach is asked for again by the reconnect, not only probed")
@@ -104,22 +104,22 @@ struct JumpModelTests {
         }.first)
         store.apply(.pageFailed(root, jump.token, LoadFailure(GitHubError.connectionRefused(host: "h"))))
         let pending = try #require(store.state.offline?.pending)
-        #expect(store.state.top.earlierRow?.hasPrefix("The first users could not be loaded") == true)
-        let again = try #require(fetch(store.state.top.pager, .retry))
+        #expect(store.state.top.listScreen?.earlierRow?.hasPrefix("The first users could not be loaded") == true)
+        let again = try #require(fetch(store.state.top.asList.pager, .retry))
         #expect(again.token.direction == .jump && again.cursor == .since(0))
         let commands = store.apply(.reconnect(pending))
         #expect(commands.first == .fetch(root, .users(.all(since: 0)), again), "\(commands)")
-        #expect(store.state.top.pager.jumpState == .loading)
+        #expect(store.state.top.asList.pager.jumpState == .loading)
     }
 
     @Test("g with the first page loaded just moves: no request")
     func gNearTheTop() {
         var store = loadedStore()
         store.apply(.key(.character("j")))
-        #expect(store.state.top.selectedID == 2)
+        #expect(store.state.top.listScreen?.selectedID == 2)
         store.press(.character("g")) {
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
-            $0.top.selectedID = 1
+            $0.top.listScreen?.selectedID = 1
         }
     }
 
@@ -128,30 +128,30 @@ struct JumpModelTests {
         var store = TestStore(makeState(list: .users(.all(since: 0)), rows: 10, columns: 80, keys: KeyTable()))
         store.start([.fetch(root, .users(.all(since: 0)), request(1, .initial, .since(0))),
                      .scheduleTick(1, after: .milliseconds(100))]) {
-            _ = $0.screens[0].pager.handle(.start)
+            _ = $0.screens[0].listScreen?.pager.handle(.start)
             $0.pendingTick = 1
             $0.nextTick = 1
         }
-        store.press(.character("G")) { $0.top.pendingMove = .last }
+        store.press(.character("G")) { $0.top.listScreen?.pendingMove = .last }
         let first = page(1...20, next: .since(20))
         store.send(.pageLoaded(root, firstToken, first), [.fetch(root, .users(.all(since: 0)), request(2, .append, .since(20)))]) {
-            _ = $0.screens[0].pager.handle(.pageLoaded(firstToken, first))
-            _ = $0.screens[0].pager.handle(.visibleRange(12..<20, viewportRows: 8))
-            $0.top.pendingMove = nil
+            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, first))
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(12..<20, viewportRows: 8))
+            $0.top.listScreen?.pendingMove = nil
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 13, selection: 19)
-            $0.top.selectedID = 20
+            $0.top.listScreen?.selectedID = 20
         }
-        #expect(store.state.top.selectedPosition == 20)
+        #expect(store.state.top.listScreen?.selectedPosition == 20)
     }
 
     @Test("g after G before the first page takes the G back: the first page leaves the selection on its first user")
     func gTakesBackAnEarlyG() {
         var store = TestStore(makeState(list: .users(.all(since: 0)), rows: 10, columns: 80, keys: KeyTable()))
         _ = store.applyStart()
-        store.press(.character("G")) { $0.top.pendingMove = .last }
-        store.press(.character("g")) { $0.top.pendingMove = nil }
+        store.press(.character("G")) { $0.top.listScreen?.pendingMove = .last }
+        store.press(.character("g")) { $0.top.listScreen?.pendingMove = nil }
         store.apply(.pageLoaded(root, firstToken, page(1...20, next: .since(20))))
-        #expect(store.state.top.selectedID == 1)
+        #expect(store.state.top.listScreen?.selectedID == 1)
         #expect(store.state.top.viewport.selection == 0)
     }
 
@@ -159,15 +159,15 @@ struct JumpModelTests {
     func capitalGGoesWithAFailedFirstPage() {
         var store = TestStore(makeState(list: .users(.all(since: 0)), rows: 10, columns: 80, keys: KeyTable()))
         _ = store.applyStart()
-        store.press(.character("G")) { $0.top.pendingMove = .last }
+        store.press(.character("G")) { $0.top.listScreen?.pendingMove = .last }
         let failure = LoadFailure(message: "GitHub answered 502")
         store.send(.pageFailed(root, firstToken, failure)) {
-            _ = $0.top.pager.handle(.pageFailed(firstToken, failure))
-            $0.top.pendingMove = nil
+            _ = $0.top.listScreen?.pager.handle(.pageFailed(firstToken, failure))
+            $0.top.listScreen?.pendingMove = nil
         }
         let retry = store.apply(.key(.character("R")))
         guard case let .fetch(_, _, again)? = retry.first else { return #expect(Bool(false), "\(retry)") }
         store.apply(.pageLoaded(root, again.token, page(1...20, next: .since(20))))
-        #expect(store.state.top.selectedID == 1)
+        #expect(store.state.top.listScreen?.selectedID == 1)
     }
 }

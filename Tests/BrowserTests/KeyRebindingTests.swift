@@ -21,7 +21,7 @@ struct KeyRebindingTests {
     func retry() throws {
         var store = loadedStore(rows: 8, columns: 60, keys: try rebound())
         store.apply(.key(.character("G")))
-        let request = try #require(store.state.top.pager.inFlight[.append])
+        let request = try #require(store.state.top.listScreen?.pager.inFlight[.append])
         store.apply(.pageFailed(root, request.token, LoadFailure(message: "HTTP 502")))
         store.apply(.key(.character("j")))
         expectScreen(store.state, lines: [
@@ -87,7 +87,7 @@ struct KeyRebindingTests {
         #expect(lines.last?.contains("! followers") == true, "\(lines.last ?? "")")
         #expect(store.apply(.key(.character("1"))).isEmpty, "1 is no longer followers")
         store.apply(.key(.character("!")))
-        #expect(store.state.top.list == .users(.followers("user1")))
+        #expect(store.state.top.listScreen?.list == .users(.followers("user1")))
         #expect(render(store.state).lines.last?.contains("B back") == true)
     }
 }

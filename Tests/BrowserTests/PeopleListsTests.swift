@@ -22,7 +22,7 @@ struct PeopleListsTests {
                                     pageSize: 20, prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8,
                                     firstCursor: .first)
             _ = pushed.pager.handle(.start)
-            $0.screens.append(pushed)
+            $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             $0.details.target = nil
         }
@@ -78,7 +78,7 @@ struct PeopleListsTests {
         known.followers = 30
         store.apply(.detailsLoaded(RequestID(1), known))
         let commands = store.apply(.key(.character("1")))
-        #expect(store.state.top.expectedCount == 30)
+        #expect(store.state.top.listScreen?.expectedCount == 30)
         guard case let .fetch(screen, _, first) = try #require(commands.first) else { return #expect(Bool(false), "\(commands)") }
         let next = GitHubCursor.link(URL(string: "https://api.github.com/users/user2/followers?page=2")!)
         store.apply(.pageLoaded(screen, first.token, page(101...120, next: next)))
@@ -90,7 +90,7 @@ struct PeopleListsTests {
         // A list the details do not count (the organizations) says no more than it has.
         store.apply(.key(.escape))
         store.apply(.key(.character("5")))
-        #expect(store.state.top.expectedCount == nil)
+        #expect(store.state.top.listScreen?.expectedCount == nil)
     }
 }
 

@@ -23,8 +23,8 @@ struct PrefetchModelTests {
             now += 0.05
             let commands = state.update(.key(.character("j")), at: now)
             if commands.contains(where: { if case .fetch = $0 { true } else { false } }) {
-                let visible = state.top.viewport.visibleRows(in: state.top.rows)
-                return state.top.pager.items.count - visible.upperBound
+                let visible = state.top.viewport.visibleRows(in: state.top.asList.rows)
+                return state.top.asList.pager.items.count - visible.upperBound
             }
         }
         return nil
@@ -75,14 +75,14 @@ struct MaxItemsModelTests {
         let selected = top.selectedUser
         #expect(selected?.id == expected, "the selection jumped", sourceLocation: sourceLocation)
         // The ids are positions in this list: the status line's N is the id.
-        #expect(top.selectedPosition == Int(expected), sourceLocation: sourceLocation)
+        #expect(top.listScreen?.selectedPosition == Int(expected), sourceLocation: sourceLocation)
         // 40, and a page more rather than drop one next to the screen.
-        #expect(top.pager.items.count <= 60, sourceLocation: sourceLocation)
-        let rows = top.rows
+        #expect(top.asList.pager.items.count <= 60, sourceLocation: sourceLocation)
+        let rows = top.asList.rows
         let shown = top.viewport.visibleRows(in: rows).compactMap(rows.itemIndex(forRow:)).map { rows.items[$0].id }
         #expect(shown == Array((shown.first ?? 0)...(shown.last ?? 0)).map { $0 }, "rows on screen are not a run of the list",
                 sourceLocation: sourceLocation)
-        let ids = top.pager.items.map(\.id)
+        let ids = top.asList.pager.items.map(\.id)
         #expect(Set(ids).count == ids.count, sourceLocation: sourceLocation)
     }
 
@@ -101,14 +101,14 @@ struct MaxItemsModelTests {
             press(.character("j"), &state, directions: &directions)
             check(state, selected: Int64(1 + step))
         }
-        #expect(state.top.pager.offset >= 100)
+        #expect(state.top.asList.pager.offset >= 100)
         #expect(AppView.statusText(state).contains("150/"))
         for step in 1..<150 {
             press(.character("k"), &state, directions: &directions)
             check(state, selected: Int64(150 - step))
         }
-        #expect(state.top.pager.offset == 0)
+        #expect(state.top.asList.pager.offset == 0)
         #expect(directions.filter { $0 == .prepend }.count >= 5, "dropped pages were loaded again")
-        #expect(!state.top.rows.contains { if case .header = $0 { true } else { false } })
+        #expect(!state.top.asList.rows.contains { if case .header = $0 { true } else { false } })
     }
 }

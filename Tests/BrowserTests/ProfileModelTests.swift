@@ -27,8 +27,8 @@ func about(lines: Int = 4) -> ListSlice<Row, ProfileSlice> {
 
 /// `ghscroll user octocat` on an 80×10 terminal, pages of 20.
 func profileState(rows: Int = 10) -> AppState {
-    AppState(list: .users(.followers("octocat")), host: "api.github.com", profileBase: "https://github.com", pageSize: 20,
-             prefetchDistance: 2, size: AppState.Size(rows: rows, columns: 80), now: epoch, profileOf: "octocat")
+    AppState(opening: .profile("octocat"), host: "api.github.com", profileBase: "https://github.com", pageSize: 20,
+             prefetchDistance: 2, size: AppState.Size(rows: rows, columns: 80), now: epoch)
 }
 
 func sliceLoad(_ id: Int, _ list: GitHubList, pageSize: Int = 5, refresh: Bool = false) -> Command {
@@ -53,7 +53,7 @@ extension TestStore {
             $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "octocat")
             $0.details.nextID = 1
             ($0.pendingTick, $0.nextTick) = (1, 1)
-            $0.top.profile?.rows.update(.about) { $0.headingLines = loadingLines }
+            $0.top.profileScreen?.profile.rows.update(.about) { $0.headingLines = loadingLines }
         }
         store.send(.detailsLoaded(RequestID(1), octocatDetails()), octocatSlices) {
             $0.details.inFlight = nil
@@ -70,7 +70,7 @@ extension TestStore {
             profile.requests = [.organizations: RequestID(1), .repositories: RequestID(2), .followers: RequestID(3),
                                 .following: RequestID(4)]
             profile.nextRequest = 4
-            $0.top.profile = profile
+            $0.top.profileScreen?.profile = profile
         }
         return store
     }
@@ -92,42 +92,42 @@ struct ProfileModelTests {
         var store = TestStore.octocatProfile()
         let followers = [user(11, "ana"), user(12, "bo"), user(13, "cy")].map(Row.user)
         store.send(.sliceLoaded(root, RequestID(3), Page(items: followers, next: nil))) {
-            $0.top.profile?.requests[.followers] = nil
-            $0.top.profile?.rows.setItems(followers, of: .followers, total: 3)
+            $0.top.profileScreen?.profile.requests[.followers] = nil
+            $0.top.profileScreen?.profile.rows.setItems(followers, of: .followers, total: 3)
             // About (4 lines), Organizations, loading, Repositories · 7, loading, Followers · 12, then
             // ana: the about row scrolls away to keep two rows under the selection in view.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
         }
         #expect(store.state.top.selectedRow == followers[0])
         store.send(.sliceFailed(root, RequestID(2), LoadFailure(message: "HTTP 502"))) {
-            $0.top.profile?.requests[.repositories] = nil
-            $0.top.profile?.rows.setFailed(.repositories, LoadFailure(message: "HTTP 502"))
+            $0.top.profileScreen?.profile.requests[.repositories] = nil
+            $0.top.profileScreen?.profile.rows.setFailed(.repositories, LoadFailure(message: "HTTP 502"))
         }
         #expect(store.state.top.selectedRow == followers[0], "a slice above failing leaves the selection where it was")
         store.send(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil))) {
-            $0.top.profile?.requests[.organizations] = nil
-            $0.top.profile?.counts[.organizations] = 0
-            $0.top.profile?.rows.setItems([], of: .organizations, total: 0)
-            $0.top.profile?.rows.update(.organizations) {
+            $0.top.profileScreen?.profile.requests[.organizations] = nil
+            $0.top.profileScreen?.profile.counts[.organizations] = 0
+            $0.top.profileScreen?.profile.rows.setItems([], of: .organizations, total: 0)
+            $0.top.profileScreen?.profile.rows.update(.organizations) {
                 ($0.heading, $0.seeAll) = ("Organizations · 0", "All 0 organizations →")
             }
         }
-        #expect(store.state.top.profile?.rows.slice(.organizations)?.footer == .empty("No organizations"))
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .empty("No organizations"))
         // k goes up over the heading to the retry row of the repositories; R retries it, the one part that failed.
         store.press(.character("k")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 4) }
-        #expect(store.state.top.selectedSliceRow?.kind == .failed)
+        #expect(store.state.top.asProfile.selectedSliceRow?.kind == .failed)
         store.press(.character("R"), [sliceLoad(5, .repositories(.owned("octocat", organization: false)))]) {
-            $0.top.profile?.requests[.repositories] = RequestID(5)
-            $0.top.profile?.nextRequest = 5
-            $0.top.profile?.rows.setLoading(.repositories)
+            $0.top.profileScreen?.profile.requests[.repositories] = RequestID(5)
+            $0.top.profileScreen?.profile.nextRequest = 5
+            $0.top.profileScreen?.profile.rows.setLoading(.repositories)
             // The retry row became the loading row, which cannot hold the selection: the nearest
             // row that can (ana), on the line it was on.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 3, selection: 6)
         }
         // An answer to a request no slice waits for (the following slice's, sent twice) changes nothing.
         store.send(.sliceLoaded(root, RequestID(4), Page(items: [], next: nil))) {
-            $0.top.profile?.requests[.following] = nil
-            $0.top.profile?.rows.setItems([], of: .following, total: 0)
+            $0.top.profileScreen?.profile.requests[.following] = nil
+            $0.top.profileScreen?.profile.rows.setItems([], of: .following, total: 0)
         }
         store.send(.sliceLoaded(root, RequestID(4), Page(items: followers, next: nil)))
     }
@@ -137,12 +137,12 @@ struct ProfileModelTests {
         var store = TestStore.octocatProfile()
         let five = (11...15).map { Row.user(user($0)) }
         store.send(.sliceLoaded(root, RequestID(3), Page(items: five, next: .page(2)))) {
-            $0.top.profile?.requests[.followers] = nil
-            $0.top.profile?.more = [.followers]
-            $0.top.profile?.rows.setItems(five, of: .followers, total: 12)
+            $0.top.profileScreen?.profile.requests[.followers] = nil
+            $0.top.profileScreen?.profile.more = [.followers]
+            $0.top.profileScreen?.profile.rows.setItems(five, of: .followers, total: 12)
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
         }
-        #expect(store.state.top.profile?.rows.slice(.followers)?.footer == .seeAll("All 12 followers →"),
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.followers)?.footer == .seeAll("All 12 followers →"),
                 "the count the details gave")
         store.press(.character("G")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 6, selection: 11) }
         let before = store.state.top
@@ -154,7 +154,7 @@ struct ProfileModelTests {
             _ = pushed.pager.handle(.start)
             // The details said 12: the status line says so until the end is reached.
             pushed.expectedCount = 12
-            $0.screens.append(pushed)
+            $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             $0.details.target = nil
         }
@@ -189,8 +189,8 @@ struct ProfileModelTests {
             ])
             profile.requests = [.members: RequestID(1), .repositories: RequestID(2)]
             profile.nextRequest = 2
-            $0.below = [below]
-            $0.top = ListScreen(id: screen2, profile: profile, crumbs: ["All users", "acme"], pageSize: 20, listHeight: 8)
+            $0.screens = [below, .profile(ProfileScreen(id: screen2, profile: profile, crumbs: ["All users", "acme"],
+                                                        listHeight: 8))]
             $0.nextScreenID = 2
             $0.details.target = "acme"
             $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "acme")
@@ -198,8 +198,7 @@ struct ProfileModelTests {
         }
         // Its details may still finish into the cache, as when a pane closes.
         store.press(.escape, [.cancelSlice(screen2, RequestID(1)), .cancelSlice(screen2, RequestID(2))]) {
-            $0.below = []
-            $0.top = below
+            $0.screens = [below]
             $0.details.target = nil
             // Its name stays for Tab on the command line.
             $0.prompt.leftNames = knownNames(["acme"])
@@ -239,10 +238,10 @@ struct ProfileModelTests {
             sliceLoad(7, .users(.followers("octocat")), refresh: true),
             sliceLoad(8, .users(.following("octocat")), refresh: true),
         ]) {
-            $0.top.profile?.requests = [.organizations: RequestID(5), .repositories: RequestID(6), .followers: RequestID(7),
+            $0.top.profileScreen?.profile.requests = [.organizations: RequestID(5), .repositories: RequestID(6), .followers: RequestID(7),
                                         .following: RequestID(8)]
-            $0.top.profile?.nextRequest = 8
-            $0.top.profile?.rows.setLoading(.followers)
+            $0.top.profileScreen?.profile.nextRequest = 8
+            $0.top.profileScreen?.profile.rows.setLoading(.followers)
             // The follower stays on screen (and selected) while the slice asks again.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
         }

@@ -24,25 +24,25 @@ struct ProfileOrganizationsTests {
         var store = TestStore.octocatProfile()
         let seven = organizations(7)
         store.send(.sliceLoaded(root, RequestID(1), Page(items: seven, next: nil))) {
-            $0.top.profile?.requests[.organizations] = nil
-            $0.top.profile?.counts[.organizations] = 7
-            $0.top.profile?.rows.update(.organizations) {
+            $0.top.profileScreen?.profile.requests[.organizations] = nil
+            $0.top.profileScreen?.profile.counts[.organizations] = 7
+            $0.top.profileScreen?.profile.rows.update(.organizations) {
                 $0 = organizationsSlice(seven, heading: "Organizations · 7", total: 7, seeAll: "All 7 organizations →")
             }
             // About (4 lines), Organizations · 7, then org1: selected, two rows under it in view.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
         }
-        #expect(store.state.top.profile?.rows.slice(.organizations)?.footer == .seeAll("All 7 organizations →"))
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .seeAll("All 7 organizations →"))
         // The last row that takes the selection, the other slices still loading.
         store.press(.character("G")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 5, selection: 7) }
-        #expect(store.state.top.selectedSliceRow == SlicedRowLocation(slice: .organizations, kind: .seeAll, offset: 6))
+        #expect(store.state.top.asProfile.selectedSliceRow == SlicedRowLocation(slice: .organizations, kind: .seeAll, offset: 6))
         let all = GitHubList.users(.organizations("octocat"))
         let screen2 = ScreenID(2)
         store.press(.enter, [.fetch(screen2, all, request(1, .initial, .first))]) {
             var pushed = ListScreen(id: screen2, list: all, crumbs: ["octocat", "organizations"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = pushed.pager.handle(.start)
-            $0.screens.append(pushed)
+            $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             $0.details.target = nil
         }
@@ -53,15 +53,15 @@ struct ProfileOrganizationsTests {
         var store = TestStore.octocatProfile()
         let hundred = organizations(100)
         store.send(.sliceLoaded(root, RequestID(1), Page(items: hundred, next: .page(2)))) {
-            $0.top.profile?.requests[.organizations] = nil
-            $0.top.profile?.more = [.organizations]
-            $0.top.profile?.rows.update(.organizations) {
+            $0.top.profileScreen?.profile.requests[.organizations] = nil
+            $0.top.profileScreen?.profile.more = [.organizations]
+            $0.top.profileScreen?.profile.rows.update(.organizations) {
                 $0 = organizationsSlice(hundred, heading: "Organizations · 100+", total: 101, seeAll: "All organizations →")
             }
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
         }
-        #expect(store.state.top.profile?.rows.slice(.organizations)?.footer == .seeAll("All organizations →"))
-        #expect(store.state.top.profile?.rows.slice(.organizations)?.shownCount == 5)
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .seeAll("All organizations →"))
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.shownCount == 5)
     }
 
     @Test("three organizations are all shown under Organizations · 3, with no All row; none: Organizations · 0, No organizations")
@@ -69,23 +69,23 @@ struct ProfileOrganizationsTests {
         var store = TestStore.octocatProfile()
         let three = organizations(3)
         store.send(.sliceLoaded(root, RequestID(1), Page(items: three, next: nil))) {
-            $0.top.profile?.requests[.organizations] = nil
-            $0.top.profile?.counts[.organizations] = 3
-            $0.top.profile?.rows.update(.organizations) {
+            $0.top.profileScreen?.profile.requests[.organizations] = nil
+            $0.top.profileScreen?.profile.counts[.organizations] = 3
+            $0.top.profileScreen?.profile.rows.update(.organizations) {
                 $0 = organizationsSlice(three, heading: "Organizations · 3", total: 3, seeAll: "All 3 organizations →")
             }
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
         }
-        #expect(store.state.top.profile?.rows.slice(.organizations)?.footer == nil)
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == nil)
         var none = TestStore.octocatProfile()
         none.send(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil))) {
-            $0.top.profile?.requests[.organizations] = nil
-            $0.top.profile?.counts[.organizations] = 0
-            $0.top.profile?.rows.update(.organizations) {
+            $0.top.profileScreen?.profile.requests[.organizations] = nil
+            $0.top.profileScreen?.profile.counts[.organizations] = 0
+            $0.top.profileScreen?.profile.rows.update(.organizations) {
                 $0 = organizationsSlice([], heading: "Organizations · 0", total: 0, seeAll: "All 0 organizations →")
             }
         }
-        #expect(none.state.top.profile?.rows.slice(.organizations)?.footer == .empty("No organizations"))
+        #expect(none.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .empty("No organizations"))
     }
 
     @Test("the screen: Organizations · 7, the first five, All 7 organizations → under them")
@@ -167,15 +167,15 @@ struct ProfileOrganizationsTests {
         let screen2 = ScreenID(2)
         let members = (0..<23).map { Row.user(user(Int64(201 + $0), "member\($0 + 1)")) }
         store.send(.sliceLoaded(screen2, RequestID(1), Page(items: members, next: nil))) {
-            $0.top.profile?.requests[.members] = nil
-            $0.top.profile?.counts[.members] = 23
-            $0.top.profile?.rows.update(.members) {
+            $0.top.profileScreen?.profile.requests[.members] = nil
+            $0.top.profileScreen?.profile.counts[.members] = 23
+            $0.top.profileScreen?.profile.rows.update(.members) {
                 $0 = part(.members, "Members · 23", .loaded, items: members, total: 23, seeAll: "All 23 members →",
                           empty: "No public members")
             }
             // The first member takes the selection (the about row and the heading take none).
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
         }
-        #expect(store.state.top.profile?.rows.slice(.members)?.footer == .seeAll("All 23 members →"))
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.members)?.footer == .seeAll("All 23 members →"))
     }
 }

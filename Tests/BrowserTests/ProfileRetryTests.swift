@@ -23,7 +23,7 @@ struct ProfileRetryTests {
                 "the details alone failed: it says so")
         for request in 1...4 { store.apply(.sliceFailed(screen2, RequestID(request), failure)) }
         // The selection rests on the first retry row; R there still asks again for everything.
-        #expect(store.state.top.selectedSliceRow?.kind == .failed)
+        #expect(store.state.top.asProfile.selectedSliceRow?.kind == .failed)
         store.press(.character("R"), [
             .loadSlice(screen2, RequestID(5), .users(.organizations("tikily")), pageSize: 100, refresh: false),
             .loadSlice(screen2, RequestID(6), .repositories(.owned("tikily", organization: false)), pageSize: 5, refresh: false),
@@ -32,11 +32,11 @@ struct ProfileRetryTests {
             .loadDetails(RequestID(2), login: "tikily"),
         ]) {
             for slice in [ProfileSlice.organizations, .repositories, .followers, .following] {
-                $0.top.profile?.rows.setLoading(slice)
+                $0.top.profileScreen?.profile.rows.setLoading(slice)
             }
-            $0.top.profile?.requests = [.organizations: RequestID(5), .repositories: RequestID(6), .followers: RequestID(7),
+            $0.top.profileScreen?.profile.requests = [.organizations: RequestID(5), .repositories: RequestID(6), .followers: RequestID(7),
                                         .following: RequestID(8)]
-            $0.top.profile?.nextRequest = 8
+            $0.top.profileScreen?.profile.nextRequest = 8
             // Loading rows take no selection.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: nil)
             $0.details.failure = nil

@@ -36,7 +36,7 @@ struct RepositoryRowsTests {
         let owned = GitHubList.repositories(.owned("user2", organization: false))
         #expect(store.apply(.key(.character("3"))) == [.fetch(ScreenID(2), owned, request(1, .initial, .first))])
         #expect(store.state.top.crumbs == ["All users", "user2", "repositories"])
-        #expect(store.state.top.list.title == "Repositories of user2")
+        #expect(store.state.top.listScreen?.list.title == "Repositories of user2")
         store.apply(.key(.escape))
         store.apply(.key(.enter))
         #expect(store.apply(.key(.character("4"))) == [.fetch(ScreenID(3), .repositories(.starred("user2")),
@@ -106,7 +106,7 @@ struct RepositoryRowsTests {
         var store = showing(.repositories(.owned("octocat", organization: false)), sample)
         store.apply(.key(.character("/")))
         for character in "lingu" { store.apply(.key(.character(character))) }
-        #expect(store.state.top.items.map(\.name) == ["octocat/linguist"])
+        #expect(store.state.top.listScreen?.items.map(\.name) == ["octocat/linguist"])
         store.apply(.key(.enter))
         #expect(store.apply(.key(.character("o"))) == [.open("https://github.com/octocat/linguist")])
         #expect(store.apply(.key(.character("y"))) == [.copy("https://github.com/octocat/linguist")])
@@ -127,8 +127,8 @@ struct RepositoryRowsTests {
         // Moving on: the request in flight goes, the next waits for the selection to rest.
         store.press(.character("j"), [.cancelRepository(RequestID(1)), .scheduleRepository(RequestID(2), after: .milliseconds(150))]) {
             $0.screens[0].viewport = Viewport(height: 14, margin: 2, top: 0, selection: 1)
-            $0.screens[0].selectedID = 2
-            _ = $0.screens[0].pager.handle(.visibleRange(0..<3, viewportRows: 14))
+            $0.screens[0].listScreen?.selectedID = 2
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<3, viewportRows: 14))
             $0.repository.target = "octocat/linguist"
             $0.repository.inFlight = nil
             $0.repository.pending = RepositoryState.Request(id: RequestID(2), subject: "octocat/linguist")

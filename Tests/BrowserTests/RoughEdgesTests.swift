@@ -89,7 +89,7 @@ struct RoughEdgesTests {
         var store = loadedStore()
         store.press(.character("R")) { $0.flash = "Nothing failed" }
         store.apply(.key(.character("G")))
-        let append = try #require(store.state.top.pager.inFlight[.append])
+        let append = try #require(store.state.top.listScreen?.pager.inFlight[.append])
         let wait = Wait(reason: .retry(attempt: 3, of: 3, .server(status: 502, message: "")), until: epoch + 9)
         store.apply(.wait(wait))
         let commands = store.apply(.key(.character("R")))
@@ -131,13 +131,13 @@ struct RoughEdgesTests {
     func pullDismissed() {
         var store = loadedStore()
         store.apply(.key(.character("k")))
-        #expect(store.state.top.pull.isPulled)
+        #expect(store.state.top.asList.pull.isPulled)
         store.press(.character("j")) {
-            _ = $0.top.pull.handle(.lineDown, atFirstRow: true)
+            _ = $0.top.listScreen?.pull.handle(.lineDown, atFirstRow: true)
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
-            $0.top.selectedID = 2
+            $0.top.listScreen?.selectedID = 2
         }
-        #expect(!store.state.top.pull.isPulled)
+        #expect(!store.state.top.asList.pull.isPulled)
         #expect(store.state.top.selectedUser?.id == 2, "the pull row went and the selection moved down")
     }
 
@@ -243,13 +243,13 @@ struct RoughEdgesTests {
         var store = loadedStore(columns: 140)
         #expect(store.state.nextTextChange == nil, "an idle browser wakes for nothing")
         var cached = store.state
-        cached.top.storedAt = epoch - 12.5
+        cached.top.listScreen?.storedAt = epoch - 12.5
         #expect(cached.nextTextChange == .milliseconds(501), "at the next whole second of its age")
-        cached.top.storedAt = epoch - 90
+        cached.top.listScreen?.storedAt = epoch - 90
         #expect(cached.nextTextChange == .milliseconds(30_001), "at the next minute")
         // Offline: the countdown beside the retry key, each second.
         store.apply(.key(.character("G")))
-        let append = store.state.top.pager.inFlight[.append]
+        let append = store.state.top.listScreen?.pager.inFlight[.append]
         store.apply(.pageFailed(root, append!.token, LoadFailure(GitHubError.connectionRefused(host: "h"))))
         #expect(store.state.offline?.retryAt == epoch + 5)
         #expect(store.state.nextTextChange == .seconds(1))

@@ -40,7 +40,7 @@ struct SearchModelTests {
             var sorted = ListScreen(id: ScreenID(2), list: followers, crumbs: ["Search: tom"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = sorted.pager.handle(.start)
-            $0.top = sorted
+            $0.top = .list(sorted)
             $0.nextScreenID = 2
             $0.flash = "Sorted: most followers"
             ($0.pendingTick, $0.nextTick) = (2, 2)
@@ -50,7 +50,7 @@ struct SearchModelTests {
             var sorted = ListScreen(id: ScreenID(3), list: repositories, crumbs: ["Search: tom"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             _ = sorted.pager.handle(.start)
-            $0.top = sorted
+            $0.top = .list(sorted)
             $0.nextScreenID = 3
             $0.flash = "Sorted: most repositories"
         }
@@ -88,7 +88,7 @@ struct SearchModelTests {
         store.applyStart()
         let failure = LoadFailure(GitHubError.validation(message: "Validation Failed"))
         store.apply(.pageFailed(root, firstToken, failure))
-        #expect(store.state.overlay == nil && store.state.top.pager.placeholder == .failed(failure))
+        #expect(store.state.overlay == nil && store.state.top.listScreen?.pager.placeholder == .failed(failure))
     }
 }
 

@@ -1,4 +1,5 @@
 @testable import Browser
+import enum Browser.Screen
 import Foundation
 import GitHubAPI
 import ListCore
@@ -131,4 +132,25 @@ func knownNames(_ logins: [String]) -> KnownNames {
     var names = KnownNames()
     logins.forEach { names.note(login: $0) }
     return names
+}
+
+extension Screen {
+    /// The list the screen is, for a test about lists: the test fails (rather than the process
+    /// crashing) when it is a profile.
+    var asList: ListScreen {
+        guard let screen = listScreen else {
+            Issue.record("the screen is not a list")
+            return ListScreen.vacant
+        }
+        return screen
+    }
+
+    /// The profile the screen is, for a test about profiles.
+    var asProfile: ProfileScreen {
+        guard let screen = profileScreen else {
+            Issue.record("the screen is not a profile")
+            return ProfileScreen.vacant
+        }
+        return screen
+    }
 }

@@ -1,0 +1,50 @@
+import GitHubAPI
+import ListCore
+
+extension AppState {
+    // MARK: - One reconcile step
+
+    /// What follows from the state after a message, derived here once rather than at each
+    /// place that changed it: every profile's about row fits the details it shows, the top
+    /// screen gets the prefetch hint when a handler said what is on screen moved, the details
+    /// pane wants the row it is on (after the selection rests, with `debounce`), the picture
+    /// the pane shows is asked for, and a tick is asked for while something animates.
+    mutating func reconcile(debounce: Bool) -> [Command] {
+        fitProfileHeaders()
+        var commands: [Command] = []
+        if hintDue {
+            hintDue = false
+            let moment = moment
+            commands += top.reportVisible(at: moment)
+        }
+        commands += details.want(wantedDetails, debounce: debounce) + repository.want(wantedRepository, debounce: debounce)
+        return commands + avatar.want(wantedAvatar, now: now) + scheduleTick()
+    }
+
+    /// After the selection or what is on screen moved: the prefetch hint is due.
+    mutating func selectionMoved() -> [Command] {
+        hintDue = true
+        return []
+    }
+
+    // MARK: - The about row
+
+    /// The lines of the about row of `login`'s profile: what its picture and text need in the
+    /// list's width (narrower with the pane beside it), and a blank line; less on a short screen.
+    func profileHeaderLines(_ login: String, paneOpen: Bool = false) -> Int {
+        let width = screenLayout.areas(paneOpen: paneOpen).list?.width ?? size.columns
+        return screenLayout.profileHeaderLines(needed: AppView.aboutPane(self, login: login).linesNeeded(width: width))
+    }
+
+    /// Every profile on the stack gives its about row the lines it needs now (after a resize,
+    /// or when the details it shows came or failed).
+    private mutating func fitProfileHeaders() {
+        guard top.profileScreen != nil || below.contains(where: { $0.profileScreen != nil }) else { return }
+        let state = self
+        stack.forEach { screen in
+            guard let login = screen.profileScreen?.login else { return }
+            let lines = state.profileHeaderLines(login, paneOpen: screen.detailsOpen)
+            screen.withProfile { $0.changeProfile { $0.setHeaderLines(lines) } }
+        }
+    }
+}

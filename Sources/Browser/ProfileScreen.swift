@@ -1,0 +1,108 @@
+import GitHubAPI
+import ListCore
+
+/// An account's profile on the stack: its slices (``Profile``), the viewport over them and
+/// whether the details pane is open. It has no pager of its own: each slice asks for its first
+/// page, and its "All … →" row pushes the whole list.
+public struct ProfileScreen: Sendable, Equatable {
+    public let id: ScreenID
+    /// The title path: the crumbs of the screen it was opened from, then the login.
+    public let crumbs: [String]
+    public internal(set) var profile: Profile
+    public internal(set) var viewport: Viewport
+    public internal(set) var detailsOpen = false
+
+    init(id: ScreenID, profile: Profile, crumbs: [String], listHeight: Int) {
+        self.id = id
+        self.crumbs = crumbs
+        self.profile = profile
+        viewport = Viewport(height: listHeight, margin: 2)
+        viewport.sync(profile.rows)
+    }
+
+    /// The account the profile is of.
+    public var login: String { profile.login }
+
+    // MARK: - Work
+
+    /// Its work when it comes on the stack: the slices near the screen load.
+    mutating func start() -> [Command] { loadNearScreen() }
+
+    /// Its work when it leaves the stack: every slice's request is cancelled.
+    mutating func stop() -> [Command] { profile.cancelAll(screen: id) }
+
+    /// The slices within a screen of the visible rows start loading (the prefetch rule, for
+    /// slices).
+    mutating func loadNearScreen() -> [Command] {
+        let rows = profile.rows
+        let visible = viewport.visibleRows(in: rows)
+        let (id, distance) = (id, max(1, viewport.height))
+        // Asked on every key: most of the time nothing is idle near the screen, and the profile
+        // is left as it is (no copy of its rows to compare).
+        guard !rows.slicesToLoad(visible: visible, distance: distance).isEmpty else { return [] }
+        return changeProfile { $0.loadNear(visible, distance: distance, screen: id) }
+    }
+
+    // MARK: - Changes
+
+    /// Changes the profile; the selection stays on the same row at the same line when it is
+    /// still there, else goes to the nearest row that can be selected. With nothing selected
+    /// before, the first such row is, under the about row.
+    @discardableResult
+    mutating func changeProfile<T>(_ body: (inout Profile) -> T) -> T {
+        let old = profile.rows
+        let line = viewport.selection.flatMap { viewport.line(of: $0, in: old) } ?? 0
+        let result = body(&profile)
+        guard profile.rows != old else { return result }
+        if viewport.selection != nil, let row = profile.rows.keptSelection(viewport.selection, from: old) {
+            viewport.place(row, atLine: line, in: profile.rows)
+        } else {
+            viewport.sync(profile.rows)
+        }
+        return result
+    }
+
+    mutating func move(_ command: Viewport.Command) {
+        viewport.perform(command, in: profile.rows)
+    }
+
+    mutating func resize(listHeight: Int) {
+        viewport.resize(height: listHeight, in: profile.rows)
+    }
+
+    /// New row heights: the same row, at the line it was on when it still fits.
+    mutating func relayout(to new: RowHeights) {
+        let line = viewport.selection.flatMap { viewport.line(of: $0, in: profile.rows) } ?? 0
+        profile.rows.heights = new
+        if let selection = viewport.selection {
+            viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: profile.rows)
+        } else {
+            viewport.sync(profile.rows)
+        }
+    }
+
+    // MARK: - The selection
+
+    /// The account or repository the selection is on, if it is on one of a slice's items.
+    public var selectedRow: Row? {
+        guard let row = viewport.selection, row < profile.rows.count, case .item(_, _, let item) = profile.rows[row]
+        else { return nil }
+        return item
+    }
+
+    /// Where the selection is in the profile: its slice and the kind of row.
+    var selectedSliceRow: SlicedRowLocation<ProfileSlice>? {
+        guard let row = viewport.selection else { return nil }
+        return profile.rows.location(ofRow: row)
+    }
+
+    /// The number of items the selection is on, among a slice's ("3/5 followers").
+    var selectedSlicePosition: (index: Int, of: Int, slice: ProfileSlice)? {
+        guard let location = selectedSliceRow, let index = location.item,
+              let slice = profile.rows.slice(location.slice) else { return nil }
+        return (index + 1, slice.shownCount, location.slice)
+    }
+
+    /// Whether a slice failed (the account's details are the app's to judge).
+    var sliceFailed: Bool { profile.rows.slices.contains { $0.state.failure != nil } }
+}

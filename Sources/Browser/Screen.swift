@@ -1,0 +1,174 @@
+import Foundation
+import GitHubAPI
+import ListCore
+
+/// One screen of the stack, of one of the kinds the browser has. Each kind owns its state and
+/// its work (``start(at:)`` when it comes on the stack, ``stop(at:)`` when it leaves); what they
+/// share (an id, a title path, a viewport, the pane) is read here.
+public enum Screen: Sendable, Equatable {
+    /// A list of accounts or repositories, paged.
+    case list(ListScreen)
+    /// An account's profile, made of slices.
+    case profile(ProfileScreen)
+
+    public var id: ScreenID {
+        switch self {
+        case .list(let screen): screen.id
+        case .profile(let screen): screen.id
+        }
+    }
+
+    /// The title path: "All users", then "octocat", "followers" for each level pushed.
+    public var crumbs: [String] {
+        switch self {
+        case .list(let screen): screen.crumbs
+        case .profile(let screen): screen.crumbs
+        }
+    }
+
+    public var viewport: Viewport {
+        get {
+            switch self {
+            case .list(let screen): screen.viewport
+            case .profile(let screen): screen.viewport
+            }
+        }
+        set {
+            withList { $0.viewport = newValue }
+            withProfile { $0.viewport = newValue }
+        }
+    }
+
+    /// Whether the details pane is open over (or beside) the screen.
+    public var detailsOpen: Bool {
+        get {
+            switch self {
+            case .list(let screen): screen.detailsOpen
+            case .profile(let screen): screen.detailsOpen
+            }
+        }
+        set {
+            withList { $0.detailsOpen = newValue }
+            withProfile { $0.detailsOpen = newValue }
+        }
+    }
+
+    /// The account or repository the selection is on, if any.
+    public var selectedRow: Row? {
+        switch self {
+        case .list(let screen): screen.selectedRow
+        case .profile(let screen): screen.selectedRow
+        }
+    }
+
+    /// The account the selection is on, if any.
+    public var selectedUser: GitHubUser? { selectedRow?.user }
+
+    /// Whether a filter narrows the rows (only a list has one).
+    public var isFiltered: Bool {
+        guard case .list(let screen) = self else { return false }
+        return screen.isFiltered
+    }
+
+    /// When the rows on screen came from the cache and GitHub has not confirmed them since.
+    public var storedAt: Date? {
+        guard case .list(let screen) = self else { return nil }
+        return screen.storedAt
+    }
+
+    /// Whether the screen is a search's results.
+    var isSearch: Bool {
+        guard case .list(let screen) = self else { return false }
+        return screen.isSearch
+    }
+
+    // MARK: - The kinds
+
+    /// The list, when the screen is one; setting it replaces a list (tests build states so).
+    public var listScreen: ListScreen? {
+        get {
+            guard case .list(let screen) = self else { return nil }
+            return screen
+        }
+        set {
+            guard let newValue, case .list = self else { return }
+            self = .list(newValue)
+        }
+    }
+
+    /// The profile, when the screen is one; setting it replaces a profile.
+    public var profileScreen: ProfileScreen? {
+        get {
+            guard case .profile(let screen) = self else { return nil }
+            return screen
+        }
+        set {
+            guard let newValue, case .profile = self else { return }
+            self = .profile(newValue)
+        }
+    }
+
+    /// Changes the list in place, when the screen is one (its rows are not copied).
+    @discardableResult
+    mutating func withList<T>(_ body: (inout ListScreen) -> T) -> T? {
+        guard case .list(var screen) = self else { return nil }
+        // The enum lets go of its copy first, so the list's storage is changed in place.
+        self = .profile(ProfileScreen.vacant)
+        defer { self = .list(screen) }
+        return body(&screen)
+    }
+
+    /// Changes the profile in place, when the screen is one.
+    @discardableResult
+    mutating func withProfile<T>(_ body: (inout ProfileScreen) -> T) -> T? {
+        guard case .profile(var screen) = self else { return nil }
+        self = .list(ListScreen.vacant)
+        defer { self = .profile(screen) }
+        return body(&screen)
+    }
+
+    // MARK: - Work
+
+    /// Its work when it comes on the stack.
+    mutating func start(at now: Duration?) -> [Command] {
+        withList { $0.start(at: now) } ?? withProfile { $0.start() } ?? []
+    }
+
+    /// Its work when it leaves the stack: what it has out is cancelled.
+    mutating func stop(at now: Duration?) -> [Command] {
+        withList { $0.stop(at: now) } ?? withProfile { $0.stop() } ?? []
+    }
+
+    /// The prefetch hint for what is on screen: the list's next page, the profile's slices.
+    mutating func reportVisible(at now: Duration?) -> [Command] {
+        withList { $0.reportVisible(at: now) } ?? withProfile { $0.loadNearScreen() } ?? []
+    }
+
+    mutating func move(_ command: Viewport.Command) {
+        withList { $0.move(command) }
+        withProfile { $0.move(command) }
+    }
+
+    mutating func resize(listHeight: Int) {
+        withList { $0.resize(listHeight: listHeight) }
+        withProfile { $0.resize(listHeight: listHeight) }
+    }
+
+    mutating func relayout(to heights: RowHeights) {
+        withList { $0.relayout(to: heights) }
+        withProfile { $0.relayout(to: heights) }
+    }
+}
+
+extension ListScreen {
+    /// Held by a ``Screen`` for the moment its profile is changed in place.
+    static let vacant = ListScreen(id: ScreenID(0), list: .users(.all(since: 0)), crumbs: [], pageSize: 1,
+                                   prefetch: FixedDistancePrefetch(distance: 0), listHeight: 0, firstCursor: .first)
+}
+
+extension ProfileScreen {
+    /// Held by a ``Screen`` for the moment its list is changed in place.
+    static let vacant = ProfileScreen(id: ScreenID(0), profile: Profile(login: "", isOrganization: nil, heights: .compact,
+                                                                        headerLines: 1),
+                                      crumbs: [], listHeight: 0)
+}
