@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -70,7 +71,8 @@ let package = Package(
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore",
                                                          .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore", "CNcurses"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore",
+                                                       .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "AvatarsTests", dependencies: ["Avatars", "CImage", "TerminalUI"]),
         .testTarget(
             name: "PageCacheTests",

@@ -79,7 +79,7 @@ public struct Browser: Sendable {
                                       if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                                       post(.wait(wait))
                                   }, logger: logger)
-        let runtime = Runtime(client: client, environment: environment, post: post)
+        let runtime = Runtime(service: .live(client), environment: environment, post: post)
         defer { runtime.cancelAll() }
         let earlier = notices?.attach { post(.notice($0)) } ?? []
         defer { _ = notices?.attach(nil) }

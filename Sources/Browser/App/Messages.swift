@@ -29,7 +29,7 @@ public enum DetailsFailure: Sendable, Equatable {
 
 /// Everything that happens to the browser, named for what happened. One stream carries them
 /// all to ``AppState/update(_:at:)``, each with the time it is handled.
-public enum Message: Sendable {
+public enum Message: Sendable, Equatable {
     case key(Key)
     /// The terminal is now this size.
     case resized(rows: Int, columns: Int)

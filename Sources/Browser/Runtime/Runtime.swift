@@ -1,33 +1,23 @@
-import Avatars
 import Foundation
-import Synchronization
 import GitHubAPI
 import ListCore
-import TerminalUI
+import Synchronization
 
 /// Runs the update's commands with Swift concurrency and posts their results back as messages.
 ///
-/// It keeps only the running tasks, keyed by what they are for, so a command can cancel one.
-/// Used by the one consumer only.
+/// It keeps only the running tasks, by the key each command declares (``Command/taskKey``), so
+/// a command can cancel one and a result forgets its own (``Message/settles``). GitHub is
+/// reached through a ``GitHubService`` and time passes on a clock, so tests drive it with
+/// scripted answers and a test clock. Used by the one consumer only.
 final class Runtime: CommandRunner {
-    enum TaskKey: Hashable {
-        case fetch(ScreenID, Int)
-        case slice(ScreenID, RequestID)
-        case details(RequestID)
-        case detailsTimer(RequestID)
-        case repository(RequestID)
-        case repositoryTimer(RequestID)
-        case tick(Int)
-        case reconnect(Int)
-        case probe(ScreenID)
-        case avatar(RequestID)
-        case check(RequestID)
-    }
+    /// A command's work: it posts its results (one, or two for a revalidation) through `post`.
+    typealias Job = @Sendable (_ post: @escaping @Sendable (Message) -> Void) async -> Void
 
-    private let client: GitHubClient
+    private let service: GitHubService
+    private let clock: any Clock<Duration>
     private let post: @Sendable (Message) -> Void
     private let environment: [String: String]
-    private var tasks: [TaskKey: Task<Void, Never>] = [:]
+    private(set) var tasks: [TaskKey: Task<Void, Never>] = [:]
     /// Writes the prompt's history file, one after another (blocking file I/O stays off the
     /// concurrency threads); waited for before the program leaves.
     private let historyQueue = DispatchQueue(label: "ghscroll.history")
@@ -40,60 +30,12 @@ final class Runtime: CommandRunner {
         func raise() -> Bool { value.withLock { raised in defer { raised = true }; return !raised } }
     }
 
-    init(client: GitHubClient, environment: [String: String], post: @escaping @Sendable (Message) -> Void) {
-        self.client = client
+    init(service: GitHubService, clock: any Clock<Duration> = ContinuousClock(), environment: [String: String],
+         post: @escaping @Sendable (Message) -> Void) {
+        self.service = service
+        self.clock = clock
         self.environment = environment
         self.post = post
-    }
-
-    /// A details request: from the cache at once when there; stale ones are then asked of GitHub
-    /// again (the first answer says it is revalidating).
-    private func loadDetails<Details: Sendable>(
-        _ id: RequestID, fetch: @escaping @Sendable (CachePolicy) async throws -> (details: Details, origin: ResponseOrigin),
-        loaded: @escaping @Sendable (RequestID, Details, Bool) -> Message,
-        failed: @escaping @Sendable (RequestID, DetailsFailure) -> Message
-    ) -> Task<Void, Never> {
-        let post = post
-        return Task {
-            do {
-                let cached = try await fetch(.preferCache)
-                guard !Task.isCancelled else { return }
-                guard case .cache(_, fresh: false) = cached.origin else { return post(loaded(id, cached.details, false)) }
-                post(loaded(id, cached.details, true))
-                let checked = try await fetch(.revalidate)
-                guard !Task.isCancelled else { return }
-                post(loaded(id, checked.details, false))
-            } catch GitHubError.notFound {
-                guard !Task.isCancelled else { return }
-                post(failed(id, .notFound))
-            } catch {
-                guard !Task.isCancelled else { return }
-                post(failed(id, .failed(LoadFailure(error))))
-            }
-        }
-    }
-
-    /// A profile's slice: its list's first page, from the cache at once when there (a stale one
-    /// is then asked of GitHub again, as details are); GitHub only, on a refresh.
-    private func loadSlice(_ screen: ScreenID, _ id: RequestID, list: GitHubList, pageSize: Int,
-                           refresh: Bool) -> Task<Void, Never> {
-        let (post, client) = (post, client)
-        return Task {
-            do {
-                let first = try await list.loadRows(client: client, at: list.firstCursor, pageSize: pageSize,
-                                                    policy: refresh ? .revalidate : .preferCache)
-                guard !Task.isCancelled else { return }
-                guard case .cache(_, fresh: false) = first.origin else { return post(.sliceLoaded(screen, id, first.page)) }
-                post(.sliceLoaded(screen, id, first.page, revalidating: true))
-                let checked = try await list.loadRows(client: client, at: list.firstCursor, pageSize: pageSize,
-                                                      policy: .revalidate)
-                guard !Task.isCancelled else { return }
-                post(.sliceLoaded(screen, id, checked.page))
-            } catch {
-                guard !Task.isCancelled else { return }
-                post(.sliceFailed(screen, id, LoadFailure(error)))
-            }
-        }
     }
 
     func run(_ commands: [Command]) {
@@ -102,38 +44,7 @@ final class Runtime: CommandRunner {
 
     /// Forgets the task a result came from.
     func settle(_ message: Message) {
-        switch message {
-        case let .pageLoaded(screen, token, _, _), let .pageFailed(screen, token, _):
-            tasks[.fetch(screen, token.id)] = nil
-        case let .sliceLoaded(screen, id, _, revalidating):
-            if !revalidating { tasks[.slice(screen, id)] = nil }
-        case let .sliceFailed(screen, id, _):
-            tasks[.slice(screen, id)] = nil
-        case let .detailsLoaded(id, _, revalidating):
-            if !revalidating { tasks[.details(id)] = nil }
-        case .detailsFailed(let id, _):
-            tasks[.details(id)] = nil
-        case let .repositoryLoaded(id, _, revalidating):
-            if !revalidating { tasks[.repository(id)] = nil }
-        case .repositoryFailed(let id, _):
-            tasks[.repository(id)] = nil
-        case .repositoryDue(let id):
-            tasks[.repositoryTimer(id)] = nil
-        case .reconnect(let id):
-            tasks[.reconnect(id)] = nil
-        case .probed(let screen, _):
-            tasks[.probe(screen)] = nil
-        case .avatarLoaded(let id, _), .avatarFailed(let id, _):
-            tasks[.avatar(id)] = nil
-        case .detailsDue(let id):
-            tasks[.detailsTimer(id)] = nil
-        case .commandChecked(let id, _):
-            tasks[.check(id)] = nil
-        case .tick(let id):
-            tasks[.tick(id)] = nil
-        default:
-            break
-        }
+        if let key = message.settles { tasks[key] = nil }
     }
 
     func cancelAll() {
@@ -144,8 +55,18 @@ final class Runtime: CommandRunner {
     }
 
     private func run(_ command: Command) {
+        for key in command.cancels { tasks.removeValue(forKey: key)?.cancel() }
+        guard let key = command.taskKey else { return perform(command) }
+        guard let job = job(for: command) else { return }
         let post = post
-        let client = client
+        // A task posts nothing once cancelled: its result would be for work no longer wanted.
+        tasks.removeValue(forKey: key)?.cancel()
+        tasks[key] = Task { await job { message in if !Task.isCancelled { post(message) } } }
+    }
+
+    /// The work of a command that starts a task.
+    private func job(for command: Command) -> Job? {
+        let (service, clock) = (service, clock)
         switch command {
         case let .fetch(screen, list, request):
             // The first screen of a list comes from the cache at once when it can, and so does a
@@ -157,81 +78,90 @@ final class Runtime: CommandRunner {
             case .refresh: .revalidate
             case .append: .normal
             }
-            tasks[.fetch(screen, request.token.id)] = Task {
+            return { post in
                 do {
-                    let loaded = try await list.loadRows(client: client, at: request.cursor, pageSize: request.pageSize,
-                                                         policy: policy)
-                    guard !Task.isCancelled else { return }
-                    post(.pageLoaded(screen, request.token, loaded.page, origin: loaded.origin))
+                    let loaded = try await service.page(list, request.cursor, request.pageSize, policy)
+                    post(.pageLoaded(screen, request.token, loaded.value, origin: loaded.origin))
                 } catch {
-                    guard !Task.isCancelled else { return }
                     post(.pageFailed(screen, request.token, LoadFailure(error)))
                 }
             }
-        case let .cancelFetch(screen, token):
-            tasks.removeValue(forKey: .fetch(screen, token.id))?.cancel()
         case let .loadSlice(screen, id, list, pageSize, refresh):
-            tasks[.slice(screen, id)] = loadSlice(screen, id, list: list, pageSize: pageSize, refresh: refresh)
-        case let .cancelSlice(screen, id):
-            tasks.removeValue(forKey: .slice(screen, id))?.cancel()
-        case let .scheduleDetails(id, delay):
-            tasks[.detailsTimer(id)] = Task {
-                do { try await Task.sleep(for: delay) } catch { return }
-                post(.detailsDue(id))
+            // A profile's slice: its list's first page, from the cache at once when there (a
+            // stale one is then asked of GitHub again); GitHub only, on a refresh.
+            return { post in
+                do {
+                    try await GitHubService.staleWhileRevalidate(first: refresh ? .revalidate : .preferCache, {
+                        try await service.page(list, list.firstCursor, pageSize, $0)
+                    }, answer: { post(.sliceLoaded(screen, id, $0, revalidating: $1)) })
+                } catch {
+                    post(.sliceFailed(screen, id, LoadFailure(error)))
+                }
             }
         case let .loadDetails(id, login):
-            let client = client
-            tasks[.details(id)] = loadDetails(id, fetch: { try await client.userDetails(login: login, policy: $0) },
-                                              loaded: Message.detailsLoaded, failed: Message.detailsFailed)
-        case .cancelDetails(let id):
-            tasks.removeValue(forKey: .details(id))?.cancel()
-            tasks.removeValue(forKey: .detailsTimer(id))?.cancel()
-        case let .scheduleRepository(id, delay):
-            tasks[.repositoryTimer(id)] = Task {
-                do { try await Task.sleep(for: delay) } catch { return }
-                post(.repositoryDue(id))
+            return { post in
+                do {
+                    try await GitHubService.staleWhileRevalidate(first: .preferCache, {
+                        try await service.userDetails(login, $0)
+                    }, answer: { post(.detailsLoaded(id, $0, revalidating: $1)) })
+                } catch {
+                    post(.detailsFailed(id, DetailsFailure(error)))
+                }
             }
         case let .loadRepository(id, fullName):
-            let client = client
             guard let (owner, name) = GitHubRepository.ownerAndName(fullName) else {
                 // Not OWNER/NAME (a broken or hostile answer): nothing to ask GitHub for.
-                return post(.repositoryFailed(id, .failed(LoadFailure(message: "\(fullName) is not OWNER/NAME"))))
+                return { post in post(.repositoryFailed(id, .failed(LoadFailure(message: "\(fullName) is not OWNER/NAME")))) }
             }
-            tasks[.repository(id)] = loadDetails(id, fetch: { try await client.repositoryDetails(owner: owner, repo: name, policy: $0) },
-                                                 loaded: Message.repositoryLoaded, failed: Message.repositoryFailed)
-        case .cancelRepository(let id):
-            tasks.removeValue(forKey: .repository(id))?.cancel()
-            tasks.removeValue(forKey: .repositoryTimer(id))?.cancel()
+            return { post in
+                do {
+                    try await GitHubService.staleWhileRevalidate(first: .preferCache, {
+                        try await service.repositoryDetails(owner, name, $0)
+                    }, answer: { post(.repositoryLoaded(id, $0, revalidating: $1)) })
+                } catch {
+                    post(.repositoryFailed(id, DetailsFailure(error)))
+                }
+            }
+        case let .scheduleDetails(id, delay):
+            return Self.after(delay, on: clock, .detailsDue(id))
+        case let .scheduleRepository(id, delay):
+            return Self.after(delay, on: clock, .repositoryDue(id))
         case let .scheduleTick(id, delay):
-            tasks[.tick(id)] = Task {
-                do { try await Task.sleep(for: delay) } catch { return }
-                post(.tick(id))
-            }
+            return Self.after(delay, on: clock, .tick(id))
         case let .scheduleReconnect(id, delay):
-            tasks[.reconnect(id)] = Task {
-                do { try await Task.sleep(for: delay) } catch { return }
-                post(.reconnect(id))
-            }
+            return Self.after(delay, on: clock, .reconnect(id))
         case let .probe(screen, list, cursor, pageSize):
-            tasks[.probe(screen)]?.cancel()
-            tasks[.probe(screen)] = Task {
-                let loaded = try? await list.loadRows(client: client, at: cursor, pageSize: pageSize, policy: .revalidate)
-                guard !Task.isCancelled else { return }
+            return { post in
+                let loaded = try? await service.page(list, cursor, pageSize, .revalidate)
                 post(.probed(screen, loaded?.origin))
             }
         case let .loadAvatar(id, url, columns, rows):
-            tasks[.avatar(id)] = Task {
+            return { post in
                 do {
-                    let image = try await AvatarPicture.make(url: url, columns: columns, rows: rows, client: client)
-                    guard !Task.isCancelled else { return }
-                    post(.avatarLoaded(id, image))
+                    post(.avatarLoaded(id, try await AvatarPicture.make(url: url, columns: columns, rows: rows, service: service)))
                 } catch {
-                    guard !Task.isCancelled else { return }
                     post(.avatarFailed(id, "\(error)"))
                 }
             }
-        case .cancelAvatar(let id):
-            tasks.removeValue(forKey: .avatar(id))?.cancel()
+        case let .checkCommand(id, subject):
+            return { post in post(.commandChecked(id, await CommandCheck.run(subject, service: service, clock: clock))) }
+        default:
+            return nil
+        }
+    }
+
+    /// A timer: `message` after `delay` on `clock` (nothing when cancelled first).
+    private static func after(_ delay: Duration, on clock: any Clock<Duration>, _ message: Message) -> Job {
+        { post in
+            do { try await clock.sleep(for: delay) } catch { return }
+            post(message)
+        }
+    }
+
+    /// A command that starts no task: done here and now.
+    private func perform(_ command: Command) {
+        let post = post
+        switch command {
         case .open(let url):
             URLOpener.open(url, environment: environment) { error in
                 if let error { post(.opened(url: url, error: error)) }
@@ -246,75 +176,19 @@ final class Runtime: CommandRunner {
                     post(.notice("The command history is not kept this run: \(error)"))
                 }
             }
-        case let .checkCommand(id, subject):
-            tasks[.check(id)]?.cancel()
-            tasks[.check(id)] = Task { [client, post] in
-                let outcome = await Runtime.check(subject, client: client)
-                guard !Task.isCancelled else { return }
-                post(.commandChecked(id, outcome))
-            }
-        case .copy, .suspend:
-            break  // the loop's, on its terminal
+        default:
+            break  // cancels, done above; copy and suspend, the loop's on its terminal
         }
     }
 }
 
-extension Runtime {
-    /// What GitHub says of a command's subject, within 5 s: past that (a rate limit's wait, a
-    /// slow network) it is not known, and the screen opens to say what it finds itself.
-    static func check(_ subject: GoSubject, client: GitHubClient) async -> GoCheck {
-        await withTaskGroup(of: GoCheck?.self) { group in
-            group.addTask { await lookUp(subject, client: client) }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(5))
-                return nil
-            }
-            let first = await group.next()
-            group.cancelAll()
-            return (first ?? nil) ?? .unknown
+extension DetailsFailure {
+    /// A details request's error: GitHub has no such account or repository, or it failed.
+    init(_ error: any Error) {
+        if case GitHubError.notFound? = error as? GitHubError {
+            self = .notFound
+        } else {
+            self = .failed(LoadFailure(error))
         }
-    }
-
-    private static func lookUp(_ subject: GoSubject, client: GitHubClient) async -> GoCheck {
-        do {
-            switch subject {
-            case .account(let login):
-                _ = try await client.userDetails(login: login, policy: .normal)
-            case .organization(let login):
-                guard try await client.userDetails(login: login, policy: .normal).details.isOrganization else {
-                    return .notFound("\(login) is a user, not an organization: only an organization has members (followers \(login) lists theirs)")
-                }
-            case let .repository(owner, name):
-                _ = try await client.repositoryDetails(owner: owner, repo: name)
-            }
-            return .found
-        } catch let error as GitHubError {
-            if case .notFound = error { return .notFound(error.description) }
-            return .unknown
-        } catch {
-            return .unknown
-        }
-    }
-}
-
-/// A user's picture, as the details pane draws it.
-enum AvatarPicture {
-    /// Fetches a picture at twice the pixels the cells hold (`s=`; GitHub's URLs carry `?v=4`
-    /// already), refuses what is not a sane image, and averages it down into half blocks.
-    static func make(url text: String, columns: Int, rows: Int, client: GitHubClient) async throws -> HalfBlockImage {
-        let side = 2 * max(columns, rows * 2)
-        let separator = text.contains("?") ? "&" : "?"
-        guard let url = URL(string: text + separator + "s=\(side)"),
-              let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
-            throw ImageError.notAnImage
-        }
-        let data = try await client.image(url)
-        try Task.checkCancellation()
-        let decoded = try ImageDecoder.decode(data).resized(width: columns, height: rows * 2)
-        let pixels = stride(from: 0, to: decoded.pixels.count, by: 3).map {
-            RGB(decoded.pixels[$0], decoded.pixels[$0 + 1], decoded.pixels[$0 + 2])
-        }
-        guard let image = HalfBlockImage(columns: columns, rows: rows, pixels: pixels) else { throw ImageError.notAnImage }
-        return image
     }
 }

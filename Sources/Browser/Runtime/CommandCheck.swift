@@ -1,0 +1,44 @@
+import GitHubAPI
+
+/// What GitHub says of the subject of a command typed at the prompt: whether the account, the
+/// organization or the repository exists.
+enum CommandCheck {
+    /// How long GitHub has to say: past that (a rate limit's wait, a slow network) it is not
+    /// known, and the screen opens to say what it finds itself.
+    static let timeout = Duration.seconds(5)
+
+    /// The answer within ``timeout`` on `clock`, else ``GoCheck/unknown``.
+    static func run(_ subject: GoSubject, service: GitHubService, clock: any Clock<Duration>) async -> GoCheck {
+        await withTaskGroup(of: GoCheck?.self) { group in
+            group.addTask { await lookUp(subject, service: service) }
+            group.addTask {
+                try? await clock.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next()
+            group.cancelAll()
+            return (first ?? nil) ?? .unknown
+        }
+    }
+
+    private static func lookUp(_ subject: GoSubject, service: GitHubService) async -> GoCheck {
+        do {
+            switch subject {
+            case .account(let login):
+                _ = try await service.userDetails(login, .normal)
+            case .organization(let login):
+                guard try await service.userDetails(login, .normal).value.isOrganization else {
+                    return .notFound("\(login) is a user, not an organization: only an organization has members (followers \(login) lists theirs)")
+                }
+            case let .repository(owner, name):
+                _ = try await service.repositoryDetails(owner, name, .normal)
+            }
+            return .found
+        } catch let error as GitHubError {
+            if case .notFound = error { return .notFound(error.description) }
+            return .unknown
+        } catch {
+            return .unknown
+        }
+    }
+}

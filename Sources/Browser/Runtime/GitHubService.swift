@@ -1,0 +1,61 @@
+import Foundation
+import GitHubAPI
+import ListCore
+
+/// What the runtime asks of GitHub, as a small interface with a live value over the client and
+/// scripted values in tests (TCA's clients): pages of a list, an account's or a repository's
+/// details, and pictures. Each read takes a cache policy and says where its answer came from.
+public struct GitHubService: Sendable {
+    public typealias Loaded<Value> = (value: Value, origin: ResponseOrigin)
+
+    public var page: @Sendable (_ list: GitHubList, _ cursor: GitHubCursor, _ pageSize: Int, CachePolicy) async throws
+        -> Loaded<Page<Row, GitHubCursor>>
+    public var userDetails: @Sendable (_ login: String, CachePolicy) async throws -> Loaded<UserDetails>
+    public var repositoryDetails: @Sendable (_ owner: String, _ name: String, CachePolicy) async throws
+        -> Loaded<RepositoryDetails>
+    public var image: @Sendable (URL) async throws -> Data
+
+    public init(
+        page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> Loaded<Page<Row, GitHubCursor>>,
+        userDetails: @escaping @Sendable (String, CachePolicy) async throws -> Loaded<UserDetails>,
+        repositoryDetails: @escaping @Sendable (String, String, CachePolicy) async throws -> Loaded<RepositoryDetails>,
+        image: @escaping @Sendable (URL) async throws -> Data
+    ) {
+        (self.page, self.userDetails, self.repositoryDetails, self.image) = (page, userDetails, repositoryDetails, image)
+    }
+
+    /// The service over a real client: its cache, retries and rate-limit waits included.
+    public static func live(_ client: GitHubClient) -> GitHubService {
+        GitHubService(
+            page: { list, cursor, pageSize, policy in
+                let loaded = try await list.loadRows(client: client, at: cursor, pageSize: pageSize, policy: policy)
+                return (loaded.page, loaded.origin)
+            },
+            userDetails: { login, policy in
+                let loaded = try await client.userDetails(login: login, policy: policy)
+                return (loaded.details, loaded.origin)
+            },
+            repositoryDetails: { owner, name, policy in
+                let loaded = try await client.repositoryDetails(owner: owner, repo: name, policy: policy)
+                return (loaded.details, loaded.origin)
+            },
+            image: { url in try await client.image(url) }
+        )
+    }
+}
+
+extension GitHubService {
+    /// A read from the cache at once when it can (`first`); a stale answer is then asked of
+    /// GitHub again. Each answer goes to `answer`, the first with `revalidating: true` when the
+    /// second is to come.
+    static func staleWhileRevalidate<Value: Sendable>(
+        first policy: CachePolicy, _ read: @Sendable (CachePolicy) async throws -> Loaded<Value>,
+        answer: (Value, _ revalidating: Bool) -> Void
+    ) async throws {
+        let first = try await read(policy)
+        guard case .cache(_, fresh: false) = first.origin else { return answer(first.value, false) }
+        answer(first.value, true)
+        let checked = try await read(.revalidate)
+        answer(checked.value, false)
+    }
+}

@@ -1,0 +1,204 @@
+@testable import Browser
+import Clocks
+import Foundation
+import GitHubAPI
+import ListCore
+import Synchronization
+import Testing
+
+/// The messages a runtime posted, in order.
+private final class Posted: Sendable {
+    private let messages = Mutex<[Message]>([])
+    func append(_ message: Message) { messages.withLock { $0.append(message) } }
+    var all: [Message] { messages.withLock { $0 } }
+}
+
+/// A gate a scripted answer waits at until the test opens it.
+private final class Gate: Sendable {
+    private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resume = state.withLock { state -> Bool in
+                if state.open { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if resume { continuation.resume() }
+        }
+    }
+    func open() {
+        let waiting = state.withLock { state in
+            state.open = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        waiting.forEach { $0.resume() }
+    }
+}
+
+/// The policies a scripted service was asked with, in order.
+private final class Asked: Sendable {
+    private let policies = Mutex<[CachePolicy]>([])
+    func note(_ policy: CachePolicy) { policies.withLock { $0.append(policy) } }
+    var all: [CachePolicy] { policies.withLock { $0 } }
+}
+
+private struct Unscripted: Error {}
+
+/// A service with no answers: each read a test does not script fails.
+private func scripted(
+    page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> GitHubService.Loaded<Page<Row, GitHubCursor>>
+        = { _, _, _, _ in throw Unscripted() },
+    userDetails: @escaping @Sendable (String, CachePolicy) async throws -> GitHubService.Loaded<UserDetails>
+        = { _, _ in throw Unscripted() }
+) -> GitHubService {
+    GitHubService(page: page, userDetails: userDetails, repositoryDetails: { _, _, _ in throw Unscripted() },
+                  image: { _ in throw Unscripted() })
+}
+
+private let stale = ResponseOrigin.cache(fetchedAt: epoch, fresh: false)
+
+/// Waits until a task sleeps on `clock` (the tasks a command starts begin on their own time).
+private func sleeping(_ clock: TestClock<Duration>) async {
+    for _ in 0..<10_000 {
+        do { try await clock.checkSuspension() } catch { return }
+        await Task.yield()
+    }
+    Issue.record("nothing ever slept on the clock")
+}
+
+@Suite("The runtime runs commands on a scripted GitHub and a test clock, and posts what they found")
+struct RuntimeTests {
+    private func runtime(_ service: GitHubService, clock: TestClock<Duration> = TestClock()) -> (Runtime, Posted) {
+        let posted = Posted()
+        return (Runtime(service: service, clock: clock, environment: [:], post: { posted.append($0) }), posted)
+    }
+
+    @Test("stale details from the cache are posted at once, then GitHub's answer; the task is forgotten at the second")
+    func staleDetailsRevalidated() async {
+        let asked = Asked()
+        let old = details("octocat", id: 1, name: "Old name")
+        let new = details("octocat", id: 1, name: "New name")
+        let (runtime, posted) = runtime(scripted(userDetails: { _, policy in
+            asked.note(policy)
+            return policy == .preferCache ? (old, stale) : (new, .network)
+        }))
+        runtime.run([.loadDetails(RequestID(1), login: "octocat")])
+        let task = runtime.tasks[.details(RequestID(1))]
+        await task?.value
+        #expect(asked.all == [.preferCache, .revalidate])
+        #expect(posted.all == [.detailsLoaded(RequestID(1), old, revalidating: true),
+                               .detailsLoaded(RequestID(1), new, revalidating: false)])
+        runtime.settle(posted.all[0])
+        #expect(runtime.tasks.keys.contains(.details(RequestID(1))), "the first answer says more is coming")
+        runtime.settle(posted.all[1])
+        #expect(runtime.tasks.isEmpty)
+    }
+
+    @Test("a profile's slice revalidates a stale first page as details do; a refresh asks GitHub alone")
+    func staleSliceRevalidated() async {
+        let asked = Asked()
+        let list = GitHubList.users(.followers("octocat"))
+        let cached = page(1...2, next: nil)
+        let fresh = page(1...3, next: nil)
+        let (runtime, posted) = runtime(scripted(page: { _, cursor, size, policy in
+            #expect(cursor == list.firstCursor && size == 5)
+            asked.note(policy)
+            return policy == .revalidate ? (fresh, .network) : (cached, stale)
+        }))
+        let screen = ScreenID(2)
+        runtime.run([.loadSlice(screen, RequestID(1), list, pageSize: 5, refresh: false)])
+        await runtime.tasks[.slice(screen, RequestID(1))]?.value
+        #expect(posted.all == [.sliceLoaded(screen, RequestID(1), cached, revalidating: true),
+                               .sliceLoaded(screen, RequestID(1), fresh)])
+        runtime.run([.loadSlice(screen, RequestID(2), list, pageSize: 5, refresh: true)])
+        await runtime.tasks[.slice(screen, RequestID(2))]?.value
+        #expect(asked.all == [.preferCache, .revalidate, .revalidate])
+        #expect(posted.all.last == .sliceLoaded(screen, RequestID(2), fresh))
+    }
+
+    @Test("a list's first page comes from the cache when it can, a refresh from GitHub, the next pages by freshness")
+    func pagePolicies() async {
+        let asked = Asked()
+        let (runtime, posted) = runtime(scripted(page: { _, _, _, policy in
+            asked.note(policy)
+            return (page(1...2, next: nil), .network)
+        }))
+        let screen = ScreenID(1)
+        for (id, direction) in [(1, FetchDirection.initial), (2, .refresh), (3, .append)] {
+            runtime.run([.fetch(screen, .users(.all(since: 0)), request(id, direction, .since(0)))])
+            await runtime.tasks[.fetch(screen, id)]?.value
+        }
+        #expect(asked.all == [.preferCache, .revalidate, .normal])
+        #expect(posted.all.count == 3)
+    }
+
+    @Test("a task cancelled before its answer posts nothing, and is no longer kept")
+    func cancelledPostsNothing() async {
+        let gate = Gate()
+        let (runtime, posted) = runtime(scripted(page: { _, _, _, _ in
+            await gate.wait()
+            return (page(1...2, next: nil), .network)
+        }))
+        let screen = ScreenID(1)
+        let fetch = request(1, .initial, .since(0))
+        runtime.run([.fetch(screen, .users(.all(since: 0)), fetch)])
+        let task = runtime.tasks[.fetch(screen, 1)]
+        #expect(task != nil)
+        runtime.run([.cancelFetch(screen, fetch.token)])
+        #expect(runtime.tasks.isEmpty)
+        gate.open()
+        await task?.value
+        #expect(posted.all.isEmpty)
+    }
+
+    @Test("the command check gives up after 5 s on the clock: the screen opens and says what it finds itself")
+    func checkTimesOut() async {
+        let clock = TestClock()
+        // GitHub does not answer within the hour (a rate limit's wait, say).
+        let (runtime, posted) = runtime(scripted(userDetails: { _, _ in
+            try await clock.sleep(for: .seconds(3_600))
+            throw Unscripted()
+        }), clock: clock)
+        runtime.run([.checkCommand(RequestID(3), .account("octocat"))])
+        await sleeping(clock)
+        await clock.advance(by: .seconds(4))
+        #expect(posted.all.isEmpty, "still waiting for GitHub at 4 s")
+        await clock.advance(by: .seconds(1))
+        await runtime.tasks[.check(RequestID(3))]?.value
+        #expect(posted.all == [.commandChecked(RequestID(3), .unknown)])
+    }
+
+    @Test("the check says what GitHub said: a user where an organization is needed, or a 404")
+    func checkAnswers() async {
+        let (runtime, posted) = runtime(scripted(userDetails: { login, _ in
+            guard login == "octocat" else { throw GitHubError.notFound(what: "user nobody") }
+            return (details("octocat", id: 1), .network)
+        }))
+        runtime.run([.checkCommand(RequestID(1), .organization("octocat"))])
+        await runtime.tasks[.check(RequestID(1))]?.value
+        runtime.run([.checkCommand(RequestID(2), .account("nobody"))])
+        await runtime.tasks[.check(RequestID(2))]?.value
+        #expect(posted.all == [
+            .commandChecked(RequestID(1), .notFound("octocat is a user, not an organization: only an organization has members (followers octocat lists theirs)")),
+            .commandChecked(RequestID(2), .notFound(GitHubError.notFound(what: "user nobody").description)),
+        ])
+    }
+
+    @Test("a timer posts when its delay has passed on the clock, not before; cancelling the details stops its timer")
+    func timers() async {
+        let clock = TestClock()
+        let (runtime, posted) = runtime(scripted(), clock: clock)
+        runtime.run([.scheduleDetails(RequestID(1), after: .milliseconds(150)), .scheduleTick(1, after: .milliseconds(100)),
+                     .scheduleDetails(RequestID(2), after: .milliseconds(150))])
+        runtime.run([.cancelDetails(RequestID(2))])
+        await sleeping(clock)
+        await clock.advance(by: .milliseconds(100))
+        await runtime.tasks[.tick(1)]?.value
+        #expect(posted.all == [.tick(1)])
+        await clock.advance(by: .milliseconds(50))
+        await runtime.tasks[.detailsTimer(RequestID(1))]?.value
+        #expect(posted.all == [.tick(1), .detailsDue(RequestID(1))])
+        #expect(runtime.tasks[.detailsTimer(RequestID(2))] == nil)
+    }
+}
