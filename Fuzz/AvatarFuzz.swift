@@ -1,6 +1,7 @@
-// libFuzzer entry for the picture decoder (`make fuzz`): any bytes are either refused with an
-// ImageError or decoded within the limits and averaged down to the pane's cells; no crash, no
-// image beyond the limits.
+// libFuzzer entry for the picture decoder (`make fuzz`): any bytes, PNG, JPEG or GIF by their
+// first bytes (seeds of each in Fuzz/seeds/avatar: a GIF interlaced and transparent, an animated
+// one), are either refused with an ImageError or decoded within the limits and averaged down to
+// the pane's cells; no crash, no image beyond the limits.
 import Avatars
 import Foundation
 

@@ -23,15 +23,12 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(String)
     /// The decoder gave up (truncated or damaged).
     case damaged(String)
-    /// A format that is not decoded here.
-    case unsupported(String)
 
     public var description: String {
         switch self {
         case .notAnImage: "not a PNG, JPEG or GIF image"
         case .tooLarge(let what): "image too large (\(what))"
         case .damaged(let why): "damaged image (\(why))"
-        case .unsupported(let format): "\(format) pictures are not shown"
         }
     }
 }
@@ -55,9 +52,9 @@ public struct RGBImage: Sendable, Equatable {
     }
 }
 
-/// Decodes PNG (through libpng) and JPEG (through libjpeg-turbo), refusing absurd sizes before
-/// anything is decoded: decompression bombs exist. Both libraries are Debian's, kept up to date
-/// for security; GIF is not decoded (a placeholder stands for it).
+/// Decodes PNG (through libpng), JPEG (through libjpeg-turbo) and GIF (through giflib, the first
+/// image: `GIFDecoder`), refusing absurd sizes before anything is decoded: decompression bombs
+/// exist. The libraries are Debian's, kept up to date for security.
 public enum ImageDecoder {
     public struct Limits: Sendable {
         public var maxBytes: Int
@@ -78,12 +75,13 @@ public enum ImageDecoder {
         switch ImageFormat.sniff(data) {
         case .png: return try decodePNG(data, limits: limits, background: background)
         case .jpeg: return try decodeJPEG(data, limits: limits)
-        case .gif: throw ImageError.unsupported("GIF")
+        case .gif: return try GIFDecoder.decode(data, limits: limits, background: background)
         case nil: throw ImageError.notAnImage
         }
     }
 
-    private static func check(_ width: Int, _ height: Int, _ limits: Limits) throws {
+    /// Refuses an image (or a GIF's screen or frame) of no pixels, or wider or taller than the limits.
+    static func check(_ width: Int, _ height: Int, _ limits: Limits) throws {
         guard width > 0, height > 0 else { throw ImageError.damaged("no pixels") }
         guard width <= limits.maxDimension, height <= limits.maxDimension else {
             throw ImageError.tooLarge("\(width)×\(height) pixels")

@@ -1,13 +1,15 @@
 #ifndef GHSCROLL_CIMAGE_SHIM_H
 #define GHSCROLL_CIMAGE_SHIM_H
 
-// Pictures through Debian's maintained libraries: libpng (its simplified API) and libjpeg-turbo
-// (the TurboJPEG API) decode, stb_image_resize averages down, stb_image_write makes the fake
-// server's avatars. Declarations only; the implementations are the shared libraries.
+// Pictures through Debian's maintained libraries: libpng (its simplified API), libjpeg-turbo
+// (the TurboJPEG API) and giflib (its low-level reader) decode, stb_image_resize averages down,
+// stb_image_write and giflib's writer make the fake server's avatars. Declarations only; the
+// implementations are the shared libraries.
 #include <stddef.h>
 #include <string.h>
 #include <png.h>
 #include <turbojpeg.h>
+#include <gif_lib.h>
 #include <stb/stb_image_resize.h>
 #include <stb/stb_image_write.h>
 

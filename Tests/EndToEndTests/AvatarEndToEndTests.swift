@@ -1,5 +1,8 @@
 import FakeGitHub
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 @Suite("Pictures in the details pane, in tmux", .serialized, .timeLimit(.minutes(1)),
@@ -25,6 +28,35 @@ struct AvatarEndToEndTests {
                     "twice the 16 pixels the cells hold, after GitHub's own v=4")
             #expect(avatars.allSatisfy { !$0.hadAuthorization }, "the token stays with the API")
             #expect(await server.requestLog().filter { $0.path == "/users/octocat" }.allSatisfy(\.hadAuthorization))
+        }
+    }
+
+    @Test("a GIF picture (GitHub serves GIF beside PNG and JPEG) is drawn in the profile, not 'no picture'")
+    func gif() async throws {
+        try await withServer { server, base in
+            // The first person whose picture the fake serves as a GIF, asked for as the program asks.
+            var chosen: FakeUser?
+            for user in server.data.users.prefix(20) where !user.isOrganization {
+                var components = try #require(URLComponents(string: base))
+                components.path = "/avatars/u/\(user.id)"
+                components.query = "v=4&s=40"
+                let (body, _) = try await URLSession.shared.data(from: try #require(components.url))
+                if body.starts(with: Array("GIF89a".utf8)) || body.starts(with: Array("GIF87a".utf8)) {
+                    chosen = user
+                    break
+                }
+            }
+            let user = try #require(chosen, "no GIF picture among the first 20 accounts")
+            await server.clearRequestLog()
+            let pane = try await TmuxPane(command: "COLORTERM=truecolor \(binary) user \(user.login) --api-url \(base)",
+                                          columns: 100, rows: 24)
+            defer { pane.closeNow() }
+            let screen = await pane.waitFor { screenText($0).contains("▀▀▀▀") || screenText($0).contains("no picture") }
+            #expect(screenText(screen).contains("▀▀▀▀") && !screenText(screen).contains("no picture"), "\(screenText(screen))")
+            let text = await pane.captureWithAttributes()
+            #expect(truecolorBlocks(text) >= 16, "\(text.replacingOccurrences(of: "\u{1B}", with: "^["))")
+            let asked = await server.requestLog().filter { $0.path.hasPrefix("/avatars/") }.map(\.path)
+            #expect(asked == ["/avatars/u/\(user.id)"], "the picture drawn is that GIF")
         }
     }
 
