@@ -56,19 +56,19 @@ struct PlainOutput {
 
 extension PlainOutput {
     /// `ghscroll user LOGIN` in a pipe: the account's details as `FIELD<TAB>VALUE` lines (GitHub's
-    /// field names, the ones it has), or with `json` the account as one JSON object.
+    /// field names, the ones it has), or with `json` the account's object as GitHub sent it, on
+    /// one line.
     static func profile(_ login: String, client: GitHubClient, json: Bool) async throws {
         let details: UserDetails
+        let body: Data
         do {
-            details = try await client.userDetails(login: login, policy: .preferCache).details
+            (details, body, _) = try await client.userDetailsAsSent(login: login, policy: .preferCache)
         } catch {
             throw CleanExitError(message: LoadFailure(error).message)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            FileHandle.standardOutput.write((try encoder.encode(details)) + Data("\n".utf8))
+            // The object GitHub sent, every field as it came, on one line.
+            FileHandle.standardOutput.write(JSONSlices.oneLine(body) + Data("\n".utf8))
             return
         }
         let fields: [(String, String?)] = [
