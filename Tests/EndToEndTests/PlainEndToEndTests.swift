@@ -68,6 +68,21 @@ struct PlainEndToEndTests {
         }
     }
 
+    @Test("--plain shows control and bidi characters as the screen does: a right-to-left override or ESC is �, CR LF a space")
+    func plainNeutralisesBidi() async throws {
+        let body = #"{"login":"octocat","id":1,"type":"User","name":"abc\u202edef","company":"\u2066x\u2069\u200f","#
+            + #""location":"a\tb","bio":"one\u001b[31mred\r\ntwo\u0085"}"#
+        var options = FakeGitHubOptions()
+        options.scriptedReplies = [FakeRawReply(json: body)]
+        try await withServer(options: options) { _, base in
+            let result = try await run(binary, ["user", "octocat", "--api-url", base, "--plain", "--no-cache"])
+            #expect(result.status == 0, "\(result.errors)")
+            let lines = result.output.split(separator: "\n").map(String.init)
+            #expect(lines == ["login\toctocat", "id\t1", "type\tUser", "name\tabc\u{FFFD}def", "company\t\u{FFFD}x\u{FFFD}\u{FFFD}",
+                              "location\ta b", "bio\tone\u{FFFD}[31mred two\u{FFFD}"], "\(lines)")
+        }
+    }
+
     @Test("retries and waits are reported on stderr; stdout holds only the data, complete and in order",
           arguments: ["--plain", "--json"])
     func progressOnStderr(mode: String) async throws {
