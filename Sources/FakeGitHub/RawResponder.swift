@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// A bare HTTP/1.1 responder on a loopback socket, for answers FakeGitHub's server cannot give:
-/// a body without end (chunked, no `Content-Length`), a body announced and never sent, or no
-/// answer at all.
+/// a body without end (chunked, no `Content-Length`), a body announced and never sent, no
+/// answer at all, a plain-HTTP server's 400 to whatever it cannot read (a TLS handshake), or a
+/// connection reset as soon as the client speaks.
 ///
 /// It tells what happens on ``events``: each request as it arrives, and each connection as it
 /// ends (the client hung up, or the body was all sent), with the body bytes sent on it, so a
@@ -16,6 +17,11 @@ public final class RawResponder: Sendable {
         case silent
         /// 200 with a `Content-Length` of `length`, then nothing until the client hangs up.
         case announcedBody(length: Int)
+        /// What a plain-HTTP server (nginx, say) answers to bytes that are not HTTP, such as a
+        /// TLS handshake: 400 with a small HTML body, and the connection closed.
+        case badRequest
+        /// The connection reset (RST) as soon as the first bytes arrive: a handshake cut short.
+        case reset
     }
 
     public enum Event: Sendable, Equatable {
@@ -91,6 +97,14 @@ public final class RawResponder: Sendable {
         switch behaviour {
         case .silent:
             while recv(client, &request, request.count, 0) > 0 {}
+        case .badRequest:
+            let body = "<html>\r\n<head><title>400 Bad Request</title></head>\r\n</html>\r\n"
+            let head = "HTTP/1.1 400 Bad Request\r\nContent-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+            _ = Self.write(client, Array((head + body).utf8))
+        case .reset:
+            // A zero linger time makes the close below send RST instead of FIN.
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         case .announcedBody(let length):
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
             guard Self.write(client, Array(head.utf8)) else { break }

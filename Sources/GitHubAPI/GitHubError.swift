@@ -25,6 +25,10 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The host's name could not be resolved (no such host, or no DNS: offline).
     case hostNotFound(host: String)
     case connectionLost(host: String)
+    /// TLS could not be set up: the server's certificate was refused, or the two ends do not
+    /// speak the same protocol (an `https://` URL at a plain-HTTP server). Retrying changes
+    /// neither. A connection cut during the handshake is ``network(message:)``, retried.
+    case tls(host: String, reason: String)
     case network(message: String)
     /// The body was not the JSON expected (truncated, malformed, wrong types, not UTF-8).
     case malformedBody(detail: String)
@@ -70,6 +74,8 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Could not find \(host): its name did not resolve (check the address, or the network)."
         case .connectionLost(let host):
             return "The connection to \(host) dropped."
+        case let .tls(host, reason):
+            return "TLS failed talking to \(host): \(reason)."
         case .network(let message):
             return "Network error: \(message)"
         case .malformedBody(let detail):

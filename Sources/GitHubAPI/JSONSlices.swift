@@ -46,6 +46,37 @@ public enum JSONSlices {
         return nil
     }
 
+    /// `json` on one line: the whitespace between its tokens (line breaks, indentation, the
+    /// space after a colon) left out, every other byte kept as sent, strings untouched (a line
+    /// break inside a JSON string is always escaped, so none is left). A body GitHub sent
+    /// compact comes back byte for byte, without a trailing line break.
+    public static func oneLine(_ json: Data) -> Data {
+        var out = Data()
+        out.reserveCapacity(json.count)
+        var inString = false
+        var escaped = false
+        for byte in json {
+            if inString {
+                out.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else {
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D: continue
+                case UInt8(ascii: "\""): inString = true
+                default: break
+                }
+                out.append(byte)
+            }
+        }
+        return out
+    }
+
     private static func skipSpace(_ bytes: [UInt8], _ start: Int) -> Int {
         var index = start
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }

@@ -113,6 +113,7 @@ extension GitHubError {
         case .connectionLost: "connection dropped"
         case .connectionRefused: "cannot connect"
         case .hostNotFound: "host not found"
+        case .tls: "TLS failed"
         case .network: "network error"
         case .malformedBody: "unreadable response"
         case .bodyTooLarge: "response too large"

@@ -94,11 +94,19 @@ extension GitHubClient {
 
     /// `GET /users/{login}` by a cache policy, with where the answer came from.
     public func userDetails(login: String, policy: CachePolicy) async throws -> (details: UserDetails, origin: ResponseOrigin) {
+        let answer = try await userDetailsAsSent(login: login, policy: policy)
+        return (answer.details, answer.origin)
+    }
+
+    /// `GET /users/{login}` by a cache policy, with the body as GitHub sent it (every field,
+    /// in GitHub's order: what `--json` prints) beside the decoded details.
+    public func userDetailsAsSent(login: String, policy: CachePolicy) async throws
+        -> (details: UserDetails, body: Data, origin: ResponseOrigin) {
         let url = try configuration.url("/users/\(GitHubConfiguration.segment(login))")
         let (details, response) = try await perform { [self] in
             try await fetch(url, subject: "User \(login)", policy: policy) { try GitHubClient.decode(UserDetails.self, from: $0) }
         }
-        return (details, response.origin)
+        return (details, response.body, response.origin)
     }
 
     /// The profile page of an account on the web (`https://github.com/LOGIN`, or the Enterprise

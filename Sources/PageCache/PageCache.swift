@@ -20,10 +20,20 @@ public final class PageCache: Sendable {
     let pool: DatabasePool
     let warnings: Warnings
 
+    /// What ``open(path:sizeLimit:maxPages:damaged:onWarning:)`` does with a file that is not a
+    /// usable database.
+    public enum DamagedFile: Sendable {
+        /// Rename it to `PATH.corrupt-TIME` and start a new cache (a run that uses the cache).
+        case moveAside
+        /// Leave it as it is and say so (a command that only reports: `cache info`).
+        case report
+    }
+
     /// Opens (or makes) the cache at `path`; nil when it cannot be used, after a warning.
     ///
     /// `maxPages` caps the file at that many SQLite pages, to test a full disk.
     public static func open(path: String, sizeLimit: Int = defaultSizeLimit, maxPages: Int? = nil,
+                            damaged: DamagedFile = .moveAside,
                             onWarning: @escaping @Sendable (String) -> Void) -> PageCache? {
         let warnings = Warnings(onWarning)
         // A bare file name is in the current directory.
@@ -39,6 +49,10 @@ public final class PageCache: Sendable {
             return try openRetryingWhileBusy(path: path, sizeLimit: sizeLimit, maxPages: maxPages, warnings: warnings)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
             // Not a database we can use (damaged, or some other file): keep it aside, start anew.
+            if damaged == .report {
+                warnings.say(damageNote(path, error))
+                return nil
+            }
             guard let aside = moveAside(path) else {
                 warnings.say("cache off: \(path) is not a usable cache and could not be moved aside")
                 return nil
@@ -138,7 +152,28 @@ public final class PageCache: Sendable {
     }
 
     /// What the cache holds. Reads the entries (small rows) and the running total, no body.
+    /// A file found damaged on the way throws ``Damaged`` (and is left as it is).
     public func info() throws -> Info {
+        do {
+            return try readInfo()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            throw Damaged(message: Self.damageNote(path, error))
+        }
+    }
+
+    /// A cache file that is not a usable database, said with how to clear it.
+    public struct Damaged: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// "The cache at PATH is damaged (…)", with what clears it.
+    static func damageNote(_ path: String, _ error: DatabaseError) -> String {
+        "the cache at \(path) is damaged (\(reason(error))); ghscroll cache clear moves it aside (to \(path).corrupt-TIME) "
+            + "and starts an empty one, or remove it"
+    }
+
+    private func readInfo() throws -> Info {
         try pool.read { db in
             let pages = Entry.filter(Entry.Columns.kind == "page")
             let fetched = try Entry.select(min(Entry.Columns.fetchedAt), max(Entry.Columns.fetchedAt))

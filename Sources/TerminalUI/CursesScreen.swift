@@ -104,11 +104,26 @@ public final class CursesScreen: Terminal {
     deinit { end() }
 
     /// Restores the terminal (cursor, echo, canonical mode, main screen). Safe to call twice.
+    /// A terminal without an alternate screen (`TERM=vt100`) would keep the last frame for the
+    /// shell to write over: it is cleared, the cursor at the top.
     public func end() {
         guard active else { return }
         active = false
         curs_set(1)
+        let alternate = Self.capability("smcup") != nil
         endwin()
+        if !alternate, let clear = Self.capability("clear") {
+            _ = tputs(clear, 1) { character in
+                var byte = UInt8(truncatingIfNeeded: character)
+                return Glibc.write(1, &byte, 1) == 1 ? character : -1
+            }
+        }
+    }
+
+    /// The terminal's string capability `name` (terminfo), or nil when it has none.
+    private static func capability(_ name: String) -> UnsafeMutablePointer<CChar>? {
+        guard let value = tigetstr(name), value != UnsafeMutablePointer(bitPattern: -1), value.pointee != 0 else { return nil }
+        return value
     }
 
     /// Hands the terminal back to the shell and stops, as Ctrl-Z does to a program that reads

@@ -56,8 +56,14 @@ struct CacheInfoCommand: ParsableCommand {
             print("No cache at \(file) yet: ghscroll makes it when it first loads a list.")
             return
         }
-        let cache = try openCache(file)
-        let info = try cache.info()
+        // Looking must not change the cache either: a damaged file is said to be, not moved.
+        let cache = try openCache(file, damaged: .report)
+        let info: PageCache.Info
+        do {
+            info = try cache.info()
+        } catch let damaged as PageCache.Damaged {
+            throw CleanExitError(message: damaged.message)
+        }
         let now = Date()
         func when(_ date: Date?) -> String {
             guard let date else { return "none" }
@@ -100,9 +106,9 @@ private func cacheFile(_ path: String?) throws -> String {
     return file
 }
 
-private func openCache(_ file: String) throws -> PageCache {
+private func openCache(_ file: String, damaged: PageCache.DamagedFile = .moveAside) throws -> PageCache {
     let warnings = WarningList()
-    guard let cache = PageCache.open(path: file, onWarning: { warnings.add($0) }) else {
+    guard let cache = PageCache.open(path: file, damaged: damaged, onWarning: { warnings.add($0) }) else {
         throw CleanExitError(message: warnings.all.last ?? "the cache at \(file) cannot be opened")
     }
     for warning in warnings.all { PlainOutput.note(warning) }

@@ -91,7 +91,7 @@ struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "An account's profile: its details, organizations, repositories, followers and following (an organization's members and repositories).",
-        discussion: "In a pipe, or with --plain, it prints the details as FIELD<TAB>VALUE lines; with --json, the account's object.")
+        discussion: "In a pipe, or with --plain, it prints the details as FIELD<TAB>VALUE lines; with --json, the account's object as GitHub sent it, on one line.")
     @Argument(help: "The account's login.") var login: String
     @OptionGroup var options: ListOptions
     /// Not in the help: answered with why.

@@ -3,6 +3,7 @@ import Foundation
 import GitHubAPI
 import ListCore
 import Logging
+import TerminalUI
 
 /// `--plain` and `--json` (and any run whose output is not a terminal): stream the list to
 /// stdout as pages arrive, through the paging core's driver (so the same de-duplication and
@@ -56,19 +57,19 @@ struct PlainOutput {
 
 extension PlainOutput {
     /// `ghscroll user LOGIN` in a pipe: the account's details as `FIELD<TAB>VALUE` lines (GitHub's
-    /// field names, the ones it has), or with `json` the account as one JSON object.
+    /// field names, the ones it has), or with `json` the account's object as GitHub sent it, on
+    /// one line.
     static func profile(_ login: String, client: GitHubClient, json: Bool) async throws {
         let details: UserDetails
+        let body: Data
         do {
-            details = try await client.userDetails(login: login, policy: .preferCache).details
+            (details, body, _) = try await client.userDetailsAsSent(login: login, policy: .preferCache)
         } catch {
             throw CleanExitError(message: LoadFailure(error).message)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            FileHandle.standardOutput.write((try encoder.encode(details)) + Data("\n".utf8))
+            // The object GitHub sent, every field as it came, on one line.
+            FileHandle.standardOutput.write(JSONSlices.oneLine(body) + Data("\n".utf8))
             return
         }
         let fields: [(String, String?)] = [
@@ -97,16 +98,11 @@ struct CleanExitError: Error, CustomStringConvertible {
 }
 
 enum TerminalSafe {
-    /// A value for a plain line: no tabs, newlines or controls that would break the format. A
-    /// line break or a tab (a bio's) is a space; any other control is U+FFFD, seen but inert.
+    /// A value for a plain line, made safe as the screen makes it (``TerminalText/sanitize(_:)``):
+    /// a line break (CR LF counts as one) or a tab is a space; any other control (ESC, so no
+    /// escape sequence) and every bidirectional override, isolate or mark is U+FFFD, seen but
+    /// inert.
     static func plain(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "\r\n", with: "\n")
-        return String(String.UnicodeScalarView(spaced.unicodeScalars.map { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: " "
-            case ..<0x20, 0x7F..<0xA0: "\u{FFFD}"
-            default: scalar
-            }
-        }))
+        TerminalText.sanitize(text.replacingOccurrences(of: "\r\n", with: "\n"))
     }
 }

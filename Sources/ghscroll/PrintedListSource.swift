@@ -66,13 +66,8 @@ struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource 
         var objects: [Int64: Data] = [:]
         for (row, range) in zip(loaded.page.items, ranges) {
             let slice = loaded.body[loaded.body.startIndex + range.lowerBound..<loaded.body.startIndex + range.upperBound]
-            if !slice.contains(0x0A), !slice.contains(0x0D) {
-                objects[row.id] = Data(slice)
-            } else if let object = try? JSONSerialization.jsonObject(with: Data(slice)),
-                      let line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-                // Pretty-printed by whoever served it: the same object on one line.
-                objects[row.id] = line
-            }
+            // Pretty-printed by whoever served it: the same bytes on one line.
+            objects[row.id] = !slice.contains(0x0A) && !slice.contains(0x0D) ? Data(slice) : JSONSlices.oneLine(Data(slice))
         }
         return objects
     }

@@ -139,6 +139,27 @@ struct CacheEndToEndTests {
         }
     }
 
+    @Test("cache info on a damaged file says so and how to clear it, and leaves the file and its folder as they were")
+    func infoOnDamagedFile() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("ghscroll/cache.sqlite", String(repeating: "not a database ", count: 100))
+        let folder = directory.path + "/ghscroll"
+        let file = folder + "/cache.sqlite"
+        let before = try #require(FileManager.default.contents(atPath: file))
+        let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+        var environment = clean
+        environment["XDG_CACHE_HOME"] = directory.path
+        let info = try await run(binary, ["cache", "info"], environment: environment)
+        #expect(info.status == 1, "\(info.output)\(info.errors)")
+        #expect(info.output.isEmpty, "\(info.output)")
+        #expect(info.errors == "Error: the cache at \(file) is damaged (file is not a database); ghscroll cache clear moves it aside "
+                + "(to \(file).corrupt-TIME) and starts an empty one, or remove it\n", "\(info.errors)")
+        #expect(FileManager.default.contents(atPath: file) == before, "the damaged file is unchanged, byte for byte")
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == modified)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["cache.sqlite"], "nothing moved aside, no new cache")
+    }
+
     @Test("a corrupt cache file is moved aside with a one-line warning, and the run goes on")
     func corrupt() async throws {
         let directory = try TemporaryDirectory()

@@ -42,6 +42,47 @@ struct PlainEndToEndTests {
         }
     }
 
+    @Test("ghscroll user LOGIN --json prints the account's object as GitHub sent it, on one line: every field, nulls and plan included",
+          arguments: ["users.get-by-username.json", "users.get-by-username.response-with-git-hub-plan-information.json"])
+    func profileJSON(example: String) async throws {
+        // GitHub's own documented answer, as recorded in the shared folder (pretty-printed there).
+        let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/github/rest-examples/\(example)").path
+        let sent = try #require(FileManager.default.contents(atPath: path), "missing \(path)")
+        var options = FakeGitHubOptions()
+        options.scriptedReplies = [FakeRawReply(headers: [("Content-Type", "application/json; charset=utf-8")], body: Array(sent))]
+        try await withServer(options: options) { _, base in
+            let result = try await run(binary, ["user", "octocat", "--api-url", base, "--json", "--no-cache"])
+            #expect(result.status == 0, "\(result.errors)")
+            let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 2 && lines.last == "", "one line: \(result.output)")
+            let printed = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? NSDictionary
+            let expected = try JSONSerialization.jsonObject(with: sent) as? NSDictionary
+            #expect(printed != nil && printed == expected, "\(result.output)")
+            // In GitHub's order: each top-level key (two spaces in, in the file) where it came.
+            let keys = String(decoding: sent, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("  \""), !line.hasPrefix("   "), let end = line.dropFirst(3).firstIndex(of: "\"") else { return nil }
+                return String(line[line.index(line.startIndex, offsetBy: 2)...end])
+            }
+            let positions = keys.compactMap { lines[0].range(of: $0 + ":")?.lowerBound }
+            #expect(positions.count == keys.count && positions == positions.sorted(), "\(keys)")
+        }
+    }
+
+    @Test("--plain shows control and bidi characters as the screen does: a right-to-left override or ESC is �, CR LF a space")
+    func plainNeutralisesBidi() async throws {
+        let body = #"{"login":"octocat","id":1,"type":"User","name":"abc\u202edef","company":"\u2066x\u2069\u200f","#
+            + #""location":"a\tb","bio":"one\u001b[31mred\r\ntwo\u0085"}"#
+        var options = FakeGitHubOptions()
+        options.scriptedReplies = [FakeRawReply(json: body)]
+        try await withServer(options: options) { _, base in
+            let result = try await run(binary, ["user", "octocat", "--api-url", base, "--plain", "--no-cache"])
+            #expect(result.status == 0, "\(result.errors)")
+            let lines = result.output.split(separator: "\n").map(String.init)
+            #expect(lines == ["login\toctocat", "id\t1", "type\tUser", "name\tabc\u{FFFD}def", "company\t\u{FFFD}x\u{FFFD}\u{FFFD}",
+                              "location\ta b", "bio\tone\u{FFFD}[31mred two\u{FFFD}"], "\(lines)")
+        }
+    }
+
     @Test("retries and waits are reported on stderr; stdout holds only the data, complete and in order",
           arguments: ["--plain", "--json"])
     func progressOnStderr(mode: String) async throws {

@@ -187,6 +187,22 @@ extension BrowserEndToEndTests {
     }
 }
 
+extension BrowserEndToEndTests {
+    @Test("with TERM=vt100 (no alternate screen) quitting clears the screen: the shell does not write over the last frame")
+    func clearsWithoutAlternateScreen() async throws {
+        try await withLaunch("users", before: "TERM=vt100 ", after: "; echo EXIT=$?; sleep 30", rows: 20) { _, pane in
+            let list = await pane.waitFor { idsOnScreen($0).count > 5 }
+            #expect(screenText(list).contains("ghscroll ·"), "the list is drawn on the main screen:\n\(screenText(list))")
+            try await pane.keys("q")
+            let screen = await pane.waitFor { screenText($0).contains("EXIT=") }
+            let text = screenText(screen)
+            #expect(text.contains("EXIT=0"), "\(text)")
+            #expect(!text.contains("ghscroll ·") && idsOnScreen(screen).isEmpty, "no row of the frame is left:\n\(text)")
+            #expect(screen.first?.hasPrefix("EXIT=0") == true, "the shell goes on from the top of a clear screen:\n\(text)")
+        }
+    }
+}
+
 /// Terminal columns of one character as tmux counts them, for the characters these tests draw.
 func columns(of character: Character) -> Int {
     guard let value = character.unicodeScalars.first?.value else { return 0 }
