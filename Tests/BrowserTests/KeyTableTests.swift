@@ -80,33 +80,33 @@ struct KeyTableTests {
         let help = { (list: GitHubList) in
             var state = makeState(list: list)
             _ = state.update(.key(.character("?")), at: epoch)
-            return state.help?.entries.map(\.keys) ?? []
+            return AppView.help(state)?.entries.map(\.keys) ?? []
         }
         #expect(help(.users(.search("tom"))).contains("S"))
         #expect(!help(.users(.all(since: 0))).contains("S"))
         #expect(help(.users(.all(since: 0))).contains("s"))
-        #expect(!table.helpEntries(for: .list, profile: true, search: false).map(\.keys).contains { $0 == "S" || $0 == "/" })
+        #expect(!table.helpEntries(for: .list, kind: .profile).map(\.keys).contains { $0 == "S" || $0 == "/" })
     }
 
     @Test("status hints give way from the end when short of room, keeping the help key")
     func hints() {
-        #expect(table.hints(for: .list, canLeave: false, width: 80) == "Enter details  / filter  : go  q quit  ? help")
-        #expect(table.hints(for: .details, width: 80) == "1 followers  2 following  Esc back  / filter  : go  q quit  ? help")
-        #expect(table.hints(for: .details, width: 32) == "1 followers  2 following  ? help")
-        #expect(table.hints(for: .details, width: 31) == "1 followers  ? help")
-        #expect(table.hints(for: .details, width: 6) == "? help")
-        #expect(table.hints(for: .details, width: 5) == "")
+        #expect(table.hints(for: .list, canLeave: false).fitted(to: 80) == "Enter details  / filter  : go  q quit  ? help")
+        #expect(table.hints(for: .details).fitted(to: 80) == "1 followers  2 following  Esc back  / filter  : go  q quit  ? help")
+        #expect(table.hints(for: .details).fitted(to: 32) == "1 followers  2 following  ? help")
+        #expect(table.hints(for: .details).fitted(to: 31) == "1 followers  ? help")
+        #expect(table.hints(for: .details).fitted(to: 6) == "? help")
+        #expect(table.hints(for: .details).fitted(to: 5) == "")
         // On a profile, with the pane open on an organization: its members, and no filter.
-        #expect(table.hints(for: .details, organization: true, profile: true, width: 80)
+        #expect(table.hints(for: .details, kind: .profile, subject: .organization).fitted(to: 80)
                 == "1 members  2 following  Esc back  : go  q quit  ? help")
-        #expect(table.hints(for: .filter, width: 40) == "Enter keep  Esc clear  F1 keys")
+        #expect(table.hints(for: .filter).fitted(to: 40) == "Enter keep  Esc clear  F1 keys")
         // Enter's hint says what it does on the selected row, and goes when it does nothing.
-        #expect(table.hints(for: .list, canLeave: false, profile: true, enter: .open, width: 80)
+        #expect(table.hints(for: .list, canLeave: false, kind: .profile, enter: .open).fitted(to: 80)
                 == "Enter open  : go  q quit  ? help")
-        #expect(table.hints(for: .list, canLeave: false, profile: true, enter: .retry, width: 80)
+        #expect(table.hints(for: .list, canLeave: false, kind: .profile, enter: .retry).fitted(to: 80)
                 == "Enter retry  : go  q quit  ? help")
-        #expect(table.hints(for: .list, canLeave: false, enter: .nothing, width: 80) == "/ filter  : go  q quit  ? help")
-        #expect(table.hints(for: .list, canLeave: false, enter: .noRows, width: 80) == ": go  q quit  ? help")
+        #expect(table.hints(for: .list, canLeave: false, enter: .nothing).fitted(to: 80) == "/ filter  : go  q quit  ? help")
+        #expect(table.hints(for: .list, canLeave: false, enter: .noRows).fitted(to: 80) == ": go  q quit  ? help")
     }
 
     @Test("the README's key list is the table's")

@@ -29,13 +29,6 @@ extension AppState {
 
     // MARK: - The about row
 
-    /// The lines of the about row of `login`'s profile: what its picture and text need in the
-    /// list's width (narrower with the pane beside it), and a blank line; less on a short screen.
-    func profileHeaderLines(_ login: String, paneOpen: Bool = false) -> Int {
-        let width = screenLayout.areas(paneOpen: paneOpen).list?.width ?? size.columns
-        return screenLayout.profileHeaderLines(needed: AppView.aboutPane(self, login: login).linesNeeded(width: width))
-    }
-
     /// Every profile on the stack gives its about row the lines it needs now (after a resize,
     /// or when the details it shows came or failed).
     private mutating func fitProfileHeaders() {
@@ -43,7 +36,7 @@ extension AppState {
         let state = self
         stack.forEach { screen in
             guard let login = screen.profileScreen?.login else { return }
-            let lines = state.profileHeaderLines(login, paneOpen: screen.detailsOpen)
+            let lines = state.screenLayout.profileHeaderLines(state, login: login, paneOpen: screen.detailsOpen)
             screen.withProfile { $0.changeProfile { $0.setHeaderLines(lines) } }
         }
     }

@@ -107,9 +107,8 @@ extension AppState {
     /// (Enter)"); any other key that does nothing here stays silent.
     private mutating func paneKey(_ key: Key) -> [Command] {
         guard mode == .list, let action = keys.action(for: key, in: .details),
-              let help = keys.bindings(for: .details).first(where: { $0.action == action })?.help,
-              let open = keys.label(.details, in: .list) else { return [] }
-        return nothing("\(key.label): \(HelpOverlay.Entry.withoutAside(help)), with the details open (\(open))")
+              let help = keys.shortHelp(action, in: .details), let open = keys.label(.details, in: .list) else { return [] }
+        return nothing("\(key.label): \(help), with the details open (\(open))")
     }
 
     /// A key with nothing to act on says so, rather than nothing at all.

@@ -18,15 +18,13 @@ public struct KeyTable: Sendable, Equatable {
     /// The keys widgets name in their own text (every frame asks).
     public private(set) var widgetKeys: WidgetKeys
     /// The status line's hints, worked out once per table rather than on every frame: by what
-    /// the pane is on (for an organization, `followers` says `members`; for a repository,
-    /// `followers` says `stargazers` and `following` says `contributors`), and whether the
-    /// screen is a profile (without what a profile refuses: it has no filter).
+    /// the pane is on (``PaneSubject``: how it names the keys that lead on), the kind of screen
+    /// (``ScreenKind``: what it refuses) and what Enter does.
     private var hints: [HintsKind: Hints]
     private struct HintsKind: Hashable, Sendable {
-        var subject: Subject
-        var profile: Bool
+        var subject: PaneSubject
+        var kind: ScreenKind
         var enter: EnterHint
-        enum Subject: Hashable, Sendable, CaseIterable { case user, organization, repository }
     }
 
     /// What Enter does on the selected row, for the status line's hint: show its details, open
@@ -36,22 +34,13 @@ public struct KeyTable: Sendable, Equatable {
     public enum EnterHint: Hashable, Sendable, CaseIterable {
         case details, open, retry, nothing, noRows
     }
-    private static let notOnProfiles: Set<Action> = [.filter]
-    private static let organizationNames: [Action: String] = [.followers: "members"]
-    private static let repositoryNames: [Action: String] = [.followers: "stargazers", .following: "contributors"]
-
     private static func hintTables(_ bindings: [KeyBinding]) -> [HintsKind: Hints] {
         var tables: [HintsKind: Hints] = [:]
-        for subject in HintsKind.Subject.allCases {
-            let names = switch subject {
-            case .user: [Action: String]()
-            case .organization: organizationNames
-            case .repository: repositoryNames
-            }
-            for profile in [false, true] {
+        for subject in PaneSubject.allCases {
+            for kind in ScreenKind.allCases {
                 for enter in EnterHint.allCases {
-                    var renamed = names
-                    var left = profile ? notOnProfiles : []
+                    var renamed = subject.names
+                    var left = kind.refused
                     switch enter {
                     case .details: break
                     case .open: renamed[.details] = "open"
@@ -59,8 +48,8 @@ public struct KeyTable: Sendable, Equatable {
                     case .nothing: left.insert(.details)
                     case .noRows: left.formUnion([.details, .filter])
                     }
-                    tables[HintsKind(subject: subject, profile: profile, enter: enter)] = Hints(bindings, renaming: renamed,
-                                                                                                 leaving: left)
+                    tables[HintsKind(subject: subject, kind: kind, enter: enter)] = Hints(bindings, renaming: renamed,
+                                                                                           leaving: left)
                 }
             }
         }
@@ -68,19 +57,8 @@ public struct KeyTable: Sendable, Equatable {
     }
 
     private struct Hints: Sendable, Equatable {
-        /// One mode's hints, in table order, and as the status line orders them: the others,
-        /// then the help key's (which stays when the others give way), with the whole line
-        /// and its width, the line most frames draw.
-        struct Line: Sendable, Equatable {
-            var all: [String]
-            var others: [String]
-            var help: String?
-            var text: String
-            var width: Int
-        }
-
         /// At `ordinal * 2` with nothing to leave, at `ordinal * 2 + 1` with.
-        var lines: [Line] = []
+        var lines: [HintLine] = []
 
         init(_ bindings: [KeyBinding], renaming names: [Action: String] = [:], leaving left: Set<Action> = []) {
             let helpKey = bindings.first { $0.action == .help }.flatMap { binding in
@@ -93,15 +71,12 @@ public struct KeyTable: Sendable, Equatable {
                         else { return nil }
                         return key.label + " " + (names[binding.action] ?? hint)
                     }
-                    let others = all.filter { $0 != helpKey }
-                    let help = all.contains { $0 == helpKey } ? helpKey : nil
-                    let text = (others + (help.map { [$0] } ?? [])).joined(separator: "  ")
-                    return Line(all: all, others: others, help: help, text: text, width: TerminalText.width(text))
+                    return HintLine(all, keeping: helpKey)
                 }
             }
         }
 
-        subscript(mode: Mode, canLeave: Bool) -> Line { lines[mode.ordinal * 2 + (canLeave ? 1 : 0)] }
+        subscript(mode: Mode, canLeave: Bool) -> HintLine { lines[mode.ordinal * 2 + (canLeave ? 1 : 0)] }
     }
 
     /// Each mode's keys and the action each asks for (the first binding of a key wins): a key
@@ -202,38 +177,25 @@ public struct KeyTable: Sendable, Equatable {
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 
-    /// The help overlay's lines for `mode`; on a profile (`profile`), without what a profile
-    /// refuses (the filter); on a list that is not a search (`search` false), without its order.
-    public func helpEntries(for mode: Mode, canLeave: Bool = true, profile: Bool = false, search: Bool = true) -> [HelpOverlay.Entry] {
+    /// What `action` does in `mode`, as the help says it without its aside ("open their
+    /// followers"); nil when no key does it there.
+    public func shortHelp(_ action: Action, in mode: Mode) -> String? {
+        bindings(for: mode).first { $0.action == action }.map { HelpOverlay.Entry.withoutAside($0.help) }
+    }
+
+    /// The help overlay's lines for `mode` on a screen of `kind` (without what it refuses).
+    public func helpEntries(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .search) -> [HelpOverlay.Entry] {
         bindings(for: mode, canLeave: canLeave)
-            .filter { (!profile || !Self.notOnProfiles.contains($0.action)) && (search || $0.action != .sort) }
+            .filter { !kind.refused.contains($0.action) }
             .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
     }
 
-    /// The status line's hints for `mode`, most useful first: "Enter details", "/ filter", "? help".
-    public func hints(for mode: Mode, canLeave: Bool = true) -> [String] {
-        hints[HintsKind(subject: .user, profile: false, enter: .details)]?[mode, canLeave].all ?? []
-    }
-
-    /// The hints that fit in `width` columns, joined: the first ones, and the help key always
-    /// when it fits at all. `organization` and `repository`: the pane is on one; `profile`: the
-    /// screen is a profile; `enter`: what Enter does on the selected row.
-    public func hints(for mode: Mode, canLeave: Bool = true, organization: Bool = false, repository: Bool = false,
-                      profile: Bool = false, enter: EnterHint = .details, width: Int) -> String {
-        let subject: HintsKind.Subject = repository ? .repository : organization ? .organization : .user
-        guard let line = hints[HintsKind(subject: subject, profile: profile, enter: enter)]?[mode, canLeave] else { return "" }
-        if line.width <= width { return line.text }
-        var kept = line.others
-        let tail = line.help.map { [$0] } ?? []
-        // Each hint and two spaces between: drop from the end of the others until they fit.
-        let widths = kept.map { TerminalText.width($0) }
-        let tailWidth = line.help.map { TerminalText.width($0) }
-        var used = line.width
-        while !kept.isEmpty, used > width {
-            used -= widths[kept.count - 1] + 2
-            kept.removeLast()
-        }
-        if kept.isEmpty { used = tailWidth ?? 0 }
-        return used <= width ? (kept + tail).joined(separator: "  ") : ""
+    /// The status line's hints for `mode`, most useful first ("Enter details", "/ filter",
+    /// "? help"): on a screen of `kind`, named for what the pane is on (`subject`), with what
+    /// Enter does on the selected row (`enter`). A widget fits them to a width
+    /// (``HintLine/fitted(to:)``).
+    public func hints(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .list, subject: PaneSubject = .user,
+                      enter: EnterHint = .details) -> HintLine {
+        hints[HintsKind(subject: subject, kind: kind, enter: enter)]?[mode, canLeave] ?? HintLine([], keeping: nil)
     }
 }

@@ -19,24 +19,3 @@ extension AppState {
         return stack.replaceTop(with: .list(sorted), at: moment)
     }
 }
-
-extension AppView {
-    /// After a search's crumb in the title: how many GitHub found, and the order.
-    static func searchNote(_ state: AppState) -> String? {
-        guard let top = state.top.listScreen, case let .users(.search(_, sort)) = top.list else { return nil }
-        let total = top.pager.totalCount.map { " · \(ProfileText.grouped($0)) found" } ?? ""
-        return total + " · " + sort.label
-    }
-
-    /// The end row of a search GitHub cuts short (it gives the first 1,000 results only): how
-    /// many of how many, and what to do about it. (A smaller total is GitHub's estimate: the
-    /// list simply ends.)
-    static func cutShort(_ top: ListScreen) -> String? {
-        let count = top.pager.knownCount
-        guard case .users(.search) = top.list, let total = top.pager.totalCount,
-              total > SearchUsersSource.resultCap, total > count, top.pager.appendState == .endReached else {
-            return nil
-        }
-        return "First \(ProfileText.grouped(count)) of \(ProfileText.grouped(total)) · narrow the query"
-    }
-}

@@ -7,7 +7,7 @@ extension AppView {
     /// reason the last line did not run (on up to three lines), or the candidates of Tab.
     static func drawPrompt(_ state: AppState, on screen: some TerminalUI.Screen, rows: Int, columns: Int) {
         let prompt = state.prompt
-        let hints = state.keys.hints(for: .command, width: max(0, columns / 2 - 2))
+        let hints = state.keys.hints(for: .command).fitted(to: max(0, columns / 2 - 2))
         Bar.field(prompt: ":", field: prompt.field, right: hints, row: rows - 1, on: screen, columns: columns)
         guard rows >= 3 else { return }
         if let checking = prompt.checking {

@@ -36,7 +36,7 @@ public enum AppView {
             }
         }
         if let paneRow, let area = areas.pane { pane(state, row: paneRow, border: areas.list != nil).draw(on: screen, in: area) }
-        if let help = state.help { help.draw(on: screen, in: layout.body) }
+        if let help = help(state) { help.draw(on: screen, in: layout.body) }
         if state.overlay == .command {
             drawPrompt(state, on: screen, rows: rows, columns: columns)
         } else if state.overlay == .filter {
@@ -47,21 +47,23 @@ public enum AppView {
         } else {
             let status = statusText(state)
             let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
-            // (No `&&`: its autoclosure would copy the whole state.)
-            let inPane = state.mode == .details
-            let selected = inPane ? state.top.selectedRow : nil
-            let organization = selected?.user?.isOrganization == true
-            let repository = selected?.repository != nil
-            Bar.draw(left: status, right: state.keys.hints(for: state.mode, canLeave: state.canLeave,
-                                                           organization: organization, repository: repository,
-                                                           profile: state.top.profileScreen != nil, enter: state.enterEffect,
-                                                           width: room),
+            Bar.draw(left: status, right: StatusHints(state).line.fitted(to: room),
                      row: rows - 1, on: screen, columns: columns, bottom: true)
         }
         screen.present()
     }
 
     // MARK: - Parts
+
+    /// The help over the screen: the keys of the mode under it, on the kind of screen on top.
+    static func help(_ state: AppState) -> HelpOverlay? {
+        guard case .help(let fromFilter) = state.overlay else { return nil }
+        let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
+        let kind = state.top.kind
+        let title = kind == .profile && mode == .list ? "on a profile" : mode.title.lowercased()
+        return HelpOverlay(title: "Keys · \(title)", entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave, kind: kind),
+                           footer: state.keys.helpFooter, scrollFooter: state.keys.helpScrollFooter, offset: state.helpOffset)
+    }
 
     static func list(_ state: AppState, _ top: ListScreen) -> ListView<ListScreen.Items> {
         let noun = top.list.noun

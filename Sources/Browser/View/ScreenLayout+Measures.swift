@@ -1,0 +1,19 @@
+import TerminalUI
+
+extension ScreenLayout {
+    // MARK: - The measures the update needs
+
+    /// How far the help open on `state` can scroll, and how many lines a page of it is (0 when
+    /// it fits whole).
+    func helpScroll(_ state: AppState) -> (limit: Int, page: Int) {
+        guard let help = AppView.help(state) else { return (0, 1) }
+        return (help.scrollLimit(in: body), max(1, HelpOverlay.bodyRows(in: body) - 1))
+    }
+
+    /// The lines of the about row of `login`'s profile: what its picture and text need in the
+    /// list's width (narrower with the pane beside it), and a blank line; less on a short screen.
+    func profileHeaderLines(_ state: AppState, login: String, paneOpen: Bool) -> Int {
+        let width = areas(paneOpen: paneOpen).list?.width ?? columns
+        return profileHeaderLines(needed: AppView.aboutPane(state, login: login).linesNeeded(width: width))
+    }
+}

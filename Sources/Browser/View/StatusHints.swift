@@ -1,0 +1,15 @@
+import TerminalUI
+
+/// The status line's key hints for a state: the mode's keys, named for what the pane is on,
+/// without what the screen on top refuses, with what Enter does on the selected row. The
+/// bindings come from the key table; which apply comes from the screen's kind.
+struct StatusHints {
+    let line: HintLine
+
+    init(_ state: borrowing AppState) {
+        let mode = state.mode
+        let subject = mode == .details ? PaneSubject(state.top.selectedRow) : .user
+        line = state.keys.hints(for: mode, canLeave: state.canLeave, kind: state.top.kind, subject: subject,
+                                enter: state.enterEffect)
+    }
+}
