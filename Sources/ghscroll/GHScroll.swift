@@ -1,4 +1,5 @@
 import ArgumentParser
+import Browser
 import GitHubAPI
 
 @main
@@ -80,11 +81,9 @@ struct UsersCommand: AsyncParsableCommand {
     @OptionGroup var limit: LimitOption
     /// Not in the help: answered with why.
     @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var page: Int?
-    func validate() throws {
-        if since < 0 { throw ValidationError("--since must be a user id, 0 or more (got \(since))") }
-        if page != nil { throw ValidationError("--page goes with every list but users, which starts with --since") }
-    }
-    func run() async throws { try await options.browse(.all(since: since), limit: limit.limit) }
+    var command: GoCommand { get throws { try .shell("users", [], page: page, since: since) } }
+    func validate() throws { _ = try command }
+    func run() async throws { try await options.browse(try command, limit: limit.limit) }
 }
 
 struct UserCommand: AsyncParsableCommand {
@@ -97,15 +96,12 @@ struct UserCommand: AsyncParsableCommand {
     /// Not in the help: answered with why.
     @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var page: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var limit: Int?
+    var command: GoCommand { get throws { try .shell("user", [login], page: page) } }
     func validate() throws {
-        _ = try ListOptions.validLogin(login)
-        if page != nil { throw ValidationError("--page goes with lists, not with a profile") }
+        _ = try command
         if limit != nil { throw ValidationError("--limit goes with lists: a profile's details are printed whole") }
     }
-    func run() async throws {
-        let login = try ListOptions.validLogin(login)
-        try await options.browseProfile(login)
-    }
+    func run() async throws { try await options.browse(try command, limit: nil) }
 }
 
 struct FollowersCommand: AsyncParsableCommand {
@@ -113,8 +109,9 @@ struct FollowersCommand: AsyncParsableCommand {
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    func validate() throws { _ = try ListOptions.validLogin(login) }
-    func run() async throws { try await options.browse(.followers(try ListOptions.validLogin(login)), paging) }
+    var command: GoCommand { get throws { try .shell("followers", [login], page: paging.page) } }
+    func validate() throws { _ = try command }
+    func run() async throws { try await options.browse(try command, limit: paging.limit.limit) }
 }
 
 struct FollowingCommand: AsyncParsableCommand {
@@ -122,8 +119,9 @@ struct FollowingCommand: AsyncParsableCommand {
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    func validate() throws { _ = try ListOptions.validLogin(login) }
-    func run() async throws { try await options.browse(.following(try ListOptions.validLogin(login)), paging) }
+    var command: GoCommand { get throws { try .shell("following", [login], page: paging.page) } }
+    func validate() throws { _ = try command }
+    func run() async throws { try await options.browse(try command, limit: paging.limit.limit) }
 }
 
 struct MembersCommand: AsyncParsableCommand {
@@ -131,8 +129,9 @@ struct MembersCommand: AsyncParsableCommand {
     @Argument(help: "The organization's login.") var org: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    func validate() throws { _ = try ListOptions.validLogin(org) }
-    func run() async throws { try await options.browse(.members(try ListOptions.validLogin(org)), paging) }
+    var command: GoCommand { get throws { try .shell("members", [org], page: paging.page) } }
+    func validate() throws { _ = try command }
+    func run() async throws { try await options.browse(try command, limit: paging.limit.limit) }
 }
 
 struct OrganizationsCommand: AsyncParsableCommand {
@@ -140,8 +139,9 @@ struct OrganizationsCommand: AsyncParsableCommand {
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    func validate() throws { _ = try ListOptions.validLogin(login) }
-    func run() async throws { try await options.browse(.organizations(try ListOptions.validLogin(login)), paging) }
+    var command: GoCommand { get throws { try .shell("orgs", [login], page: paging.page) } }
+    func validate() throws { _ = try command }
+    func run() async throws { try await options.browse(try command, limit: paging.limit.limit) }
 }
 
 struct RepositoriesCommand: AsyncParsableCommand {
@@ -150,10 +150,9 @@ struct RepositoriesCommand: AsyncParsableCommand {
     @Argument(help: "The user's or organization's login.") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    func validate() throws { _ = try ListOptions.validLogin(login) }
-    func run() async throws {
-        try await options.browse(.repositories(.owned(try ListOptions.validLogin(login), organization: false)), paging)
-    }
+    var command: GoCommand { get throws { try .shell("repos", [login], page: paging.page) } }
+    func validate() throws { _ = try command }
+    func run() async throws { try await options.browse(try command, limit: paging.limit.limit) }
 }
 
 struct StarredCommand: AsyncParsableCommand {
@@ -161,25 +160,13 @@ struct StarredCommand: AsyncParsableCommand {
     @Argument(help: "The user's login.") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    func validate() throws { _ = try ListOptions.validLogin(login) }
-    func run() async throws { try await options.browse(.repositories(.starred(try ListOptions.validLogin(login))), paging) }
+    var command: GoCommand { get throws { try .shell("starred", [login], page: paging.page) } }
+    func validate() throws { _ = try command }
+    func run() async throws { try await options.browse(try command, limit: paging.limit.limit) }
 }
 
-/// A repository named on the command line, as OWNER/REPO: checked the same way by every command
-/// that takes one.
-struct RepositoryArgument {
-    /// The owner and the name, when `text` has the form OWNER/REPO.
-    static func parts(of text: String) -> (owner: String, repo: String)? {
-        GitHubRepository.ownerAndName(text).map { ($0.owner, $0.name) }
-    }
-
-    /// The usage error for `command` when `text` is not OWNER/REPO.
-    static func check(_ text: String, for command: String) throws {
-        guard parts(of: text) != nil else {
-            throw ValidationError("\(command) takes a repository as OWNER/REPO, for example apple/swift (got '\(text)')")
-        }
-    }
-
+/// A repository named on the command line, as OWNER/REPO (checked by the command table).
+enum RepositoryArgument {
     static let help = ArgumentHelp("The repository, as OWNER/REPO (for example apple/swift).")
 }
 
@@ -188,16 +175,16 @@ protocol RepositoryPeopleCommand: AsyncParsableCommand {
     var repository: String { get }
     var options: ListOptions { get }
     var paging: PagingOptions { get }
-    static func list(owner: String, repo: String) -> UserList
 }
 
 extension RepositoryPeopleCommand {
-    func validate() throws { try RepositoryArgument.check(repository, for: Self.configuration.commandName ?? "this command") }
-
-    func run() async throws {
-        guard let (owner, repo) = RepositoryArgument.parts(of: repository) else { return }
-        try await options.browse(Self.list(owner: owner, repo: repo), paging)
+    var command: GoCommand {
+        get throws { try .shell(Self.configuration.commandName ?? "", [repository], page: paging.page) }
     }
+
+    func validate() throws { _ = try command }
+
+    func run() async throws { try await options.browse(try command, limit: paging.limit.limit) }
 }
 
 struct StargazersCommand: RepositoryPeopleCommand {
@@ -205,7 +192,6 @@ struct StargazersCommand: RepositoryPeopleCommand {
     @Argument(help: RepositoryArgument.help) var repository: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    static func list(owner: String, repo: String) -> UserList { .stargazers(owner: owner, repo: repo) }
 }
 
 struct ContributorsCommand: RepositoryPeopleCommand {
@@ -214,7 +200,6 @@ struct ContributorsCommand: RepositoryPeopleCommand {
     @Argument(help: RepositoryArgument.help) var repository: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    static func list(owner: String, repo: String) -> UserList { .contributors(owner: owner, repo: repo) }
 }
 
 struct WatchersCommand: RepositoryPeopleCommand {
@@ -222,7 +207,6 @@ struct WatchersCommand: RepositoryPeopleCommand {
     @Argument(help: RepositoryArgument.help) var repository: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    static func list(owner: String, repo: String) -> UserList { .watchers(owner: owner, repo: repo) }
 }
 
 struct SearchCommand: AsyncParsableCommand {
@@ -233,11 +217,16 @@ struct SearchCommand: AsyncParsableCommand {
     var sort: SearchSort = .bestMatch
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
-    var text: String { query.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
-    func validate() throws {
-        guard !text.isEmpty else { throw ValidationError("the search needs a query") }
+    /// The query's words (quoted ones split as the `:` line splits them).
+    var words: [String] { query.flatMap { $0.split(whereSeparator: { $0.isWhitespace }).map(String.init) } }
+    var command: GoCommand {
+        get throws {
+            guard !words.isEmpty else { throw ValidationError("the search needs a query") }
+            return try .shell("search", words, page: paging.page, sort: sort)
+        }
     }
-    func run() async throws { try await options.browse(.search(text, sort: sort), paging) }
+    func validate() throws { _ = try command }
+    func run() async throws { try await options.browse(try command, limit: paging.limit.limit) }
 }
 
 extension SearchSort: ExpressibleByArgument {}

@@ -61,20 +61,8 @@ struct ListOptions: ParsableArguments {
         if plain && json { throw ValidationError("choose one of --plain and --json") }
     }
 
-    static func validLogin(_ login: String) throws -> String {
-        let trimmed = login.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 100, !trimmed.contains("/") else {
-            throw ValidationError("'\(login)' is not a GitHub login")
-        }
-        return trimmed
-    }
-
     /// Resolves the settings (command line, then the configuration file, then the defaults), the
     /// API and the token, and shows the list: in the browser on a terminal, as lines otherwise.
-    func browse(_ list: UserList, page: Int? = nil, limit: Int?) async throws {
-        try await browse(.users(list), page: page, limit: limit)
-    }
-
     /// - Parameters:
     ///   - page: the page a page-numbered list starts at (`--page`).
     ///   - limit: how many rows `--plain`, `--json` or a pipe print (`--limit`).

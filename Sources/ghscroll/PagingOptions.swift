@@ -1,4 +1,5 @@
 import ArgumentParser
+import Browser
 import GitHubAPI
 
 /// How many rows `--plain`, `--json` or a pipe print: every list command takes it.
@@ -13,28 +14,33 @@ struct LimitOption: ParsableArguments {
 }
 
 /// Where a page-numbered list starts, and how many of its rows are printed: the options of
-/// every list command but `users` (which starts with --since) and `user` (a profile).
+/// every list command but `users` (which starts with --since) and `user` (a profile). The
+/// page's range is the command table's (``GoCommand/resolve(_:_:page:sort:since:)``).
 struct PagingOptions: ParsableArguments {
-    /// Every page before it is counted (and can be loaded by scrolling up): a bound keeps that
-    /// count small, far past the end of any list GitHub pages through.
-    static let maxStartPage = 100_000
-
     @Option(parsing: .unconditional, help: "Start at this page (every list but users); refresh comes back to it.")
     var page: Int?
     @OptionGroup var limit: LimitOption
+}
 
-    func validate() throws {
-        if let page, !(1...Self.maxStartPage).contains(page) {
-            throw ValidationError("--page must be from 1 to \(Self.maxStartPage) (got \(page))")
+extension GoCommand {
+    /// The command as the shell read it, by the one table the `:` line reads too: the same
+    /// names, arguments, options and rules (a usage error when it breaks them).
+    static func shell(_ name: String, _ words: [String], page: Int? = nil, sort: SearchSort? = nil,
+                      since: Int64? = nil) throws -> GoCommand {
+        switch resolve(name, words, page: page, sort: sort, since: since) {
+        case .success(let command): command
+        case .failure(let error): throw ValidationError(error.description)
         }
     }
 }
 
 extension ListOptions {
-    /// Shows `list`, started at `paging`'s page and printed up to its limit.
-    func browse(_ list: GitHubList, _ paging: PagingOptions) async throws {
-        try await browse(list, page: paging.page, limit: paging.limit.limit)
+    /// Shows what `command` names, its list printed up to `limit` rows in a pipe.
+    func browse(_ command: GoCommand, limit: Int?) async throws {
+        switch command {
+        case let .list(list, _, page): try await browse(list, page: page, limit: limit)
+        case .profile(let login): try await browseProfile(login)
+        case .quit: break
+        }
     }
-
-    func browse(_ list: UserList, _ paging: PagingOptions) async throws { try await browse(.users(list), paging) }
 }

@@ -52,17 +52,17 @@ struct CommandLineModelTests {
             + "watchers, search, user, quit"),
         ("folowers octocat", "No command folowers · did you mean followers?"),
         ("Followers octocat", "No command Followers · did you mean followers?"),
-        ("followers", "Missing argument: followers LOGIN"),
-        ("followers a b", "Too many words: followers LOGIN"),
+        ("followers", "Missing argument: followers LOGIN [--page N]"),
+        ("followers a b", "Too many words: followers LOGIN [--page N]"),
         ("followers a/b", "'a/b' is not a GitHub login"),
         ("stargazers swift", "stargazers takes a repository as OWNER/REPO, for example apple/swift (got 'swift')"),
         ("contributors apple/../x", "contributors takes a repository as OWNER/REPO, for example apple/swift (got 'apple/../x')"),
-        ("search", "Missing argument: search QUERY… [--sort ORDER]"),
+        ("search", "Missing argument: search QUERY… [--page N] [--sort ORDER]"),
         ("search tom --sort", "--sort takes best-match, followers, repositories, joined"),
         ("search tom --sort stars", "--sort takes best-match, followers, repositories, joined"),
         ("user ..", "'..' is not a GitHub login"),
         ("users --since x", "Too many words: users [--since ID]"),
-    ])
+    ] + CommandTableLines.refused)
     func errors(line: String, message: String) {
         var store = promptStore()
         store.type(line)
@@ -296,6 +296,10 @@ struct GoCommandTests {
         ("search tom  type:user", .list(.users(.search("tom type:user")), crumbs: ["Search: tom type:user"])),
         ("search --sort followers tom", .list(.users(.search("tom", sort: .followers)), crumbs: ["Search: tom"])),
         ("search tom --sort joined", .list(.users(.search("tom", sort: .joined)), crumbs: ["Search: tom"])),
+        ("followers octocat --page 2", .list(.users(.followers("octocat")), crumbs: ["octocat", "followers"], page: 2)),
+        ("search --page 3 tom --sort joined", .list(.users(.search("tom", sort: .joined)), crumbs: ["Search: tom"], page: 3)),
+        ("stargazers apple/swift --page 400", .list(.users(.stargazers(owner: "apple", repo: "swift")),
+                                                    crumbs: ["apple/swift", "stargazers"], page: 400)),
         ("user octocat", .profile("octocat")),
         ("q", .quit),
         ("quit", .quit),

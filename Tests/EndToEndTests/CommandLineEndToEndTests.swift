@@ -1,3 +1,4 @@
+import Browser
 import FakeGitHub
 import Foundation
 import Testing
@@ -74,6 +75,22 @@ struct CommandLineEndToEndTests {
             let result = try await run(binary, arguments, environment: clean)
             #expect(result.status == 64, "\(arguments): \(result.errors)")
             #expect(firstLine(result.errors) == message, "\(arguments): \(result.errors)")
+        }
+    }
+
+    @Test("the shell refuses what the : line refuses, in the same words: both read one command table")
+    func oneTable() async throws {
+        let lines = ["user octocat --page 2", "users --page 2", "followers octocat --page 0", "users --since -5",
+                     "followers .hidden", "following ..", "watchers octocat", "stargazers apple/../x", "members a/b"]
+        for line in lines {
+            guard case .failure(let error) = GoCommand.parse(line) else {
+                Issue.record(":\(line) was taken")
+                continue
+            }
+            let words = line.split(separator: " ").map(String.init)
+            let result = try await run(binary, words, environment: clean)
+            #expect(result.status == 64, "\(line): \(result.errors)")
+            #expect(firstLine(result.errors) == "Error: \(error)", "\(line): \(result.errors)")
         }
     }
 

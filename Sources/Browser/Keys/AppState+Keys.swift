@@ -233,23 +233,24 @@ extension AppState {
 
     /// A new list on the stack, its crumbs after the one it was opened from (after the name
     /// alone on that name's profile).
-    mutating func push(_ list: GitHubList, from name: String, _ crumb: String) -> [Command] {
+    mutating func push(_ list: GitHubList, from name: String, _ crumb: String, at start: GitHubCursor? = nil) -> [Command] {
         let onItsProfile = top.profileScreen.map { detailsKey($0.login) == detailsKey(name) } ?? false
-        return push(list, crumbs: onItsProfile ? [crumb] : [name, crumb])
+        return push(list, crumbs: onItsProfile ? [crumb] : [name, crumb], at: start)
     }
 
     /// A new list on the stack, `crumbs` added to the title's.
-    mutating func push(_ list: GitHubList, crumbs: [String]) -> [Command] {
+    mutating func push(_ list: GitHubList, crumbs: [String], at start: GitHubCursor? = nil) -> [Command] {
         let moment = moment
-        return stack.push(.list(newList(list, crumbs: top.crumbs + crumbs)), at: moment)
+        return stack.push(.list(newList(list, crumbs: top.crumbs + crumbs, at: start)), at: moment)
     }
 
-    /// A new screen for `list` (a new id: answers for any other are dropped), at its first page.
-    mutating func newList(_ list: GitHubList, crumbs: [String]) -> ListScreen {
+    /// A new screen for `list` (a new id: answers for any other are dropped), at `start` or its
+    /// first page.
+    mutating func newList(_ list: GitHubList, crumbs: [String], at start: GitHubCursor? = nil) -> ListScreen {
         nextScreenID += 1
         var screen = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: crumbs, pageSize: pageSize,
                                 prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,
-                                heights: layout.heights, firstCursor: list.firstCursor, maxItems: maxItems)
+                                heights: layout.heights, firstCursor: start ?? list.firstCursor, maxItems: maxItems)
         screen.expectedCount = expectedCount(of: list)
         return screen
     }

@@ -77,10 +77,12 @@ extension AppState {
             return commands
         case .profile(let login):
             return commands + pushProfile(login, isOrganization: nil)
-        case let .list(list, crumbs):
+        case let .list(list, crumbs, page):
             // A list of an account ("octocat", "following") as its profile's rows open it: on
             // that profile, its name is in the title once.
-            commands += crumbs.count == 2 ? push(list, from: crumbs[0], crumbs[1]) : push(list, crumbs: crumbs)
+            let start = page.map { list.firstCursor(startPage: $0) }
+            commands += crumbs.count == 2 ? push(list, from: crumbs[0], crumbs[1], at: start)
+                : push(list, crumbs: crumbs, at: start)
             top.withList { $0.openedWith = line }
             return commands
         }
@@ -144,7 +146,7 @@ extension AppState {
         switch argument {
         case .login, .organization: return starting(known.logins)
         case .repository: return starting(known.repositories)
-        case .none, .query, .since: return []
+        case .none, .query: return []
         }
     }
 }

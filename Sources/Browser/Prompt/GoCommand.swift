@@ -6,8 +6,9 @@ import GitHubAPI
 /// `search QUERY…`), so what works in the shell works here. A value without I/O: whether the
 /// account or the repository exists is GitHub's to say, once the list opens.
 public enum GoCommand: Sendable, Equatable {
-    /// A list pushed on the stack, with the crumbs it adds to the title.
-    case list(GitHubList, crumbs: [String])
+    /// A list pushed on the stack, with the crumbs it adds to the title, at `page` (`--page`)
+    /// or its first page.
+    case list(GitHubList, crumbs: [String], page: Int? = nil)
     /// An account's profile.
     case profile(String)
     case quit
@@ -15,20 +16,30 @@ public enum GoCommand: Sendable, Equatable {
     /// What a command takes after its name.
     enum Argument: Sendable, Equatable {
         case none, login, organization, repository, query
-        /// `users`: nothing, or `--since ID`.
-        case since
     }
 
-    /// The commands, in the order completion offers them, with what each takes.
-    static let table: [(name: String, argument: Argument)] = [
-        ("users", .since), ("followers", .login), ("following", .login), ("members", .organization),
-        ("orgs", .login), ("repos", .login), ("starred", .login), ("stargazers", .repository),
-        ("contributors", .repository), ("watchers", .repository), ("search", .query), ("user", .login),
-        ("q", .none), ("quit", .none),
+    /// The options that choose where a list starts or how it is ordered.
+    public enum Option: String, Sendable, CaseIterable {
+        case page = "--page", sort = "--sort", since = "--since"
+    }
+
+    /// The commands, in the order completion offers them, with what each takes: the shell's
+    /// subcommands and the `:` line read this one table.
+    static let table: [(name: String, argument: Argument, options: Set<Option>)] = [
+        ("users", .none, [.since]), ("followers", .login, [.page]), ("following", .login, [.page]),
+        ("members", .organization, [.page]), ("orgs", .login, [.page]), ("repos", .login, [.page]),
+        ("starred", .login, [.page]), ("stargazers", .repository, [.page]), ("contributors", .repository, [.page]),
+        ("watchers", .repository, [.page]), ("search", .query, [.page, .sort]), ("user", .login, []),
+        ("q", .none, []), ("quit", .none, []),
     ]
 
     /// Every command's name.
     public static var names: [String] { table.map(\.name) }
+
+    /// The most pages before the first one shown: every page before it is counted (and can be
+    /// loaded by scrolling up), so a bound keeps that count small, far past the end of any list
+    /// GitHub pages through.
+    public static let maxStartPage = 100_000
 
     /// The account or repository the command is about, which GitHub is asked about before the
     /// screen opens (so that one that does not exist is said on the prompt); nil for a search
@@ -37,12 +48,12 @@ public enum GoCommand: Sendable, Equatable {
         switch self {
         case .quit: return nil
         case .profile(let login): return .account(login)
-        case .list(.users(.members(let org)), _): return .organization(org)
-        case .list(.repositories(let list), _):
+        case .list(.users(.members(let org)), _, _): return .organization(org)
+        case .list(.repositories(let list), _, _):
             switch list {
             case .owned(let login, _), .starred(let login): return .account(login)
             }
-        case .list(.users(let list), _):
+        case .list(.users(let list), _, _):
             switch list {
             case .followers(let login), .following(let login), .members(let login), .organizations(let login):
                 return .account(login)
@@ -60,40 +71,81 @@ public enum GoCommand: Sendable, Equatable {
         guard let name = words.first else { return .failure(.empty) }
         // `help` (or `?`) is no command: the answer is the list of them.
         if name == "help" || name == "?" { return .failure(.help) }
+        guard table.contains(where: { $0.name == name }) else {
+            return .failure(.unknown(name, suggestion: suggestion(for: name)))
+        }
+        // The options anywhere after the name, as on the command line; the other words are the
+        // command's argument.
+        var rest: [String] = []
+        var options: [Option: String] = [:]
+        var index = 1
+        while index < words.count {
+            let word = words[index]
+            if let option = Option(rawValue: word) {
+                guard index + 1 < words.count else {
+                    return .failure(option == .sort ? .badSort : .missing(name, usage: usage(name)))
+                }
+                options[option] = words[index + 1]
+                index += 2
+            } else {
+                rest.append(word)
+                index += 1
+            }
+        }
+        var page: Int?
+        if let text = options[.page] {
+            guard let number = Int(text) else { return .failure(.option("--page takes a page number (got \(text))")) }
+            page = number
+        }
+        var since: Int64?
+        if let text = options[.since] {
+            guard let id = Int64(text) else { return .failure(.extra(name, usage: usage(name))) }
+            since = id
+        }
+        let sort: SearchSort?
+        if let text = options[.sort] {
+            guard let order = SearchSort(rawValue: text) else { return .failure(.badSort) }
+            sort = order
+        } else {
+            sort = nil
+        }
+        return resolve(name, rest, page: page, sort: sort, since: since)
+    }
+
+    /// The command `name` with its argument's words and its options, by the table's rules: the
+    /// shell's subcommands come here with what the argument parser read, the `:` line with the
+    /// words it split.
+    public static func resolve(_ name: String, _ rest: [String], page: Int? = nil, sort: SearchSort? = nil,
+                               since: Int64? = nil) -> Result<GoCommand, GoCommandError> {
         guard let entry = table.first(where: { $0.name == name }) else {
             return .failure(.unknown(name, suggestion: suggestion(for: name)))
         }
-        let rest = Array(words.dropFirst())
+        if page != nil, !entry.options.contains(.page) {
+            return .failure(.option(name == "users" ? "--page goes with every list but users, which starts with --since"
+                                    : "--page goes with lists, not with a profile"))
+        }
+        if sort != nil, !entry.options.contains(.sort) { return .failure(.option("--sort goes with search")) }
+        if since != nil, !entry.options.contains(.since) { return .failure(.option("--since goes with users")) }
+        if let page, !(1...maxStartPage).contains(page) {
+            return .failure(.option("--page must be from 1 to \(maxStartPage) (got \(page))"))
+        }
+        if let since, since < 0 { return .failure(.option("--since must be a user id, 0 or more (got \(since))")) }
         switch entry.argument {
         case .none:
             guard rest.isEmpty else { return .failure(.extra(name, usage: usage(name))) }
-            return .success(.quit)
-        case .since:
-            if rest.isEmpty { return .success(.list(.users(.all(since: 0)), crumbs: [GitHubList.users(.all(since: 0)).title])) }
-            guard rest.count == 2, rest[0] == "--since", let id = Int64(rest[1]), id >= 0 else {
-                return .failure(.extra(name, usage: usage(name)))
-            }
-            return .success(.list(.users(.all(since: id)), crumbs: [GitHubList.users(.all(since: id)).title]))
+            guard name == "users" else { return .success(.quit) }
+            let list = GitHubList.users(.all(since: since ?? 0))
+            return .success(.list(list, crumbs: [list.title]))
         case .query:
-            // `--sort ORDER` anywhere, as on the command line; the other words are the query.
-            var words = rest
-            var sort = SearchSort.bestMatch
-            if let flag = words.firstIndex(of: "--sort") {
-                guard flag + 1 < words.count, let order = SearchSort(rawValue: words[flag + 1]) else {
-                    return .failure(.badSort)
-                }
-                sort = order
-                words.removeSubrange(flag...(flag + 1))
-            }
-            guard !words.isEmpty else { return .failure(.missing(name, usage: usage(name))) }
-            let query = words.joined(separator: " ")
-            return .success(.list(.users(.search(query, sort: sort)), crumbs: [GitHubList.users(.search(query, sort: sort)).title]))
+            guard !rest.isEmpty else { return .failure(.missing(name, usage: usage(name))) }
+            let list = GitHubList.users(.search(rest.joined(separator: " "), sort: sort ?? .bestMatch))
+            return .success(.list(list, crumbs: [list.title], page: page))
         case .login, .organization:
             guard let login = rest.first else { return .failure(.missing(name, usage: usage(name))) }
-            // (A dot or two would be a step up the API's path, not an account.)
             guard rest.count == 1 else { return .failure(.extra(name, usage: usage(name))) }
+            // (A dot or two would be a step up the API's path, not an account.)
             guard isLogin(login) else { return .failure(.badLogin(login)) }
-            return .success(account(name, login))
+            return .success(account(name, login, page: page))
         case .repository:
             guard let text = rest.first else { return .failure(.missing(name, usage: usage(name))) }
             guard rest.count == 1 else { return .failure(.extra(name, usage: usage(name))) }
@@ -105,20 +157,20 @@ public enum GoCommand: Sendable, Equatable {
             case "contributors": .contributors(owner: owner, repo: repo)
             default: .watchers(owner: owner, repo: repo)
             }
-            return .success(.list(.users(list), crumbs: [text, name]))
+            return .success(.list(.users(list), crumbs: [text, name], page: page))
         }
     }
 
     /// A command on an account.
-    private static func account(_ name: String, _ login: String) -> GoCommand {
+    private static func account(_ name: String, _ login: String, page: Int?) -> GoCommand {
         switch name {
         case "user": return .profile(login)
-        case "following": return .list(.users(.following(login)), crumbs: [login, "following"])
-        case "members": return .list(.users(.members(login)), crumbs: [login, "members"])
-        case "orgs": return .list(.users(.organizations(login)), crumbs: [login, "organizations"])
-        case "repos": return .list(.repositories(.owned(login, organization: false)), crumbs: [login, "repositories"])
-        case "starred": return .list(.repositories(.starred(login)), crumbs: [login, "starred"])
-        default: return .list(.users(.followers(login)), crumbs: [login, "followers"])
+        case "following": return .list(.users(.following(login)), crumbs: [login, "following"], page: page)
+        case "members": return .list(.users(.members(login)), crumbs: [login, "members"], page: page)
+        case "orgs": return .list(.users(.organizations(login)), crumbs: [login, "organizations"], page: page)
+        case "repos": return .list(.repositories(.owned(login, organization: false)), crumbs: [login, "repositories"], page: page)
+        case "starred": return .list(.repositories(.starred(login)), crumbs: [login, "starred"], page: page)
+        default: return .list(.users(.followers(login)), crumbs: [login, "followers"], page: page)
         }
     }
 
@@ -129,16 +181,24 @@ public enum GoCommand: Sendable, Equatable {
             && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
     }
 
-    /// How a command is written: "followers LOGIN".
+    /// How a command is written: "followers LOGIN [--page N]".
     static func usage(_ name: String) -> String {
-        switch table.first(where: { $0.name == name })?.argument {
-        case .login?: "\(name) LOGIN"
-        case .organization?: "\(name) ORG"
-        case .repository?: "\(name) OWNER/REPO"
-        case .query?: "\(name) QUERY… [--sort ORDER]"
-        case .since?: "\(name) [--since ID]"
-        case .none?, nil: name
+        guard let entry = table.first(where: { $0.name == name }) else { return name }
+        let argument = switch entry.argument {
+        case .login: " LOGIN"
+        case .organization: " ORG"
+        case .repository: " OWNER/REPO"
+        case .query: " QUERY…"
+        case .none: ""
         }
+        let options = Option.allCases.filter(entry.options.contains).map { option in
+            switch option {
+            case .page: " [--page N]"
+            case .sort: " [--sort ORDER]"
+            case .since: " [--since ID]"
+            }
+        }
+        return name + argument + options.joined()
     }
 
     /// The command nearest to `name`: one it starts, else one within two edits.
@@ -204,6 +264,8 @@ public enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible 
     case badLogin(String)
     case badRepository(String, String)
     case badSort
+    /// An option the command does not take, or a value out of its range: the shell's words.
+    case option(String)
 
     private static var commandList: String { GoCommand.names.filter { $0 != "q" }.joined(separator: ", ") }
 
@@ -227,6 +289,8 @@ public enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible 
             "\(name) takes a repository as OWNER/REPO, for example apple/swift (got '\(text)')"
         case .badSort:
             "--sort takes \(SearchSort.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .option(let message):
+            message
         }
     }
 }
