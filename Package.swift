@@ -8,7 +8,6 @@ let package = Package(
         .library(name: "ListCore", targets: ["ListCore"]),
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
-        .library(name: "Browser", targets: ["Browser"]),
         .library(name: "PageCache", targets: ["PageCache"]),
         .executable(name: "ghscroll", targets: ["ghscroll"]),
     ],

@@ -6,7 +6,7 @@ import TerminalUI
 extension AppState {
     /// Applies one message, handled at `now` (the clock of countdowns, ages and the pagers'
     /// timing), and returns the work it asks for, in order.
-    public mutating func update(_ message: Message, at now: Date) -> [Command] {
+    package mutating func update(_ message: Message, at now: Date) -> [Command] {
         self.now = now
         let (shown, paneWasOpen) = (top.id, top.detailsOpen)
         var commands: [Command]

@@ -5,9 +5,9 @@ import TerminalUI
 
 /// The whole browser as one value: a stack of list screens, what is drawn over them, the user
 /// details it knows, and the client's status. ``update(_:)`` is the only way it changes.
-public struct AppState: Sendable, Equatable {
+package struct AppState: Sendable, Equatable {
     /// What is drawn over the screens and has the keyboard.
-    public enum Overlay: Sendable, Equatable {
+    package enum Overlay: Sendable, Equatable {
         /// The keys of the mode under it; from the filter line, closing it goes back there.
         case help(fromFilter: Bool)
         case filter
@@ -16,16 +16,16 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// One line a user, or two (the login, then the name or profile URL).
-    public enum Layout: Sendable, Equatable {
+    package enum Layout: Sendable, Equatable {
         case compact, comfortable
 
-        public var heights: RowHeights { self == .compact ? .compact : .comfortable }
+        package var heights: RowHeights { self == .compact ? .compact : .comfortable }
     }
 
-    public struct Size: Sendable, Equatable {
-        public var rows: Int
-        public var columns: Int
-        public init(rows: Int, columns: Int) {
+    package struct Size: Sendable, Equatable {
+        package var rows: Int
+        package var columns: Int
+        package init(rows: Int, columns: Int) {
             self.rows = max(0, rows)
             self.columns = max(0, columns)
         }
@@ -34,64 +34,64 @@ public struct AppState: Sendable, Equatable {
     // MARK: - Settings
 
     /// The API's host, for the title line.
-    public let host: String
+    package let host: String
     /// Where the token came from ("token: gh", "no token"), for the title line.
-    public let tokenLabel: String
+    package let tokenLabel: String
     /// The web address profiles live under ("https://github.com").
     /// Where profile pages live: built from the API's address at first, then what GitHub's own
     /// `html_url` says once details show it (an Enterprise host, or a local server that names
     /// github.com).
-    public internal(set) var profileBase: String
-    public let pageSize: Int
+    package internal(set) var profileBase: String
+    package let pageSize: Int
     /// Rows before the end that start the next page; nil to learn it (``AdaptivePrefetch``).
-    public let prefetchDistance: Int?
-    public let keys: KeyTable
+    package let prefetchDistance: Int?
+    package let keys: KeyTable
     /// Users kept per list before far pages are dropped (nil: no limit).
-    public let maxItems: Int?
+    package let maxItems: Int?
     /// The unit of the waits between tries while GitHub cannot be reached (a second).
-    public var reconnectUnit = Duration.seconds(1)
+    package var reconnectUnit = Duration.seconds(1)
 
     // MARK: - State
 
     /// The screens, the one on screen on top.
-    public internal(set) var stack: ScreenStack
-    public internal(set) var overlay: Overlay?
+    package internal(set) var stack: ScreenStack
+    package internal(set) var overlay: Overlay?
     /// The first line shown of a help too long for the screen (0 when it opens).
-    public internal(set) var helpOffset = 0
+    package internal(set) var helpOffset = 0
     /// The `:` prompt's line, error, history and completion (kept while it is closed: the
     /// history, for the next time).
-    public internal(set) var prompt = CommandPrompt()
-    public internal(set) var details = DetailsState()
+    package internal(set) var prompt = CommandPrompt()
+    package internal(set) var details = DetailsState()
     /// The repository details the pane shows, as ``details`` for users.
-    public internal(set) var repository = RepositoryState()
-    public internal(set) var avatar = AvatarState()
-    public internal(set) var layout = Layout.compact
-    public internal(set) var size: Size
+    package internal(set) var repository = RepositoryState()
+    package internal(set) var avatar = AvatarState()
+    package internal(set) var layout = Layout.compact
+    package internal(set) var size: Size
     /// The rate limit of most requests (GitHub's `core`), as the last answer gave it.
-    public internal(set) var rateLimit: RateLimit?
+    package internal(set) var rateLimit: RateLimit?
     /// The rate limit of searches, which GitHub counts apart.
-    public internal(set) var searchRateLimit: RateLimit?
-    public internal(set) var wait: Wait?
+    package internal(set) var searchRateLimit: RateLimit?
+    package internal(set) var wait: Wait?
     /// The time of the last tick or wait, for countdowns and ages.
-    public internal(set) var now: Date
-    public internal(set) var spinner = 0
+    package internal(set) var now: Date
+    package internal(set) var spinner = 0
     /// The tick asked for and not yet arrived.
-    public internal(set) var pendingTick: Int?
+    package internal(set) var pendingTick: Int?
     /// A one-off message in the status line ("Copied …"), until the next key.
-    public internal(set) var flash: String?
+    package internal(set) var flash: String?
     /// Set when the browser should end: 0 after `q`, 128 + N after signal N.
-    public internal(set) var exitStatus: Int32?
+    package internal(set) var exitStatus: Int32?
     /// GitHub could not be reached at the last try, and how many tries ago that started.
-    public internal(set) var offline: Offline?
+    package internal(set) var offline: Offline?
 
     /// Trying again while GitHub cannot be reached, with a growing wait.
-    public struct Offline: Sendable, Equatable {
+    package struct Offline: Sendable, Equatable {
         /// Tries since GitHub was last reached.
-        public var attempts: Int
+        package var attempts: Int
         /// The reconnect asked for and not yet arrived.
-        public var pending: Int?
+        package var pending: Int?
         /// When that reconnect comes, for the countdown on screen.
-        public var retryAt: Date?
+        package var retryAt: Date?
 
         /// 5, 10, 20, 40, then every 60 units (seconds, unless tests shorten them).
         func delay(unit: Duration) -> Duration { unit * min(60, 5 << min(attempts, 4)) }
@@ -108,13 +108,13 @@ public struct AppState: Sendable, Equatable {
     ///   - maxItems: users kept per list (`--max-items`); nil keeps them all.
     /// What the browser opens with: a list (at its first page, or at `--page`), or an account's
     /// profile (`ghscroll user LOGIN`).
-    public enum Opening: Sendable, Equatable {
+    package enum Opening: Sendable, Equatable {
         case list(GitHubList, at: GitHubCursor? = nil)
         case profile(String)
     }
 
     /// A browser that opens with `list`, at `firstCursor` (`--page`) or its first page.
-    public init(list: GitHubList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
+    package init(list: GitHubList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
                 size: Size, now: Date, keys: KeyTable = KeyTable(), firstCursor: GitHubCursor? = nil,
                 layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
         self.init(opening: .list(list, at: firstCursor), host: host, profileBase: profileBase, pageSize: pageSize,
@@ -122,7 +122,7 @@ public struct AppState: Sendable, Equatable {
                   tokenLabel: tokenLabel, maxItems: maxItems)
     }
 
-    public init(opening: Opening, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
+    package init(opening: Opening, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
                 size: Size, now: Date, keys: KeyTable = KeyTable(),
                 layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
         self.maxItems = maxItems
@@ -154,25 +154,25 @@ public struct AppState: Sendable, Equatable {
     // MARK: - Derived
 
     /// The screen on top of the stack: on screen, with the keyboard.
-    public internal(set) var top: Screen {
+    package internal(set) var top: Screen {
         get { stack.top }
         _modify { yield &stack.top }
     }
 
     /// The screens under the top one, bottom first.
-    public var below: [Screen] { stack.below }
+    package var below: [Screen] { stack.below }
 
     /// The stack of screens, bottom first; never empty. The last one is on screen.
-    public internal(set) var screens: [Screen] {
+    package internal(set) var screens: [Screen] {
         get { stack.screens }
         set { stack.screens = newValue }
     }
 
     /// Where each part of the screen goes at this size, for the model and the view alike.
-    public var screenLayout: ScreenLayout { ScreenLayout(rows: size.rows, columns: size.columns) }
+    package var screenLayout: ScreenLayout { ScreenLayout(rows: size.rows, columns: size.columns) }
 
     /// Who has the keyboard.
-    public var mode: Mode {
+    package var mode: Mode {
         switch overlay {
         case .help: .help
         case .filter: .filter
@@ -182,7 +182,7 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// Whether Esc has something to do in the list: a filter to clear or a list to go back from.
-    public var canLeave: Bool { top.detailsOpen || top.isFiltered || stack.canPop }
+    package var canLeave: Bool { top.detailsOpen || top.isFiltered || stack.canPop }
 
     /// What Enter does on the selected row: the key does it, the status line's hint says it.
     var enterEffect: KeyTable.EnterHint {
@@ -213,7 +213,7 @@ public struct AppState: Sendable, Equatable {
         }
     }
 
-    public func profileURL(_ login: String) -> String {
+    package func profileURL(_ login: String) -> String {
         if let given = details.cache.peek(login)?.htmlURL, Self.isWebAddress(given) { return given }
         return Self.profileURL(login, base: profileBase)
     }
@@ -256,7 +256,7 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// True while something on screen moves (a spinner, a countdown), so ticks must come.
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         if isWaiting || prompt.checking != nil { return true }
         let paneLoading = details.isLoading || repository.isLoading
         switch top {
@@ -281,7 +281,7 @@ public struct AppState: Sendable, Equatable {
     // MARK: - Starting
 
     /// The first screen's work: a list's first page, a profile's slices near the screen.
-    public mutating func start() -> [Command] {
+    package mutating func start() -> [Command] {
         if let login = top.profileScreen?.login, let known = details.cache.peek(login) {
             top.withProfile { $0.changeProfile { $0.learn(known) } }
         }

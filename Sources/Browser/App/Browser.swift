@@ -12,31 +12,31 @@ import TerminalUI
 /// ``TerminalInput``: it sleeps until there is something, reads the keys without waiting and
 /// takes the messages the runtime's tasks posted. No thread of the cooperative pool sits in
 /// curses, and an idle browser wakes for nothing.
-public struct Browser: Sendable {
+package struct Browser: Sendable {
     /// The first screen: a list, or an account's profile (`ghscroll user LOGIN`).
-    public let opening: AppState.Opening
-    public let configuration: GitHubConfiguration
-    public let retryPolicy: RetryPolicy
-    public let pageSize: Int
-    public let prefetchDistance: Int?
-    public let logger: Logger
-    public let environment: [String: String]
-    public var layout = AppState.Layout.compact
+    package let opening: AppState.Opening
+    package let configuration: GitHubConfiguration
+    package let retryPolicy: RetryPolicy
+    package let pageSize: Int
+    package let prefetchDistance: Int?
+    package let logger: Logger
+    package let environment: [String: String]
+    package var layout = AppState.Layout.compact
     /// False draws no colours (as `NO_COLOR` does).
-    public var colors = true
-    public var keys = KeyTable()
+    package var colors = true
+    package var keys = KeyTable()
     /// Users kept per list before far pages are dropped (nil: all).
-    public var maxItems: Int?
+    package var maxItems: Int?
     /// Where responses are kept (the disk cache); in memory when nil.
-    public var store: (any ResponseStore)?
+    package var store: (any ResponseStore)?
     /// Seconds a stored response stays fresh, instead of GitHub's max-age.
-    public var maxAge: TimeInterval?
+    package var maxAge: TimeInterval?
     /// Shown in the status line at the start (a warning from before the screen was up).
-    public var startupNotice: String?
+    package var startupNotice: String?
     /// Notices that arrive while the browser runs go to its status line.
-    public var notices: NoticeHook?
+    package var notices: NoticeHook?
 
-    public init(opening: AppState.Opening, configuration: GitHubConfiguration, retryPolicy: RetryPolicy, pageSize: Int,
+    package init(opening: AppState.Opening, configuration: GitHubConfiguration, retryPolicy: RetryPolicy, pageSize: Int,
                 prefetchDistance: Int?, logger: Logger,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.opening = opening
@@ -53,7 +53,7 @@ public struct Browser: Sendable {
     /// The loop runs on a thread of its own, which sleeps in `poll` between wakes (see
     /// ``TerminalInput``), so the cooperative pool is never blocked and a key press wakes one
     /// thread only.
-    public func run() async throws -> Int32 {
+    package func run() async throws -> Int32 {
         let browser = self
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread { continuation.resume(with: Result { try browser.loop() }) }

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// Runs the update's commands that are not the terminal's, and posts their results back as
 /// messages: the runtime, or in tests a recorder.
-public protocol CommandRunner: AnyObject {
+package protocol CommandRunner: AnyObject {
     func run(_ commands: [Command])
     /// Forgets the task a result came from.
     func settle(_ message: Message)
@@ -17,21 +17,21 @@ public protocol CommandRunner: AnyObject {
 ///
 /// It knows nothing of how the wake came: ``Browser`` feeds it from ``TerminalInput`` over
 /// curses, tests from a script over a ``CellBuffer``.
-public final class BrowserLoop<T: Terminal> {
-    public private(set) var state: AppState
-    public let terminal: T
+package final class BrowserLoop<T: Terminal> {
+    package private(set) var state: AppState
+    package let terminal: T
     private let runner: any CommandRunner
     private let clock: () -> Date
     /// What a frame can reuse of the one before.
     private let memo = AppView.Memo()
     /// Frames drawn so far.
-    public private(set) var frames = 0
+    package private(set) var frames = 0
     /// Bytes for the terminal (OSC 52), sent after the next frame.
     private var pendingWrites: [[UInt8]] = []
     /// Back from the shell: everything is drawn again.
     private var resumed = false
 
-    public init(state: AppState, terminal: T, runner: any CommandRunner, clock: @escaping () -> Date = { Date() }) {
+    package init(state: AppState, terminal: T, runner: any CommandRunner, clock: @escaping () -> Date = { Date() }) {
         self.state = state
         self.terminal = terminal
         self.runner = runner
@@ -39,10 +39,10 @@ public final class BrowserLoop<T: Terminal> {
     }
 
     /// The status to leave with, once the state has one.
-    public var exitStatus: Int32? { state.exitStatus }
+    package var exitStatus: Int32? { state.exitStatus }
 
     /// The first load, a notice from before the screen was up, and the first frame.
-    public func start(notice: String? = nil) {
+    package func start(notice: String? = nil) {
         run(state.start())
         if let notice { _ = state.update(.notice(notice), at: clock()) }
         draw()
@@ -50,7 +50,7 @@ public final class BrowserLoop<T: Terminal> {
 
     /// Handles one wake; true when it drew a frame.
     @discardableResult
-    public func handle(_ wake: TerminalInput<Message>.Wake) -> Bool {
+    package func handle(_ wake: TerminalInput<Message>.Wake) -> Bool {
         let now = clock()
         // The state before, to draw only when it changed; not kept when keys or a page came,
         // which change it anyway (a frame that changed nothing sends nothing), so that neither

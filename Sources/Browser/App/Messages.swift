@@ -5,23 +5,23 @@ import TerminalUI
 
 /// Names one screen of the stack for as long as the program runs (never reused), so results
 /// for a screen that was popped find nothing and are dropped.
-public struct ScreenID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let rawValue: Int
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
-    public static func < (lhs: ScreenID, rhs: ScreenID) -> Bool { lhs.rawValue < rhs.rawValue }
-    public var description: String { "screen \(rawValue)" }
+package struct ScreenID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let rawValue: Int
+    package init(_ rawValue: Int) { self.rawValue = rawValue }
+    package static func < (lhs: ScreenID, rhs: ScreenID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package var description: String { "screen \(rawValue)" }
 }
 
 /// Names one details request (or its debounce timer); answers to older ones are dropped.
-public struct RequestID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let rawValue: Int
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
-    public static func < (lhs: RequestID, rhs: RequestID) -> Bool { lhs.rawValue < rhs.rawValue }
-    public var description: String { "request \(rawValue)" }
+package struct RequestID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let rawValue: Int
+    package init(_ rawValue: Int) { self.rawValue = rawValue }
+    package static func < (lhs: RequestID, rhs: RequestID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package var description: String { "request \(rawValue)" }
 }
 
 /// Why the details of a user could not be shown.
-public enum DetailsFailure: Sendable, Equatable {
+package enum DetailsFailure: Sendable, Equatable {
     /// GitHub has no such account (404).
     case notFound
     case failed(LoadFailure)
@@ -29,7 +29,7 @@ public enum DetailsFailure: Sendable, Equatable {
 
 /// Everything that happens to the browser, named for what happened. One stream carries them
 /// all to ``AppState/update(_:at:)``, each with the time it is handled.
-public enum Message: Sendable, Equatable {
+package enum Message: Sendable, Equatable {
     case key(Key)
     /// The terminal is now this size.
     case resized(rows: Int, columns: Int)
@@ -88,7 +88,7 @@ extension Message {
 
 /// Work the update asks the runtime to do, as a value. Results come back as messages tagged with
 /// the screen or request they belong to.
-public enum Command: Sendable, Equatable {
+package enum Command: Sendable, Equatable {
     /// Load a page of this screen's list.
     case fetch(ScreenID, GitHubList, FetchRequest<GitHubCursor>)
     case cancelFetch(ScreenID, FetchToken)

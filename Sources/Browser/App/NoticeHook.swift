@@ -2,17 +2,17 @@ import Synchronization
 
 /// Where one-line notices go (a cache that turned itself off, say): to `fallback` (stderr)
 /// until the browser runs, then to its status line.
-public final class NoticeHook: Sendable {
+package final class NoticeHook: Sendable {
     private let target: Mutex<(@Sendable (String) -> Void)?> = Mutex(nil)
     /// What was said before the browser ran, for its status line too.
     private let early = Mutex<[String]>([])
     private let fallback: @Sendable (String) -> Void
 
-    public init(fallback: @escaping @Sendable (String) -> Void) {
+    package init(fallback: @escaping @Sendable (String) -> Void) {
         self.fallback = fallback
     }
 
-    public func say(_ text: String) {
+    package func say(_ text: String) {
         let sink = target.withLock { $0 }
         if let sink {
             sink(text)

@@ -2,7 +2,7 @@ import TerminalUI
 
 /// What a key asks the browser to do. (No raw strings: an action hashes by its case, and the
 /// key table looks labels up by action on every frame; ``configName`` names it.)
-public enum Action: Sendable, Hashable, CaseIterable {
+package enum Action: Sendable, Hashable, CaseIterable {
     case lineDown, lineUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
     case details, profile, back, followers, following, repositories, starred, organizations, filter, command, search, sort, refresh, retry, open, copy
     case layout, help, suspend, quit
@@ -13,14 +13,14 @@ public enum Action: Sendable, Hashable, CaseIterable {
 
 extension Action {
     /// How a configuration file names the action: `line-down`, `details`, `half-page-up`.
-    public var configName: String {
+    package var configName: String {
         String(describing: self).reduce(into: "") { name, character in
             if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
         }
     }
 
     /// The actions a configuration file may bind: those of the list and the details pane.
-    public static var configurable: [Action] {
+    package static var configurable: [Action] {
         KeyTable.defaultBindings.filter { !$0.modes.isDisjoint(with: [.list, .details]) }.map(\.action)
             .reduce(into: []) { list, action in if !list.contains(action) { list.append(action) } }
     }
@@ -28,7 +28,7 @@ extension Action {
 
 /// What has the keyboard: the list, the list with the details pane, the filter line, the `:`
 /// prompt or the help.
-public enum Mode: String, Sendable, Hashable, CaseIterable {
+package enum Mode: Sendable, Hashable, CaseIterable {
     case list, details, filter, command, help
 
     /// The case's place in `allCases`.
@@ -44,11 +44,11 @@ public enum Mode: String, Sendable, Hashable, CaseIterable {
 
     // By case, not by the raw string (what RawRepresentable's defaults do): the key table asks
     // which modes a binding works in on every key and every frame.
-    public static func == (lhs: Mode, rhs: Mode) -> Bool { lhs.ordinal == rhs.ordinal }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+    package static func == (lhs: Mode, rhs: Mode) -> Bool { lhs.ordinal == rhs.ordinal }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 
     /// How help and the README name the mode.
-    public var title: String {
+    package var title: String {
         switch self {
         case .list: "In a list"
         case .details: "With the details pane open"
@@ -60,18 +60,18 @@ public enum Mode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One binding: the action, its keys, what help says of it and where it works.
-public struct KeyBinding: Sendable, Equatable {
-    public var action: Action
-    public var keys: [Key]
+package struct KeyBinding: Sendable, Equatable {
+    package var action: Action
+    package var keys: [Key]
     /// The help line.
-    public var help: String
+    package var help: String
     /// A word or two for the status line's hints; nil keeps it out of them.
-    public var hint: String?
-    public var modes: Set<Mode>
+    package var hint: String?
+    package var modes: Set<Mode>
     /// Shown in the list mode only when there is something to go back from.
-    public var needsSomethingToLeave = false
+    package var needsSomethingToLeave = false
 
-    public init(_ action: Action, _ keys: [Key], _ help: String, hint: String? = nil, modes: Set<Mode>,
+    package init(_ action: Action, _ keys: [Key], _ help: String, hint: String? = nil, modes: Set<Mode>,
                 needsSomethingToLeave: Bool = false) {
         self.action = action
         self.keys = keys
@@ -82,5 +82,5 @@ public struct KeyBinding: Sendable, Equatable {
     }
 
     /// "j ↓".
-    public var keyLabel: String { keys.map(\.label).joined(separator: " ") }
+    package var keyLabel: String { keys.map(\.label).joined(separator: " ") }
 }

@@ -4,18 +4,18 @@ extension KeyTable {
     // MARK: - Changing it
 
     /// Two actions that share a key in a mode.
-    public struct Conflict: Error, Equatable, CustomStringConvertible {
-        public var key: Key
-        public var mode: Mode
-        public var actions: [Action]
-        public var description: String {
+    package struct Conflict: Error, Equatable, CustomStringConvertible {
+        package var key: Key
+        package var mode: Mode
+        package var actions: [Action]
+        package var description: String {
             "\(key.label) would both \(actions.map(\.configName).joined(separator: " and ")) (\(mode.title.lowercased()))"
         }
     }
 
     /// The table with `action` on `keys` instead of its own keys wherever it works in the list
     /// or the details pane. Fails when that gives a key two actions in one mode.
-    public func binding(_ action: Action, to keys: [Key]) throws -> KeyTable {
+    package func binding(_ action: Action, to keys: [Key]) throws -> KeyTable {
         var table = self
         for index in table.bindings.indices where table.bindings[index].action == action
             && !table.bindings[index].modes.isDisjoint(with: [.list, .details]) {
@@ -26,7 +26,7 @@ extension KeyTable {
     }
 
     /// Keys bound to two actions in one mode.
-    public func conflicts() -> [Conflict] {
+    package func conflicts() -> [Conflict] {
         var found: [Conflict] = []
         for mode in Mode.allCases {
             var seen: [Key: Action] = [:]

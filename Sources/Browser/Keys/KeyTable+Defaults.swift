@@ -7,7 +7,7 @@ extension KeyTable {
     /// The lines a person types in: the filter and the `:` prompt.
     private static let typing: Set<Mode> = [.filter, .command]
 
-    public static let defaultBindings: [KeyBinding] = [
+    package static let defaultBindings: [KeyBinding] = [
         KeyBinding(.lineDown, [.character("j"), .down, .wheelDown], "down one row", modes: moving),
         KeyBinding(.lineUp, [.character("k"), .up, .wheelUp], "up one row (on the first row: pull to refresh)", modes: moving),
         KeyBinding(.pageDown, [.character(" "), .character("f"), .pageDown], "down a page", modes: moving),

@@ -5,7 +5,7 @@ import TerminalUI
 extension KeyTable {
     /// The bindings grouped by the modes they work in, in table order, each group with a title:
     /// how `--help` and the README list them (the help overlay shows one mode at a time).
-    public func sections() -> [(title: String, bindings: [KeyBinding])] {
+    package func sections() -> [(title: String, bindings: [KeyBinding])] {
         var groups: [(modes: Set<Mode>, bindings: [KeyBinding])] = []
         for binding in bindings {
             if let index = groups.firstIndex(where: { $0.modes == binding.modes }) {
@@ -31,7 +31,7 @@ extension KeyTable {
     }
 
     /// The key list as Markdown, a table a section (for the README and the man page).
-    public func markdown() -> String {
+    package func markdown() -> String {
         sections().map { section in
             let rows = section.bindings.map { binding in
                 let keys = binding.keys.map { "`\($0.label)`" }.joined(separator: " ")
@@ -42,7 +42,7 @@ extension KeyTable {
     }
 
     /// The key list as plain text, for `--help`.
-    public func plainText() -> String {
+    package func plainText() -> String {
         let width = bindings.map { $0.keyLabel.count }.max() ?? 0
         return sections().map { section in
             let lines = section.bindings.map {

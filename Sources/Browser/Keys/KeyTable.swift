@@ -2,8 +2,8 @@ import TerminalUI
 
 /// The one key table: bindings as data. The key lookup, the help overlay, the status-line hints,
 /// `--help` and the README's key list all come from it.
-public struct KeyTable: Sendable, Equatable {
-    public var bindings: [KeyBinding] {
+package struct KeyTable: Sendable, Equatable {
+    package var bindings: [KeyBinding] {
         didSet {
             hints = Self.hintTables(bindings)
             actions = Actions(bindings)
@@ -16,7 +16,7 @@ public struct KeyTable: Sendable, Equatable {
     /// answers on every frame).
     private var labels: [[Action: String]]
     /// The keys widgets name in their own text (every frame asks).
-    public private(set) var widgetKeys: WidgetKeys
+    package private(set) var widgetKeys: WidgetKeys
     /// The status line's hints, worked out once per table rather than on every frame: by what
     /// the pane is on (``PaneSubject``: how it names the keys that lead on), the kind of screen
     /// (``ScreenKind``: what it refuses) and what Enter does.
@@ -31,7 +31,7 @@ public struct KeyTable: Sendable, Equatable {
     /// the list an "All … →" row leads to, retry a slice that failed, or nothing (a heading, a
     /// loading row, no match); `noRows`: the list has no rows at all, so nothing to filter
     /// either.
-    public enum EnterHint: Hashable, Sendable, CaseIterable {
+    package enum EnterHint: Hashable, Sendable, CaseIterable {
         case details, open, retry, nothing, noRows
     }
     private static func hintTables(_ bindings: [KeyBinding]) -> [HintsKind: Hints] {
@@ -116,7 +116,7 @@ public struct KeyTable: Sendable, Equatable {
         }
     }
 
-    public init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
+    package init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
         self.bindings = bindings
         hints = Self.hintTables(bindings)
         actions = Actions(bindings)
@@ -135,13 +135,13 @@ public struct KeyTable: Sendable, Equatable {
     }
 
     /// The action `key` asks for in `mode`.
-    public func action(for key: Key, in mode: Mode) -> Action? {
+    package func action(for key: Key, in mode: Mode) -> Action? {
         actions[key, mode]
     }
 
     /// The bindings that do something in `mode`, in table order. `canLeave` says whether there
     /// is a filter to clear or a list to go back from.
-    public func bindings(for mode: Mode, canLeave: Bool = true) -> [KeyBinding] {
+    package func bindings(for mode: Mode, canLeave: Bool = true) -> [KeyBinding] {
         Self.bindings(bindings, for: mode, canLeave: canLeave)
     }
 
@@ -150,7 +150,7 @@ public struct KeyTable: Sendable, Equatable {
     }
 
     /// The label of the first key that does `action` in `mode` ("R"); nil when none does.
-    public func label(_ action: Action, in mode: Mode) -> String? {
+    package func label(_ action: Action, in mode: Mode) -> String? {
         labels[mode.ordinal][action]
     }
 
@@ -160,7 +160,7 @@ public struct KeyTable: Sendable, Equatable {
     }
 
     /// The help overlay's last line: "Esc or ? closes this help · q quits".
-    public var helpFooter: String {
+    package var helpFooter: String {
         let close = bindings(for: .help).first { $0.action == .closeHelp }?.keys.map(\.label)
         let parts = [close.map { $0.joined(separator: " or ") + " closes this help" },
                      label(.quit, in: .help).map { "\($0) quits" }]
@@ -168,7 +168,7 @@ public struct KeyTable: Sendable, Equatable {
     }
 
     /// The help overlay's last line when it scrolls: "j k scroll · Esc ? close · q quits".
-    public var helpScrollFooter: String {
+    package var helpScrollFooter: String {
         let close = bindings(for: .help).first { $0.action == .closeHelp }?.keys.map(\.label)
         let scroll = [label(.lineDown, in: .help), label(.lineUp, in: .help)].compactMap { $0 }
         let parts = [scroll.isEmpty ? nil : scroll.joined(separator: " ") + " scroll",
@@ -179,12 +179,12 @@ public struct KeyTable: Sendable, Equatable {
 
     /// What `action` does in `mode`, as the help says it without its aside ("open their
     /// followers"); nil when no key does it there.
-    public func shortHelp(_ action: Action, in mode: Mode) -> String? {
+    package func shortHelp(_ action: Action, in mode: Mode) -> String? {
         bindings(for: mode).first { $0.action == action }.map { HelpOverlay.Entry.withoutAside($0.help) }
     }
 
     /// The help overlay's lines for `mode` on a screen of `kind` (without what it refuses).
-    public func helpEntries(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .search) -> [HelpOverlay.Entry] {
+    package func helpEntries(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .search) -> [HelpOverlay.Entry] {
         bindings(for: mode, canLeave: canLeave)
             .filter { !kind.refused.contains($0.action) }
             .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
@@ -194,7 +194,7 @@ public struct KeyTable: Sendable, Equatable {
     /// "? help"): on a screen of `kind`, named for what the pane is on (`subject`), with what
     /// Enter does on the selected row (`enter`). A widget fits them to a width
     /// (``HintLine/fitted(to:)``).
-    public func hints(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .list, subject: PaneSubject = .user,
+    package func hints(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .list, subject: PaneSubject = .user,
                       enter: EnterHint = .details) -> HintLine {
         hints[HintsKind(subject: subject, kind: kind, enter: enter)]?[mode, canLeave] ?? HintLine([], keeping: nil)
     }

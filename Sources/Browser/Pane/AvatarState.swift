@@ -5,45 +5,45 @@ import TerminalUI
 /// The picture of the user the details pane shows: at most one request at a time, after the
 /// details arrived (they name the picture), cancelled when the selection moves on; pictures
 /// already made are kept in memory, bounded in bytes.
-public struct AvatarState: Sendable, Equatable {
+package struct AvatarState: Sendable, Equatable {
     /// A picture at one size: its URL, and the cells it is drawn in.
-    public struct Key: Sendable, Hashable {
-        public var url: String
-        public var columns: Int
-        public var rows: Int
+    package struct Key: Sendable, Hashable {
+        package var url: String
+        package var columns: Int
+        package var rows: Int
     }
 
     /// What the pane shows in the picture's place.
-    public enum Shown: Sendable, Equatable {
+    package enum Shown: Sendable, Equatable {
         case loading
         case image(HalfBlockImage)
         case unavailable
     }
 
     /// A request out for a picture.
-    public struct Request: Sendable, Equatable {
-        public var id: RequestID
-        public var key: Key
+    package struct Request: Sendable, Equatable {
+        package var id: RequestID
+        package var key: Key
     }
 
-    public internal(set) var target: Key?
-    public internal(set) var inFlight: Request?
+    package internal(set) var target: Key?
+    package internal(set) var inFlight: Request?
     /// Pictures made, the least recently used first out beyond `byteLimit`.
-    public internal(set) var images: LRUCache<Key, HalfBlockImage>
+    package internal(set) var images: LRUCache<Key, HalfBlockImage>
     /// Pictures that could not be had (a failed request, a refused image), and when: asked
     /// again only after ``retryAfter``, or at once by ``retry(_:)``.
-    public internal(set) var failed: [Key: Date] = [:]
+    package internal(set) var failed: [Key: Date] = [:]
     /// How long a failed picture waits before selecting its user again asks again.
-    public static let retryAfter: TimeInterval = 10
+    package static let retryAfter: TimeInterval = 10
     var nextID = 0
-    public let byteLimit: Int
+    package let byteLimit: Int
 
-    public init(byteLimit: Int = 2 * 1_048_576) {
+    package init(byteLimit: Int = 2 * 1_048_576) {
         self.byteLimit = byteLimit
         images = LRUCache(maxCost: byteLimit)
     }
 
-    public func shown(_ key: Key) -> Shown {
+    package func shown(_ key: Key) -> Shown {
         if let image = images.peek(key) { return .image(image) }
         return failed[key] != nil ? .unavailable : .loading
     }

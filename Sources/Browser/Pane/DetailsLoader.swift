@@ -3,28 +3,28 @@ import ListCore
 
 /// What a details pane loads (a user's profile, a repository's details), with the commands
 /// that load it: the two loaders have requests of their own and never answer each other's.
-public protocol PaneDetails: Sendable, Equatable {
+package protocol PaneDetails: Sendable, Equatable {
     static func schedule(_ id: RequestID, after delay: Duration) -> Command
     static func load(_ id: RequestID, _ subject: String) -> Command
     static func cancel(_ id: RequestID) -> Command
 }
 
 extension UserDetails: PaneDetails {
-    public static func schedule(_ id: RequestID, after delay: Duration) -> Command { .scheduleDetails(id, after: delay) }
-    public static func load(_ id: RequestID, _ subject: String) -> Command { .loadDetails(id, login: subject) }
-    public static func cancel(_ id: RequestID) -> Command { .cancelDetails(id) }
+    package static func schedule(_ id: RequestID, after delay: Duration) -> Command { .scheduleDetails(id, after: delay) }
+    package static func load(_ id: RequestID, _ subject: String) -> Command { .loadDetails(id, login: subject) }
+    package static func cancel(_ id: RequestID) -> Command { .cancelDetails(id) }
 }
 
 extension RepositoryDetails: PaneDetails {
-    public static func schedule(_ id: RequestID, after delay: Duration) -> Command { .scheduleRepository(id, after: delay) }
-    public static func load(_ id: RequestID, _ subject: String) -> Command { .loadRepository(id, fullName: subject) }
-    public static func cancel(_ id: RequestID) -> Command { .cancelRepository(id) }
+    package static func schedule(_ id: RequestID, after delay: Duration) -> Command { .scheduleRepository(id, after: delay) }
+    package static func load(_ id: RequestID, _ subject: String) -> Command { .loadRepository(id, fullName: subject) }
+    package static func cancel(_ id: RequestID) -> Command { .cancelRepository(id) }
 }
 
 /// A user's details, as the pane loads them.
-public typealias DetailsState = DetailsLoader<UserDetails>
+package typealias DetailsState = DetailsLoader<UserDetails>
 /// A repository's details, as the pane loads them.
-public typealias RepositoryState = DetailsLoader<RepositoryDetails>
+package typealias RepositoryState = DetailsLoader<RepositoryDetails>
 
 /// The details the browser knows and the one request it may have out for them.
 ///
@@ -33,51 +33,51 @@ public typealias RepositoryState = DetailsLoader<RepositoryDetails>
 /// the pane opens and only once the selection rests when it moves, so holding `j` with the pane
 /// open never fires a request a row. At most one request is in flight; answers to any other are
 /// dropped.
-public struct DetailsLoader<Details: PaneDetails>: Sendable, Equatable {
-    public struct Request: Sendable, Equatable {
-        public var id: RequestID
+package struct DetailsLoader<Details: PaneDetails>: Sendable, Equatable {
+    package struct Request: Sendable, Equatable {
+        package var id: RequestID
         /// The login, or OWNER/NAME.
-        public var subject: String
+        package var subject: String
     }
 
     /// How long the selection must rest before its details are asked for.
-    public static var debounce: Duration { .milliseconds(150) }
+    package static var debounce: Duration { .milliseconds(150) }
 
-    public internal(set) var cache: DetailsCache<Details>
+    package internal(set) var cache: DetailsCache<Details>
     /// The login the pane shows; nil when no pane is open.
-    public internal(set) var target: String?
+    package internal(set) var target: String?
     /// Waiting for the selection to rest.
-    public internal(set) var pending: Request?
-    public internal(set) var inFlight: Request?
+    package internal(set) var pending: Request?
+    package internal(set) var inFlight: Request?
     /// A failure, and the subject it is about.
-    public struct Failure: Sendable, Equatable {
-        public var subject: String
-        public var reason: DetailsFailure
+    package struct Failure: Sendable, Equatable {
+        package var subject: String
+        package var reason: DetailsFailure
     }
 
     /// The last failure.
-    public internal(set) var failure: Failure?
+    package internal(set) var failure: Failure?
     var nextID = 0
 
-    public init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         cache = DetailsCache(capacity: capacity)
     }
 
     /// What the pane shows for `login`.
-    public enum Shown: Sendable, Equatable {
+    package enum Shown: Sendable, Equatable {
         case loading
         case loaded(Details)
         case failed(DetailsFailure)
     }
 
-    public func shown(for login: String) -> Shown {
+    package func shown(for login: String) -> Shown {
         if let details = cache.peek(login) { return .loaded(details) }
         if let failure, detailsKey(failure.subject) == detailsKey(login) { return .failed(failure.reason) }
         return .loading
     }
 
     /// True while the pane waits for the target's details (its spinner turns).
-    public var isLoading: Bool {
+    package var isLoading: Bool {
         guard let target else { return false }
         return shown(for: target) == .loading
     }
@@ -168,20 +168,16 @@ public struct DetailsLoader<Details: PaneDetails>: Sendable, Equatable {
 }
 
 /// Details by subject (case-insensitive), the least recently used dropped beyond `capacity`.
-public struct DetailsCache<Details: PaneDetails>: Sendable, Equatable {
+package struct DetailsCache<Details: PaneDetails>: Sendable, Equatable {
     private var entries: LRUCache<String, Details>
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         entries = LRUCache(maxCount: max(1, capacity))
     }
 
 
-
-    public var capacity: Int { entries.maxCount }
-    public var count: Int { entries.count }
-
     /// The details of `login`, without counting as a use.
-    public func peek(_ login: String) -> Details? { entries.peek(detailsKey(login)) }
+    package func peek(_ login: String) -> Details? { entries.peek(detailsKey(login)) }
 
     /// Every cached record, least recently used first.
     var all: [Details] { entries.keys.compactMap { entries.peek($0) } }

@@ -3,14 +3,14 @@
 /// Only commands that ran are added, trimmed of the spaces around them. A line that looks like it
 /// holds a secret (a `--token` flag, a GitHub token, a long run of letters and digits that could be
 /// one) or that has a control character in it is never kept, so it never reaches the history file.
-public struct CommandHistory: Sendable, Equatable {
+package struct CommandHistory: Sendable, Equatable {
     /// The most entries kept; the oldest go first.
-    public static let limit = 500
+    package static let limit = 500
 
-    public private(set) var entries: [String]
+    package private(set) var entries: [String]
 
     /// Keeps what `add` would keep of `lines`, in order (blank lines, repeats in a row and token-bearing lines dropped; the last `limit`).
-    public init(_ lines: [String] = []) {
+    package init(_ lines: [String] = []) {
         entries = []
         entries.reserveCapacity(min(lines.count, Self.limit))
         for line in lines { append(line) }
@@ -21,7 +21,7 @@ public struct CommandHistory: Sendable, Equatable {
 
     /// Adds a run command: trimmed of surrounding whitespace; ignored (false) when blank, the same as the last entry, or when `mayStore` says no; the oldest entry goes past `limit`. True when added.
     @discardableResult
-    public mutating func add(_ line: String) -> Bool {
+    package mutating func add(_ line: String) -> Bool {
         guard append(line) else { return false }
         if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
         return true
@@ -49,7 +49,7 @@ public struct CommandHistory: Sendable, Equatable {
     /// A word is a run of [A-Za-z0-9_] characters, so a token in quotes or after `=` counts too;
     /// the prefixes are matched in any case. Better to forget a harmless command than to write a
     /// token to disk.
-    public static func mayStore(_ line: String) -> Bool {
+    package static func mayStore(_ line: String) -> Bool {
         if line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return false }
         if line.lowercased().contains("--token") { return false }
         for word in words(line) {

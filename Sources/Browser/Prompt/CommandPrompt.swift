@@ -3,29 +3,29 @@ import TerminalUI
 
 /// The `:` prompt: the line being typed, the error it shows, the earlier commands ↑ and ↓ walk
 /// through, and the completion Tab is in the middle of. A value; the update edits it.
-public struct CommandPrompt: Sendable, Equatable {
-    public internal(set) var field = TextField()
+package struct CommandPrompt: Sendable, Equatable {
+    package internal(set) var field = TextField()
     /// Why the last line did not run; it stays until the line changes.
-    public internal(set) var error: String?
-    public internal(set) var history = CommandHistory()
+    package internal(set) var error: String?
+    package internal(set) var history = CommandHistory()
     /// While ↑ and ↓ walk the history: the entry shown, and the line typed before the walk.
     var walk: Walk?
     /// The candidates of the last Tab, while the line is still what it left.
-    public internal(set) var completion: Completion?
+    package internal(set) var completion: Completion?
     /// The names of the lists left (Esc) this run, the latest first, for Tab: at most
     /// ``namesKept`` of each kind.
-    public internal(set) var leftNames = KnownNames()
+    package internal(set) var leftNames = KnownNames()
     static let namesKept = 1_000
     /// A line that ran and waits for GitHub to say its account or repository exists.
-    public internal(set) var checking: Checking?
+    package internal(set) var checking: Checking?
     var nextCheck = 0
 
     /// A command waiting for its subject to be found.
-    public struct Checking: Sendable, Equatable {
-        public var id: RequestID
-        public var command: GoCommand
+    package struct Checking: Sendable, Equatable {
+        package var id: RequestID
+        package var command: GoCommand
         /// The line as typed, for the history once it runs.
-        public var line: String
+        package var line: String
     }
 
     struct Walk: Sendable, Equatable {
@@ -35,16 +35,16 @@ public struct CommandPrompt: Sendable, Equatable {
 
     /// Candidates for the word before the cursor. The first Tab fills in what they share and
     /// shows them; each Tab after it puts the next one in the line.
-    public struct Completion: Sendable, Equatable {
-        public var candidates: [String]
+    package struct Completion: Sendable, Equatable {
+        package var candidates: [String]
         /// The candidate in the line; nil until the second Tab.
-        public var chosen: Int?
+        package var chosen: Int?
         /// The line before the word being completed, and after the cursor.
         var head: String
         var tail: String
     }
 
-    public init() {}
+    package init() {}
 
     /// Keeps the names of `screen`, which leaves the stack, ahead of those kept before.
     mutating func remember(_ screen: Screen) {

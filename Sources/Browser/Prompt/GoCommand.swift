@@ -5,7 +5,7 @@ import GitHubAPI
 /// The names and arguments are the command line's (`followers LOGIN`, `stargazers OWNER/REPO`,
 /// `search QUERY…`), so what works in the shell works here. A value without I/O: whether the
 /// account or the repository exists is GitHub's to say, once the list opens.
-public enum GoCommand: Sendable, Equatable {
+package enum GoCommand: Sendable, Equatable {
     /// A list pushed on the stack, with the crumbs it adds to the title, at `page` (`--page`)
     /// or its first page.
     case list(GitHubList, crumbs: [String], page: Int? = nil)
@@ -19,7 +19,7 @@ public enum GoCommand: Sendable, Equatable {
     }
 
     /// The options that choose where a list starts or how it is ordered.
-    public enum Option: String, Sendable, CaseIterable {
+    package enum Option: String, Sendable, CaseIterable {
         case page = "--page", sort = "--sort", since = "--since"
     }
 
@@ -34,17 +34,17 @@ public enum GoCommand: Sendable, Equatable {
     ]
 
     /// Every command's name.
-    public static var names: [String] { table.map(\.name) }
+    package static var names: [String] { table.map(\.name) }
 
     /// The most pages before the first one shown: every page before it is counted (and can be
     /// loaded by scrolling up), so a bound keeps that count small, far past the end of any list
     /// GitHub pages through.
-    public static let maxStartPage = 100_000
+    package static let maxStartPage = 100_000
 
     /// The account or repository the command is about, which GitHub is asked about before the
     /// screen opens (so that one that does not exist is said on the prompt); nil for a search
     /// and all users.
-    public var subject: GoSubject? {
+    package var subject: GoSubject? {
         switch self {
         case .quit: return nil
         case .profile(let login): return .account(login)
@@ -66,7 +66,7 @@ public enum GoCommand: Sendable, Equatable {
     }
 
     /// The command `line` asks for, or the message to show under the prompt.
-    public static func parse(_ line: String) -> Result<GoCommand, GoCommandError> {
+    package static func parse(_ line: String) -> Result<GoCommand, GoCommandError> {
         let words = line.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         guard let name = words.first else { return .failure(.empty) }
         // `help` (or `?`) is no command: the answer is the list of them.
@@ -115,7 +115,7 @@ public enum GoCommand: Sendable, Equatable {
     /// The command `name` with its argument's words and its options, by the table's rules: the
     /// shell's subcommands come here with what the argument parser read, the `:` line with the
     /// words it split.
-    public static func resolve(_ name: String, _ rest: [String], page: Int? = nil, sort: SearchSort? = nil,
+    package static func resolve(_ name: String, _ rest: [String], page: Int? = nil, sort: SearchSort? = nil,
                                since: Int64? = nil) -> Result<GoCommand, GoCommandError> {
         guard let entry = table.first(where: { $0.name == name }) else {
             return .failure(.unknown(name, suggestion: suggestion(for: name)))
@@ -229,14 +229,14 @@ public enum GoCommand: Sendable, Equatable {
 }
 
 /// What a command names: GitHub says whether it exists before the screen opens.
-public enum GoSubject: Sendable, Equatable {
+package enum GoSubject: Sendable, Equatable {
     case account(String)
     /// An account that must be an organization (`members ORG`).
     case organization(String)
     case repository(owner: String, name: String)
 
     /// As the prompt names it while GitHub is asked: the login, or OWNER/NAME.
-    public var name: String {
+    package var name: String {
         switch self {
         case .account(let login), .organization(let login): login
         case let .repository(owner, name): "\(owner)/\(name)"
@@ -245,7 +245,7 @@ public enum GoSubject: Sendable, Equatable {
 }
 
 /// What GitHub said of a command's subject.
-public enum GoCheck: Sendable, Equatable {
+package enum GoCheck: Sendable, Equatable {
     case found
     /// It does not exist (a 404): the prompt says so, with this message.
     case notFound(String)
@@ -254,7 +254,7 @@ public enum GoCheck: Sendable, Equatable {
 }
 
 /// What is wrong with a line typed at the prompt, as the prompt says it.
-public enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case empty
     /// `help`: not a command; the answer is the list of them.
     case help
@@ -269,7 +269,7 @@ public enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible 
 
     private static var commandList: String { GoCommand.names.filter { $0 != "q" }.joined(separator: ", ") }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty:
             "Type a command: \(Self.commandList)"

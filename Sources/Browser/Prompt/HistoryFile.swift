@@ -10,9 +10,9 @@ import Darwin
 /// The file is plain text, one command a line, oldest first, readable and writable by its owner
 /// alone. Reading never fails (a file that cannot be read is an empty history); writing replaces
 /// the whole file at once, so another run or a crash sees the old history or the new, never half.
-public enum HistoryFile {
+package enum HistoryFile {
     /// `$XDG_STATE_HOME/ghscroll/history` when XDG_STATE_HOME is an absolute path, else `$HOME/.local/state/ghscroll/history`; nil with neither.
-    public static func defaultPath(environment: [String: String]) -> String? {
+    package static func defaultPath(environment: [String: String]) -> String? {
         if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") { return withoutTrailingSlash(base) + "/ghscroll/history" }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return withoutTrailingSlash(home) + "/.local/state/ghscroll/history"
@@ -21,7 +21,7 @@ public enum HistoryFile {
     /// The history in the file at `path`: [] when it is missing, unreadable or not text; one entry per line (invalid UTF-8 lines and blank lines skipped), through `CommandHistory.init` (so the cap, the repeats and tokens are applied again to a hand-edited file).
     ///
     /// A file with a NUL byte in it is not text.
-    public static func load(path: String) -> CommandHistory {
+    package static func load(path: String) -> CommandHistory {
         guard let data = FileManager.default.contents(atPath: path), !data.contains(0) else { return CommandHistory() }
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).compactMap { bytes -> String? in
             let line = String(decoding: bytes, as: UTF8.self)
@@ -32,7 +32,7 @@ public enum HistoryFile {
     }
 
     /// Writes `history` to `path`, one entry per line: creates the missing directories with mode 0700; the file has mode 0600 whatever the umask (write a temporary file in the same directory created with 0600, then rename it over the old one, so a crash never leaves half a file). Throws on failure (a read-only directory): the caller shows one warning.
-    public static func save(_ history: CommandHistory, path: String) throws {
+    package static func save(_ history: CommandHistory, path: String) throws {
         let directory = parent(of: path)
         try makeDirectories(directory)
         var text = history.entries.joined(separator: "\n")
@@ -61,7 +61,7 @@ public enum HistoryFile {
     /// file held when it started. The read and the write happen under an exclusive lock on the
     /// file's directory, so another run's read and write never come between them. Throws as
     /// ``save(_:path:)`` does.
-    public static func add(_ line: String, path: String) throws {
+    package static func add(_ line: String, path: String) throws {
         let directory = parent(of: path)
         try makeDirectories(directory)
         let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -1,11 +1,11 @@
 /// Logins and OWNER/REPO names for Tab to complete, each once whatever its case, in the order
 /// they were noted.
-public struct KnownNames: Sendable, Equatable {
-    public private(set) var logins: [String] = []
-    public private(set) var repositories: [String] = []
+package struct KnownNames: Sendable, Equatable {
+    package private(set) var logins: [String] = []
+    package private(set) var repositories: [String] = []
     private var seen = Set<String>()
 
-    public init() {}
+    package init() {}
 
     mutating func note(_ row: Row) {
         switch row {

@@ -4,19 +4,19 @@ import Foundation
 /// files named (`/dev/null` by default), no signal blocked and every handler the default. A
 /// thread of Swift's concurrency pool blocks every signal and a child would inherit that (a
 /// browser or a tmux server that ignores SIGTERM, say), as it would through Foundation's `Process`.
-public enum ChildProcess {
+package enum ChildProcess {
     /// Why a program could not be started.
-    public struct StartFailed: Error, CustomStringConvertible {
-        public let program: String
-        public let code: Int32
-        public var description: String { "could not run \(program): \(String(cString: strerror(code)))" }
+    package struct StartFailed: Error, CustomStringConvertible {
+        package let program: String
+        package let code: Int32
+        package var description: String { "could not run \(program): \(String(cString: strerror(code)))" }
     }
 
     /// Starts `arguments[0]` (looked up in `PATH` unless it names a path) with the rest as its
     /// arguments, and returns its process id for the caller to wait for. `environment` nil is
     /// this process's own. Output files are created or emptied. `newProcessGroup` keeps it out
     /// of this terminal's job: no signal meant for it (Ctrl-C, Ctrl-Z) reaches the child.
-    public static func start(_ arguments: [String], environment: [String: String]? = nil,
+    package static func start(_ arguments: [String], environment: [String: String]? = nil,
                              stdout: String = "/dev/null", stderr: String = "/dev/null",
                              newProcessGroup: Bool = false) throws(StartFailed) -> pid_t {
         guard let program = arguments.first else { throw StartFailed(program: "", code: EINVAL) }

@@ -5,17 +5,17 @@ import ListCore
 /// What the runtime asks of GitHub, as a small interface with a live value over the client and
 /// scripted values in tests (TCA's clients): pages of a list, an account's or a repository's
 /// details, and pictures. Each read takes a cache policy and says where its answer came from.
-public struct GitHubService: Sendable {
-    public typealias Loaded<Value> = (value: Value, origin: ResponseOrigin)
+package struct GitHubService: Sendable {
+    package typealias Loaded<Value> = (value: Value, origin: ResponseOrigin)
 
-    public var page: @Sendable (_ list: GitHubList, _ cursor: GitHubCursor, _ pageSize: Int, CachePolicy) async throws
+    package var page: @Sendable (_ list: GitHubList, _ cursor: GitHubCursor, _ pageSize: Int, CachePolicy) async throws
         -> Loaded<Page<Row, GitHubCursor>>
-    public var userDetails: @Sendable (_ login: String, CachePolicy) async throws -> Loaded<UserDetails>
-    public var repositoryDetails: @Sendable (_ owner: String, _ name: String, CachePolicy) async throws
+    package var userDetails: @Sendable (_ login: String, CachePolicy) async throws -> Loaded<UserDetails>
+    package var repositoryDetails: @Sendable (_ owner: String, _ name: String, CachePolicy) async throws
         -> Loaded<RepositoryDetails>
-    public var image: @Sendable (URL) async throws -> Data
+    package var image: @Sendable (URL) async throws -> Data
 
-    public init(
+    package init(
         page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> Loaded<Page<Row, GitHubCursor>>,
         userDetails: @escaping @Sendable (String, CachePolicy) async throws -> Loaded<UserDetails>,
         repositoryDetails: @escaping @Sendable (String, String, CachePolicy) async throws -> Loaded<RepositoryDetails>,
@@ -25,7 +25,7 @@ public struct GitHubService: Sendable {
     }
 
     /// The service over a real client: its cache, retries and rate-limit waits included.
-    public static func live(_ client: GitHubClient) -> GitHubService {
+    package static func live(_ client: GitHubClient) -> GitHubService {
         GitHubService(
             page: { list, cursor, pageSize, policy in
                 let loaded = try await list.loadRows(client: client, at: cursor, pageSize: pageSize, policy: policy)

@@ -3,7 +3,7 @@ import ListCore
 /// What a running task is for. A command that starts work declares it (``Command/taskKey``),
 /// and the message that ends the work names the same (``Message/settles``), so the runtime
 /// keeps and forgets its tasks in one place, whatever the job.
-public enum TaskKey: Sendable, Hashable {
+package enum TaskKey: Sendable, Hashable {
     case fetch(ScreenID, Int)
     case slice(ScreenID, RequestID)
     case details(RequestID)
@@ -19,7 +19,7 @@ public enum TaskKey: Sendable, Hashable {
 
 extension Command {
     /// The task this command starts; nil for a command that starts none.
-    public var taskKey: TaskKey? {
+    package var taskKey: TaskKey? {
         switch self {
         case let .fetch(screen, _, request): .fetch(screen, request.token.id)
         case let .loadSlice(screen, id, _, _, _): .slice(screen, id)
@@ -39,7 +39,7 @@ extension Command {
     }
 
     /// The tasks this command cancels.
-    public var cancels: [TaskKey] {
+    package var cancels: [TaskKey] {
         switch self {
         case let .cancelFetch(screen, token): [.fetch(screen, token.id)]
         case let .cancelSlice(screen, id): [.slice(screen, id)]
@@ -54,7 +54,7 @@ extension Command {
 extension Message {
     /// The task whose work this message ends; nil when it ends none (a revalidation's first
     /// answer: the second is on its way).
-    public var settles: TaskKey? {
+    package var settles: TaskKey? {
         switch self {
         case let .pageLoaded(screen, token, _, _), let .pageFailed(screen, token, _): .fetch(screen, token.id)
         case let .sliceLoaded(screen, id, _, revalidating): revalidating ? nil : .slice(screen, id)

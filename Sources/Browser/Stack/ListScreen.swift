@@ -5,44 +5,44 @@ import TerminalUI
 
 /// One list on the stack: its pager, its viewport, its filter and where its selection is. Every
 /// fact has this one owner; the pager is stepped synchronously here.
-public struct ListScreen: Sendable, Equatable {
-    public typealias Items = ListSubset<[Row]>
-    public typealias Rows = RowModel<Items>
+package struct ListScreen: Sendable, Equatable {
+    package typealias Items = ListSubset<[Row]>
+    package typealias Rows = RowModel<Items>
 
-    public let id: ScreenID
-    public let list: GitHubList
+    package let id: ScreenID
+    package let list: GitHubList
     /// The title path: "All users", then "octocat", "followers" for each level pushed.
-    public let crumbs: [String]
-    public internal(set) var pager: Pager<Row, GitHubCursor>
-    public internal(set) var viewport: Viewport
-    public internal(set) var pull = PullToRefresh()
+    package let crumbs: [String]
+    package internal(set) var pager: Pager<Row, GitHubCursor>
+    package internal(set) var viewport: Viewport
+    package internal(set) var pull = PullToRefresh()
     /// The filter as it is being typed: its text and the cursor in it.
-    public internal(set) var filterField = TextField()
+    package internal(set) var filterField = TextField()
     /// The filter text; empty when none.
-    public var filter: String { filterField.text }
+    package var filter: String { filterField.text }
     /// Indexes into the pager's items of the users the filter matches, ascending; nil when no
     /// filter is set.
-    public internal(set) var matches: [Int]?
+    package internal(set) var matches: [Int]?
     /// The user the selection is on, followed when the list changes under it.
-    public internal(set) var selectedID: Int64?
-    public internal(set) var detailsOpen = false
+    package internal(set) var selectedID: Int64?
+    package internal(set) var detailsOpen = false
     /// `g` or `G` waiting for a far page (a jump), or `G` for the first page: done when the page
     /// arrives.
-    public internal(set) var pendingMove: Viewport.Command?
+    package internal(set) var pendingMove: Viewport.Command?
     /// When the rows on screen were fetched, when they came from the cache and GitHub has not
     /// confirmed them since; nil when they are GitHub's latest.
-    public internal(set) var storedAt: Date?
+    package internal(set) var storedAt: Date?
     /// How many lines each kind of row takes (one or two a user).
-    public internal(set) var heights: RowHeights
+    package internal(set) var heights: RowHeights
     /// How many rows an account's details said the list has when it was opened (its followers,
     /// the users it follows, its repositories): GitHub's pages of those lists do not count
     /// themselves, so the status line says "100 of 182" by this until the end is reached.
-    public internal(set) var expectedCount: Int?
+    package internal(set) var expectedCount: Int?
     /// The `:` line this screen was opened with, for the prompt to come back with when GitHub
     /// refuses it (a search's invalid query).
-    public internal(set) var openedWith: String?
+    package internal(set) var openedWith: String?
 
-    public init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
+    package init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
                 listHeight: Int, heights: RowHeights = .compact, firstCursor: GitHubCursor, maxItems: Int? = nil) {
         let pagesBefore = list.cursors(before: firstCursor)
         self.id = id
@@ -71,9 +71,9 @@ public struct ListScreen: Sendable, Equatable {
     // MARK: - Derived
 
     /// The users shown: all loaded, or the ones the filter matches.
-    public var items: Items { ListSubset(pager.items, indexes: matches) }
+    package var items: Items { ListSubset(pager.items, indexes: matches) }
 
-    public var rows: Rows {
+    package var rows: Rows {
         RowModel(headers: earlierRow.map { [$0] } ?? [], pull: pull.isPulled ? false : nil, items: items,
                  footer: pager.footer, heights: heights)
     }
@@ -103,21 +103,21 @@ public struct ListScreen: Sendable, Equatable {
     }
 
     /// The selected row, if the selection is on one of the list's items.
-    public var selectedRow: Row? {
+    package var selectedRow: Row? {
         let rows = self.rows
         return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { rows.items[$0] }
     }
 
     /// The selected user, if the selection is on a user.
-    public var selectedUser: GitHubUser? { selectedRow?.user }
+    package var selectedUser: GitHubUser? { selectedRow?.user }
 
     /// Position of the selection among the rows shown (1-based), for "3/40": in the whole list
     /// (dropped pages counted), or among the matches of a filter.
-    public var selectedPosition: Int? {
+    package var selectedPosition: Int? {
         viewport.selection.flatMap(rows.itemIndex(forRow:)).map { $0 + 1 + (matches == nil ? pager.offset : 0) }
     }
 
-    public var isFiltered: Bool { matches != nil }
+    package var isFiltered: Bool { matches != nil }
 
     /// Whether the screen is a search's results.
     var isSearch: Bool {

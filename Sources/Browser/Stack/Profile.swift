@@ -2,7 +2,7 @@ import GitHubAPI
 import ListCore
 
 /// The slices of a profile, in the order they are shown.
-public enum ProfileSlice: Sendable, Hashable, CaseIterable {
+package enum ProfileSlice: Sendable, Hashable, CaseIterable {
     /// The picture and the details: one heading row of several lines, above the others.
     case about
     case organizations, members, repositories, followers, following
@@ -13,11 +13,11 @@ public enum ProfileSlice: Sendable, Hashable, CaseIterable {
 ///
 /// A value without I/O, like the pager: it says which requests to make and takes their answers
 /// (an answer to a request it no longer waits for changes nothing).
-public struct Profile: Sendable, Equatable {
-    public typealias Rows = SlicedList<Row, ProfileSlice>
+package struct Profile: Sendable, Equatable {
+    package typealias Rows = SlicedList<Row, ProfileSlice>
 
     /// Items a slice shows before its "All … →" row.
-    public static let shownPerSlice = 5
+    package static let shownPerSlice = 5
 
     /// The slices no details count (GitHub's user has no organization count): their first
     /// page is a whole page, and its length is the count when it holds the whole list.
@@ -26,13 +26,13 @@ public struct Profile: Sendable, Equatable {
     /// A whole page, the most GitHub sends.
     static let wholePage = 100
 
-    public let login: String
+    package let login: String
     /// Nil until the kind of account is known (from the row it was opened from, or its
     /// details): the slices after the about row follow from it.
-    public internal(set) var isOrganization: Bool?
-    public internal(set) var rows: Rows
+    package internal(set) var isOrganization: Bool?
+    package internal(set) var rows: Rows
     /// The request each loading slice waits for.
-    public internal(set) var requests: [ProfileSlice: RequestID] = [:]
+    package internal(set) var requests: [ProfileSlice: RequestID] = [:]
     /// How many the account has of what a slice shows, as its details say (or, for the slices
     /// counted from their first page, as a first page that ended the list says).
     var counts: [ProfileSlice: Int] = [:]
@@ -41,7 +41,7 @@ public struct Profile: Sendable, Equatable {
     var nextRequest = 0
 
     /// - Parameter headerLines: the lines of the about row (the picture and the facts).
-    public init(login: String, isOrganization: Bool?, heights: RowHeights, headerLines: Int) {
+    package init(login: String, isOrganization: Bool?, heights: RowHeights, headerLines: Int) {
         self.login = login
         self.isOrganization = isOrganization
         rows = Rows([ListSlice(id: .about, heading: login, state: .loaded, headingLines: headerLines)], heights: heights)
@@ -68,7 +68,7 @@ public struct Profile: Sendable, Equatable {
     }
 
     /// The list a slice shows the start of, and its "All … →" row opens; nil for the about row.
-    public func list(for slice: ProfileSlice) -> GitHubList? {
+    package func list(for slice: ProfileSlice) -> GitHubList? {
         switch slice {
         case .about: nil
         case .organizations: .users(.organizations(login))
@@ -153,7 +153,7 @@ public struct Profile: Sendable, Equatable {
     // MARK: - Loading
 
     /// True while a slice waits for its rows.
-    public var isLoading: Bool { !requests.isEmpty }
+    package var isLoading: Bool { !requests.isEmpty }
 
     /// Starts the idle slices within `distance` rows of the `visible` ones.
     mutating func loadNear(_ visible: Range<Int>, distance: Int, screen: ScreenID) -> [Command] {

@@ -4,13 +4,13 @@ import ListCore
 /// An account's profile on the stack: its slices (``Profile``), the viewport over them and
 /// whether the details pane is open. It has no pager of its own: each slice asks for its first
 /// page, and its "All … →" row pushes the whole list.
-public struct ProfileScreen: Sendable, Equatable {
-    public let id: ScreenID
+package struct ProfileScreen: Sendable, Equatable {
+    package let id: ScreenID
     /// The title path: the crumbs of the screen it was opened from, then the login.
-    public let crumbs: [String]
-    public internal(set) var profile: Profile
-    public internal(set) var viewport: Viewport
-    public internal(set) var detailsOpen = false
+    package let crumbs: [String]
+    package internal(set) var profile: Profile
+    package internal(set) var viewport: Viewport
+    package internal(set) var detailsOpen = false
 
     init(id: ScreenID, profile: Profile, crumbs: [String], listHeight: Int) {
         self.id = id
@@ -21,7 +21,7 @@ public struct ProfileScreen: Sendable, Equatable {
     }
 
     /// The account the profile is of.
-    public var login: String { profile.login }
+    package var login: String { profile.login }
 
     // MARK: - Work
 
@@ -84,7 +84,7 @@ public struct ProfileScreen: Sendable, Equatable {
     // MARK: - The selection
 
     /// The account or repository the selection is on, if it is on one of a slice's items.
-    public var selectedRow: Row? {
+    package var selectedRow: Row? {
         guard let row = viewport.selection, row < profile.rows.count, case .item(_, _, let item) = profile.rows[row]
         else { return nil }
         return item

@@ -1,12 +1,12 @@
 /// Keyboard pull-to-refresh: on the first row one more "up" shows the pull row, a second
 /// releases it; any other key cancels.
-public struct PullToRefresh: Sendable, Equatable {
-    public private(set) var isPulled = false
+package struct PullToRefresh: Sendable, Equatable {
+    package private(set) var isPulled = false
 
-    public init() {}
+    package init() {}
 
     /// Feeds an action; returns true when the pull was released and a refresh should start.
-    public mutating func handle(_ action: Action?, atFirstRow: Bool) -> Bool {
+    package mutating func handle(_ action: Action?, atFirstRow: Bool) -> Bool {
         if action == .lineUp {
             if isPulled {
                 isPulled = false

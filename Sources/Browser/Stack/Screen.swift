@@ -5,13 +5,13 @@ import ListCore
 /// One screen of the stack, of one of the kinds the browser has. Each kind owns its state and
 /// its work (``start(at:)`` when it comes on the stack, ``stop(at:)`` when it leaves); what they
 /// share (an id, a title path, a viewport, the pane) is read here.
-public enum Screen: Sendable, Equatable {
+package enum Screen: Sendable, Equatable {
     /// A list of accounts or repositories, paged.
     case list(ListScreen)
     /// An account's profile, made of slices.
     case profile(ProfileScreen)
 
-    public var id: ScreenID {
+    package var id: ScreenID {
         switch self {
         case .list(let screen): screen.id
         case .profile(let screen): screen.id
@@ -19,14 +19,14 @@ public enum Screen: Sendable, Equatable {
     }
 
     /// The title path: "All users", then "octocat", "followers" for each level pushed.
-    public var crumbs: [String] {
+    package var crumbs: [String] {
         switch self {
         case .list(let screen): screen.crumbs
         case .profile(let screen): screen.crumbs
         }
     }
 
-    public var viewport: Viewport {
+    package var viewport: Viewport {
         get {
             switch self {
             case .list(let screen): screen.viewport
@@ -40,7 +40,7 @@ public enum Screen: Sendable, Equatable {
     }
 
     /// Whether the details pane is open over (or beside) the screen.
-    public var detailsOpen: Bool {
+    package var detailsOpen: Bool {
         get {
             switch self {
             case .list(let screen): screen.detailsOpen
@@ -54,7 +54,7 @@ public enum Screen: Sendable, Equatable {
     }
 
     /// The account or repository the selection is on, if any.
-    public var selectedRow: Row? {
+    package var selectedRow: Row? {
         switch self {
         case .list(let screen): screen.selectedRow
         case .profile(let screen): screen.selectedRow
@@ -62,16 +62,16 @@ public enum Screen: Sendable, Equatable {
     }
 
     /// The account the selection is on, if any.
-    public var selectedUser: GitHubUser? { selectedRow?.user }
+    package var selectedUser: GitHubUser? { selectedRow?.user }
 
     /// Whether a filter narrows the rows (only a list has one).
-    public var isFiltered: Bool {
+    package var isFiltered: Bool {
         guard case .list(let screen) = self else { return false }
         return screen.isFiltered
     }
 
     /// When the rows on screen came from the cache and GitHub has not confirmed them since.
-    public var storedAt: Date? {
+    package var storedAt: Date? {
         guard case .list(let screen) = self else { return nil }
         return screen.storedAt
     }
@@ -85,7 +85,7 @@ public enum Screen: Sendable, Equatable {
     // MARK: - The kinds
 
     /// The list, when the screen is one; setting it replaces a list (tests build states so).
-    public var listScreen: ListScreen? {
+    package var listScreen: ListScreen? {
         get {
             guard case .list(let screen) = self else { return nil }
             return screen
@@ -97,7 +97,7 @@ public enum Screen: Sendable, Equatable {
     }
 
     /// The profile, when the screen is one; setting it replaces a profile.
-    public var profileScreen: ProfileScreen? {
+    package var profileScreen: ProfileScreen? {
         get {
             guard case .profile(let screen) = self else { return nil }
             return screen

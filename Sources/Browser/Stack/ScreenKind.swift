@@ -1,6 +1,6 @@
 /// The kinds of screen as the keys see them: each declares the actions that do nothing on it,
 /// which its hints and its help leave out.
-public enum ScreenKind: Sendable, Hashable, CaseIterable {
+package enum ScreenKind: Sendable, Hashable, CaseIterable {
     /// A list that is not a search.
     case list
     /// A search's results.
@@ -10,7 +10,7 @@ public enum ScreenKind: Sendable, Hashable, CaseIterable {
 
     /// What does nothing here: a list has no order to choose but a search's; a profile has no
     /// filter either (its lists have).
-    public var refused: Set<Action> {
+    package var refused: Set<Action> {
         switch self {
         case .list: [.sort]
         case .search: []
@@ -22,10 +22,10 @@ public enum ScreenKind: Sendable, Hashable, CaseIterable {
 /// What the details pane is on, as the keys name what leads on from it: an organization's
 /// followers key opens its members; a repository's, its stargazers, and its following key its
 /// contributors.
-public enum PaneSubject: Sendable, Hashable, CaseIterable {
+package enum PaneSubject: Sendable, Hashable, CaseIterable {
     case user, organization, repository
 
-    public var names: [Action: String] {
+    package var names: [Action: String] {
         switch self {
         case .user: [:]
         case .organization: [.followers: "members"]
@@ -44,7 +44,7 @@ public enum PaneSubject: Sendable, Hashable, CaseIterable {
 }
 
 extension Screen {
-    public var kind: ScreenKind {
+    package var kind: ScreenKind {
         switch self {
         case .list(let screen): screen.isSearch ? .search : .list
         case .profile: .profile

@@ -3,12 +3,12 @@ import ListCore
 /// The screens the person went through, the one on screen last: the only code that pushes,
 /// pops or replaces them. A screen's work starts when it comes on the stack and stops when it
 /// leaves (k9s's page stack); the screen below a popped one is as it was left.
-public struct ScreenStack: Sendable, Equatable {
+package struct ScreenStack: Sendable, Equatable {
     /// The screen on top: on screen, with the keyboard. Kept apart from the ones below so that
     /// reading it (most of what a key does) never copies it out of an array.
-    public internal(set) var top: Screen
+    package internal(set) var top: Screen
     /// The screens under the top one, bottom first, each as it was left.
-    public private(set) var below: [Screen] = []
+    package private(set) var below: [Screen] = []
 
     init(_ first: Screen) {
         top = first
@@ -16,7 +16,7 @@ public struct ScreenStack: Sendable, Equatable {
 
     /// Every screen, bottom first; never empty. Setting it replaces the whole stack (tests
     /// build their expected states so).
-    public internal(set) var screens: [Screen] {
+    package internal(set) var screens: [Screen] {
         get { below + [top] }
         set {
             guard let last = newValue.last else { return assertionFailure("the stack of screens cannot be empty") }
@@ -26,7 +26,7 @@ public struct ScreenStack: Sendable, Equatable {
     }
 
     /// Whether there is a screen to go back to.
-    public var canPop: Bool { !below.isEmpty }
+    package var canPop: Bool { !below.isEmpty }
 
     /// `screen` goes on top and starts its work.
     mutating func push(_ screen: Screen, at now: Duration?) -> [Command] {

@@ -5,15 +5,15 @@ import TerminalUI
 
 /// Draws an ``AppState`` into a ``Screen``: the title path, the list (beside or under the details
 /// pane), the help or the filter line, and the status line. Pure drawing: it changes nothing.
-public enum AppView {
+package enum AppView {
     /// What a frame can reuse from the last one: the loop keeps one for its screen. (A render
     /// without one draws everything afresh, as tests do.)
-    public final class Memo {
+    package final class Memo {
         let title = DrawingMemo<Title>()
-        public init() {}
+        package init() {}
     }
 
-    public static func render(_ state: borrowing AppState, on screen: some TerminalUI.Screen, memo: Memo? = nil) {
+    package static func render(_ state: borrowing AppState, on screen: some TerminalUI.Screen, memo: Memo? = nil) {
         let (rows, columns) = screen.size
         screen.clear()
         screen.placeCursor(nil)
