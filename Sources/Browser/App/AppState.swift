@@ -84,18 +84,6 @@ package struct AppState: Sendable, Equatable {
     /// GitHub could not be reached at the last try, and how many tries ago that started.
     package internal(set) var offline: Offline?
 
-    /// Trying again while GitHub cannot be reached, with a growing wait.
-    package struct Offline: Sendable, Equatable {
-        /// Tries since GitHub was last reached.
-        package var attempts: Int
-        /// The reconnect asked for and not yet arrived.
-        package var pending: Int?
-        /// When that reconnect comes, for the countdown on screen.
-        package var retryAt: Date?
-
-        /// 5, 10, 20, 40, then every 60 units (seconds, unless tests shorten them).
-        func delay(unit: Duration) -> Duration { unit * min(60, 5 << min(attempts, 4)) }
-    }
     var nextScreenID = 1
     /// Set by a message's handler when what is on screen moved or the rows changed under it:
     /// the reconcile step then gives the top screen the prefetch hint, once, and clears it.
@@ -255,29 +243,6 @@ package struct AppState: Sendable, Equatable {
         return AvatarState.Key(url: url, columns: size.columns, rows: size.rows)
     }
 
-    /// True while something on screen moves (a spinner, a countdown), so ticks must come.
-    package var isAnimating: Bool {
-        if isWaiting || prompt.checking != nil { return true }
-        let paneLoading = details.isLoading || repository.isLoading
-        switch top {
-        case .list(let screen):
-            let pager = screen.pager
-            return pager.isRefreshing || pager.appendState == .loading || pager.jumpState == .loading
-                || pager.placeholder == .loading || (screen.detailsOpen && paneLoading)
-        case .profile(let screen):
-            return screen.profile.isLoading || paneLoading
-        }
-    }
-
-    /// How often ticks come while animating: the spinner's pace, slower during a long wait.
-    var tickPeriod: Duration { isWaiting ? .milliseconds(500) : .milliseconds(100) }
-
-    /// Whether a wait is on (`wait != nil` copies the wait to compare it).
-    var isWaiting: Bool {
-        if case .some = wait { return true }
-        return false
-    }
-
     // MARK: - Starting
 
     /// The first screen's work: a list's first page, a profile's slices near the screen.
@@ -320,27 +285,5 @@ package struct AppState: Sendable, Equatable {
     /// The repository whose details the pane wants (OWNER/NAME), when it is open on one.
     var wantedRepository: String? {
         top.detailsOpen ? top.selectedRow?.repository?.fullName : nil
-    }
-
-
-    /// Asks for a tick when something animates, or when a text on screen changes by itself
-    /// (the cached rows' age, the reconnect's countdown), and none is on its way.
-    mutating func scheduleTick() -> [Command] {
-        guard pendingTick == nil, let delay = isAnimating ? tickPeriod : nextTextChange else { return [] }
-        nextTick += 1
-        pendingTick = nextTick
-        return [.scheduleTick(nextTick, after: delay)]
-    }
-
-    /// How long until a text on screen changes though nothing animates: the reconnect's
-    /// countdown each second; the cached rows' age each second for a minute, then at each new
-    /// minute, then hour. Nil when neither shows: an idle browser wakes for nothing.
-    var nextTextChange: Duration? {
-        if offline?.retryAt != nil { return .seconds(1) }
-        guard let storedAt = top.storedAt else { return nil }
-        let age = max(0, now.timeIntervalSince(storedAt))
-        let step: TimeInterval = age < 60 ? 1 : age < 3_600 ? 60 : 3_600
-        let left = step - age.truncatingRemainder(dividingBy: step)
-        return .milliseconds(Int64((left * 1_000).rounded(.up)) + 1)
     }
 }

@@ -174,7 +174,7 @@ package struct ListScreen: Sendable, Equatable {
 
     /// After the list was replaced: the same user at the same line when it is still there,
     /// else the first row.
-    private mutating func followSelection(line: Int) {
+    mutating func followSelection(line: Int) {
         let rows = self.rows
         if let id = selectedID, let base = pager.store.index(of: id), let position = items.position(ofBaseIndex: base) {
             viewport.place(rows.row(forItem: position), atLine: line, in: rows)
@@ -259,76 +259,14 @@ package struct ListScreen: Sendable, Equatable {
     }
 
     /// The screen line the selection is on (0 when it is off screen or there is none).
-    private var selectionLine: Int {
+    var selectionLine: Int {
         let rows = self.rows
         return viewport.selection.flatMap { viewport.line(of: $0, in: rows) } ?? 0
     }
 
     /// Notes who is selected. With no row to select (nothing matches the filter) the last user
     /// is kept, so clearing the filter goes back to them.
-    private mutating func rememberSelection() {
+    mutating func rememberSelection() {
         if let row = selectedRow { selectedID = row.id }
-    }
-
-    // MARK: - Filter
-
-    /// Sets the filter text; the selection stays on the same user when it still matches, else
-    /// moves to the nearest match after it.
-    mutating func setFilter(_ text: String) {
-        var field = TextField(text)
-        swap(&field, &filterField)
-        refilter(from: field.text)
-    }
-
-    /// Edits the filter as typed at its cursor; the rows follow when its text changed.
-    mutating func editFilter(_ edit: TextField.Edit) {
-        let previous = filter
-        guard filterField.apply(edit), filter != previous else { return }
-        refilter(from: previous)
-    }
-
-    /// The filter's text changed from `previous`: the matches again, the selection on the same
-    /// user when it still matches, else on the nearest match after it.
-    private mutating func refilter(from previous: String) {
-        let text = filter
-        let rowsBefore = rows
-        let lineBefore = selectionLine
-        // Where the selection is; with no row selected (a filter that matched nothing), the user
-        // it was last on.
-        let anchor = viewport.selection.flatMap(rowsBefore.itemIndex(forRow:)).map(items.baseIndex(of:))
-            ?? selectedID.flatMap { pager.store.index(of: $0) }
-        if text.isEmpty {
-            matches = nil
-        } else if let old = matches, !previous.isEmpty, text.lowercased().contains(previous.lowercased()) {
-            // Narrowing: only the old matches can still match.
-            matches = indexes(among: old)
-        } else {
-            recomputeMatches()
-        }
-        let rows = self.rows
-        if let anchor, !items.isEmpty {
-            let position = min(items.insertionPoint(ofBaseIndex: anchor), items.count - 1)
-            viewport.place(rows.row(forItem: position), atLine: lineBefore, in: rows)
-        } else {
-            viewport.sync(rows)
-        }
-        rememberSelection()
-    }
-
-    /// The item indexes, of `candidates`, whose name (login, or OWNER/NAME) contains the filter
-    /// (any case).
-    private func indexes(among candidates: some Sequence<Int>) -> [Int] {
-        let needle = filter.lowercased()
-        let rows = pager.items
-        return candidates.filter { rows[$0].name.lowercased().contains(needle) }
-    }
-
-    private mutating func recomputeMatches() {
-        matches = filter.isEmpty ? nil : indexes(among: pager.items.indices)
-    }
-
-    private mutating func extendMatches(from start: Int) {
-        guard let current = matches, !filter.isEmpty else { return }
-        matches = current + indexes(among: start..<pager.items.count)
     }
 }

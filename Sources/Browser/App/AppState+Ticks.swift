@@ -1,0 +1,49 @@
+import Foundation
+
+extension AppState {
+    // MARK: - Ticks
+
+    /// True while something on screen moves (a spinner, a countdown), so ticks must come.
+    package var isAnimating: Bool {
+        if isWaiting || prompt.checking != nil { return true }
+        let paneLoading = details.isLoading || repository.isLoading
+        switch top {
+        case .list(let screen):
+            let pager = screen.pager
+            return pager.isRefreshing || pager.appendState == .loading || pager.jumpState == .loading
+                || pager.placeholder == .loading || (screen.detailsOpen && paneLoading)
+        case .profile(let screen):
+            return screen.profile.isLoading || paneLoading
+        }
+    }
+
+    /// How often ticks come while animating: the spinner's pace, slower during a long wait.
+    var tickPeriod: Duration { isWaiting ? .milliseconds(500) : .milliseconds(100) }
+
+    /// Whether a wait is on (`wait != nil` copies the wait to compare it).
+    var isWaiting: Bool {
+        if case .some = wait { return true }
+        return false
+    }
+
+    /// Asks for a tick when something animates, or when a text on screen changes by itself
+    /// (the cached rows' age, the reconnect's countdown), and none is on its way.
+    mutating func scheduleTick() -> [Command] {
+        guard pendingTick == nil, let delay = isAnimating ? tickPeriod : nextTextChange else { return [] }
+        nextTick += 1
+        pendingTick = nextTick
+        return [.scheduleTick(nextTick, after: delay)]
+    }
+
+    /// How long until a text on screen changes though nothing animates: the reconnect's
+    /// countdown each second; the cached rows' age each second for a minute, then at each new
+    /// minute, then hour. Nil when neither shows: an idle browser wakes for nothing.
+    var nextTextChange: Duration? {
+        if offline?.retryAt != nil { return .seconds(1) }
+        guard let storedAt = top.storedAt else { return nil }
+        let age = max(0, now.timeIntervalSince(storedAt))
+        let step: TimeInterval = age < 60 ? 1 : age < 3_600 ? 60 : 3_600
+        let left = step - age.truncatingRemainder(dividingBy: step)
+        return .milliseconds(Int64((left * 1_000).rounded(.up)) + 1)
+    }
+}
