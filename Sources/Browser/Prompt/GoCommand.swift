@@ -157,21 +157,23 @@ package enum GoCommand: Sendable, Equatable {
             case "contributors": .contributors(owner: owner, repo: repo)
             default: .watchers(owner: owner, repo: repo)
             }
-            return .success(.list(.users(list), crumbs: [text, name], page: page))
+            return .success(.list(.users(list), crumbs: [text, GitHubList.users(list).crumb], page: page))
         }
     }
 
     /// A command on an account.
     private static func account(_ name: String, _ login: String, page: Int?) -> GoCommand {
+        let list: GitHubList
         switch name {
         case "user": return .profile(login)
-        case "following": return .list(.users(.following(login)), crumbs: [login, "following"], page: page)
-        case "members": return .list(.users(.members(login)), crumbs: [login, "members"], page: page)
-        case "orgs": return .list(.users(.organizations(login)), crumbs: [login, "organizations"], page: page)
-        case "repos": return .list(.repositories(.owned(login, organization: false)), crumbs: [login, "repositories"], page: page)
-        case "starred": return .list(.repositories(.starred(login)), crumbs: [login, "starred"], page: page)
-        default: return .list(.users(.followers(login)), crumbs: [login, "followers"], page: page)
+        case "following": list = .users(.following(login))
+        case "members": list = .users(.members(login))
+        case "orgs": list = .users(.organizations(login))
+        case "repos": list = .repositories(.owned(login, organization: false))
+        case "starred": list = .repositories(.starred(login))
+        default: list = .users(.followers(login))
         }
+        return .list(list, crumbs: [login, list.crumb], page: page)
     }
 
     /// A GitHub login: up to 39 letters, digits and hyphens (100 allowed, as the shell does, for

@@ -4,37 +4,12 @@ import ListCore
 extension AppState {
     // MARK: - Pushing lists
 
-    /// `1` and `2` from the details pane: push the user's followers (an organization's members)
-    /// or the users they follow.
+    /// `1` to `5` from the details pane: the list the key opens from the account or the
+    /// repository it is on, pushed on the stack.
     mutating func drillDown(_ action: Action) -> [Command] {
-        if let repository = top.selectedRow?.repository {
-            // From a repository: 1 its stargazers, 2 its contributors, 3 its watchers.
-            guard let (owner, name) = repository.ownerAndName else { return nothing("Nothing to open") }
-            switch action {
-            case .followers: return push(.users(.stargazers(owner: owner, repo: name)), from: repository.fullName, "stargazers")
-            case .following: return push(.users(.contributors(owner: owner, repo: name)), from: repository.fullName, "contributors")
-            case .repositories: return push(.users(.watchers(owner: owner, repo: name)), from: repository.fullName, "watchers")
-            default: return nothing("Nothing to open")
-            }
-        }
-        guard let user = top.selectedUser else { return [] }
-        let list: GitHubList
-        let crumb: String
-        switch action {
-        case .followers where user.isOrganization:
-            (list, crumb) = (.users(.members(user.login)), "members")
-        case .followers:
-            (list, crumb) = (.users(.followers(user.login)), "followers")
-        case .organizations:
-            (list, crumb) = (.users(.organizations(user.login)), "organizations")
-        case .repositories:
-            (list, crumb) = (.repositories(.owned(user.login, organization: user.isOrganization)), "repositories")
-        case .starred:
-            (list, crumb) = (.repositories(.starred(user.login)), "starred")
-        default:
-            (list, crumb) = (.users(.following(user.login)), "following")
-        }
-        return push(list, from: user.login, crumb)
+        guard let row = top.selectedRow else { return [] }
+        guard let list = GitHubList.opened(by: action, from: row) else { return nothing("Nothing to open") }
+        return push(list, from: row.name, list.crumb)
     }
 
     /// A new list on the stack, its crumbs after the one it was opened from (after the name

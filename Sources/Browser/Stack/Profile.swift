@@ -82,14 +82,7 @@ package struct Profile: Sendable, Equatable {
     /// What a slice lists, in lower case ("followers"): the crumb of its whole list in the title,
     /// and (capitalised) its heading.
     static func crumb(_ slice: ProfileSlice) -> String {
-        switch slice {
-        case .about: ""
-        case .organizations: "organizations"
-        case .members: "members"
-        case .repositories: "repositories"
-        case .followers: "followers"
-        case .following: "following"
-        }
+        Profile(login: "", isOrganization: nil, heights: .compact, headerLines: 1).list(for: slice)?.crumb ?? ""
     }
 
     /// Rows asked for per slice: a whole page of the slices counted from it, else only what is shown.
@@ -121,13 +114,13 @@ package struct Profile: Sendable, Equatable {
         let atLeast = hasMore && count == nil && Self.countedFromFirstPage.contains(slice)
         rows.update(slice) { part in
             if let count {
-                part.heading = "\(name) · \(ProfileText.grouped(count))"
+                part.heading = "\(name) · \(Formatting.grouped(count))"
             } else if atLeast {
-                part.heading = "\(name) · \(ProfileText.grouped(part.items.count))+"
+                part.heading = "\(name) · \(Formatting.grouped(part.items.count))+"
             } else {
                 part.heading = name
             }
-            part.seeAll = "All " + (count.map { ProfileText.grouped($0) + " " } ?? "") + noun + " →"
+            part.seeAll = "All " + (count.map { Formatting.grouped($0) + " " } ?? "") + noun + " →"
             // A first page that ended the list has it all, whatever the count says (private
             // repositories, say); one with more pages has at least one more than it showed.
             part.total = hasMore ? max(part.items.count + 1, count ?? 0) : part.items.count

@@ -1,3 +1,5 @@
+import GitHubAPI
+
 /// The kinds of screen as the keys see them: each declares the actions that do nothing on it,
 /// which its hints and its help leave out.
 package enum ScreenKind: Sendable, Hashable, CaseIterable {
@@ -28,8 +30,9 @@ package enum PaneSubject: Sendable, Hashable, CaseIterable {
     package var names: [Action: String] {
         switch self {
         case .user: [:]
-        case .organization: [.followers: "members"]
-        case .repository: [.followers: "stargazers", .following: "contributors"]
+        case .organization: [.followers: GitHubList.users(.members("")).crumb]
+        case .repository: [.followers: GitHubList.users(.stargazers(owner: "", repo: "")).crumb,
+                           .following: GitHubList.users(.contributors(owner: "", repo: "")).crumb]
         }
     }
 

@@ -17,23 +17,24 @@ enum ProfileText {
         // The short facts first (beside a picture, as many as fit), then the addresses.
         add("Company", user.company)
         add("Location", user.location)
-        add("Followers", user.followers.map(grouped))
-        add("Following", user.following.map(grouped))
+        add("Followers", user.followers.map(Formatting.grouped))
+        add("Following", user.following.map(Formatting.grouped))
         if let repos = user.publicRepos {
-            let gists = user.publicGists.map { " · \(grouped($0)) \($0 == 1 ? "gist" : "gists")" } ?? ""
-            add("Repos", "\(grouped(repos)) public\(gists)")
+            let gists = user.publicGists.map { " · \(Formatting.grouped($0)) \($0 == 1 ? "gist" : "gists")" } ?? ""
+            add("Repos", "\(Formatting.grouped(repos)) public\(gists)")
         }
         if let created = user.createdAt {
-            add("Joined", "\(day(created)) · \(age(of: created, now: now))")
+            add("Joined", "\(day(created)) · \(Formatting.age(of: created, now: now))")
         }
         add("Blog", user.blog)
         add("Email", user.email)
         add("Twitter", user.twitterUsername.map { "@" + $0 })
         add("Profile", profileURL)
         // The keys that lead on, as the key table binds them: "[1] followers".
-        let leads: [(Action, String)] = [(.followers, user.isOrganization ? "members" : "followers"), (.following, "following"),
-                                         (.repositories, "repos"), (.starred, "starred"), (.organizations, "orgs"),
-                                         (.open, "open"), (.copy, "copy")]
+        let row = Row.user(GitHubUser(login: user.login, id: user.id, type: user.isOrganization ? "Organization" : "User"))
+        let opened: [Action] = [.followers, .following, .repositories, .starred, .organizations]
+        let leads = opened.compactMap { action in GitHubList.opened(by: action, from: row).map { (action, $0.shortName) } }
+            + [(.open, "open"), (.copy, "copy")]
         let actions = leads.compactMap { action, what in keys.label(action, in: .details).map { "[\($0)] \(what)" } }
         return DetailsPane.Record(heading: name ?? user.login, subheading: who.joined(separator: " · "),
                                   paragraph: user.bio ?? "", fields: fields, actions: actions)
@@ -60,27 +61,6 @@ enum ProfileText {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
-
-    /// "13 years ago", "5 months ago", "3 days ago", "today".
-    static func age(of date: Date, now: Date) -> String {
-        let days = Int(now.timeIntervalSince(date) / 86_400)
-        func ago(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s") ago" }
-        if days >= 365 { return ago(Int(Double(days) / 365.25), "year") }
-        if days >= 30 { return ago(days / 30, "month") }
-        if days >= 1 { return ago(days, "day") }
-        return days < 0 ? "in the future" : "today"
-    }
-
-    /// "12,345".
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (number < 0 ? "-" : "") + out
     }
 
     private static func nonEmpty(_ text: String) -> String? {

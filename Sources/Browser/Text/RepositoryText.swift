@@ -14,21 +14,23 @@ enum RepositoryText {
                 fields.append(DetailsPane.Field(label, value))
             }
         }
-        add("Stars", details.stars.map(ProfileText.grouped))
-        add("Forks", details.forks.map(ProfileText.grouped))
-        add("Watchers", details.watchers.map(ProfileText.grouped))
-        add("Issues", details.openIssues.map { "\(ProfileText.grouped($0)) open" })
+        add("Stars", details.stars.map(Formatting.grouped))
+        add("Forks", details.forks.map(Formatting.grouped))
+        add("Watchers", details.watchers.map(Formatting.grouped))
+        add("Issues", details.openIssues.map { "\(Formatting.grouped($0)) open" })
         add("Language", details.language)
         add("License", details.license)
         add("Topics", details.topics.isEmpty ? nil : details.topics.joined(separator: ", "))
         add("Homepage", details.homepage)
-        add("Pushed", details.pushedAt.map { "\(ProfileText.day($0)) · \(ProfileText.age(of: $0, now: now))" })
-        add("Created", details.createdAt.map { "\(ProfileText.day($0)) · \(ProfileText.age(of: $0, now: now))" })
+        add("Pushed", details.pushedAt.map { "\(ProfileText.day($0)) · \(Formatting.age(of: $0, now: now))" })
+        add("Created", details.createdAt.map { "\(ProfileText.day($0)) · \(Formatting.age(of: $0, now: now))" })
         add("Owner", details.owner?.login)
         add("Page", page)
         // The keys that lead on, as the key table binds them: "[1] stargazers".
-        let leads: [(Action, String)] = [(.followers, "stargazers"), (.following, "contributors"), (.repositories, "watchers"),
-                                         (.open, "open"), (.copy, "copy")]
+        let lists: [(Action, UserList)] = [(.followers, .stargazers(owner: "", repo: "")),
+                                           (.following, .contributors(owner: "", repo: "")),
+                                           (.repositories, .watchers(owner: "", repo: ""))]
+        let leads = lists.map { ($0.0, GitHubList.users($0.1).crumb) } + [(.open, "open"), (.copy, "copy")]
         let actions = leads.compactMap { action, what in keys.label(action, in: .details).map { "[\($0)] \(what)" } }
         return DetailsPane.Record(heading: details.fullName, subheading: kind.joined(separator: " · "),
                                   paragraph: details.description ?? "", fields: fields, actions: actions)

@@ -5,7 +5,7 @@ extension AppView {
     /// After a search's crumb in the title: how many GitHub found, and the order.
     static func searchNote(_ state: AppState) -> String? {
         guard let top = state.top.listScreen, case let .users(.search(_, sort)) = top.list else { return nil }
-        let total = top.pager.totalCount.map { " · \(ProfileText.grouped($0)) found" } ?? ""
+        let total = top.pager.totalCount.map { " · \(Formatting.grouped($0)) found" } ?? ""
         return total + " · " + sort.label
     }
 
@@ -18,6 +18,6 @@ extension AppView {
               total > SearchUsersSource.resultCap, total > count, top.pager.appendState == .endReached else {
             return nil
         }
-        return "First \(ProfileText.grouped(count)) of \(ProfileText.grouped(total)) · narrow the query"
+        return "First \(Formatting.grouped(count)) of \(Formatting.grouped(total)) · narrow the query"
     }
 }

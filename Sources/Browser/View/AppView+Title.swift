@@ -39,7 +39,7 @@ extension AppView {
                 offline = " · offline" + (AppView.reconnectNote(state).map { ", \($0)" } ?? "")
             }
             let now = state.now
-            cachedAgo = state.top.storedAt.map { AppView.ago($0, now: now) }
+            cachedAgo = state.top.storedAt.map { Formatting.shortAge(of: $0, now: now) }
             refreshingSpinner = state.top.listScreen?.pager.isRefreshing == true ? state.spinner : nil
         }
     }
@@ -73,16 +73,5 @@ extension AppView {
         let form = forms.first { fits($0.0 + crumbs + $0.1, $0.2) }
             ?? (fits(" " + lastCrumb + short, rate) ? (" ", short, rate) : (" ", short, ""))
         Bar.title(prefix: form.0, crumbs: title.crumbs, suffix: form.1, right: form.2, on: screen, columns: columns)
-    }
-
-    /// "12 s ago", "5 min ago", "3 h ago", "2 days ago".
-    static func ago(_ date: Date, now: Date) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(date)))
-        switch seconds {
-        case ..<60: return "\(seconds) s ago"
-        case ..<3_600: return "\(seconds / 60) min ago"
-        case ..<86_400: return "\(seconds / 3_600) h ago"
-        default: return "\(seconds / 86_400) day\(seconds / 86_400 == 1 ? "" : "s") ago"
-        }
     }
 }

@@ -176,7 +176,7 @@ package enum AppView {
     /// "fork · archived · ★ 1,234 · Swift ": the marks, the stars and the language; short, the
     /// stars.
     private static func detail(_ repository: GitHubRepository) -> (String, short: String) {
-        let stars = "★ " + ProfileText.grouped(repository.stars)
+        let stars = "★ " + Formatting.grouped(repository.stars)
         var parts: [String] = []
         if repository.isFork { parts.append("fork") }
         if repository.isArchived { parts.append("archived") }
@@ -200,7 +200,7 @@ package enum AppView {
     /// stay as the short one.
     private static func detail(_ user: GitHubUser) -> (String, short: String) {
         if user.contributions > 0 {
-            let commits = (user.contributions == 1 ? "1 commit" : ProfileText.grouped(Int(user.contributions)) + " commits") + " "
+            let commits = (user.contributions == 1 ? "1 commit" : Formatting.grouped(Int(user.contributions)) + " commits") + " "
             return (commits + "· #" + String(user.id) + (user.isOrganization ? " · org " : " "), commits)
         }
         if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) { return (label, "") }
@@ -288,7 +288,7 @@ package enum AppView {
 
     /// What a filter matched among the rows loaded: "312 of 1,200 loaded".
     private static func loadedOf(_ top: ListScreen) -> String {
-        "\(ProfileText.grouped(top.items.count)) of \(ProfileText.grouped(top.pager.items.count)) loaded"
+        "\(Formatting.grouped(top.items.count)) of \(Formatting.grouped(top.pager.items.count)) loaded"
     }
 
     /// " (R retries)", as the key table binds retry; empty when nothing is bound to it.
@@ -307,7 +307,7 @@ package enum AppView {
         let count = top.pager.knownCount
         var text: String
         // Numbers grouped as in the title ("2,856 found"): "1,000 users · 899/1,000".
-        let grouped = ProfileText.grouped
+        let grouped = Formatting.grouped
         if top.isFiltered {
             text = " " + loadedOf(top)
         } else {

@@ -1,0 +1,60 @@
+import GitHubAPI
+
+/// The words of each list, in one table: its crumb (the title's last part, as a profile's row,
+/// the pane's keys and the `:` line open it), and the short name the pane's keys give it.
+extension GitHubList {
+    /// "followers", "organizations", "stargazers".
+    var crumb: String {
+        switch self {
+        case .users(let list):
+            switch list {
+            case .all, .search: title
+            case .followers: "followers"
+            case .following: "following"
+            case .members: "members"
+            case .organizations: "organizations"
+            case .stargazers: "stargazers"
+            case .contributors: "contributors"
+            case .watchers: "watchers"
+            }
+        case .repositories(.owned): "repositories"
+        case .repositories(.starred): "starred"
+        }
+    }
+
+    /// As the pane's keys name it, short: "repos", "orgs"; else the crumb.
+    var shortName: String {
+        switch self {
+        case .repositories(.owned): "repos"
+        case .users(.organizations): "orgs"
+        default: crumb
+        }
+    }
+
+    /// The list a key of the details pane opens from an account (1 its followers, an
+    /// organization's members; 2 the users it follows; 3 its repositories; 4 its stars; 5 its
+    /// organizations) or from a repository (1 its stargazers, 2 its contributors, 3 its
+    /// watchers); nil for a key that opens none there.
+    static func opened(by action: Action, from row: Row) -> GitHubList? {
+        switch row {
+        case .repository(let repository):
+            guard let (owner, name) = repository.ownerAndName else { return nil }
+            switch action {
+            case .followers: return .users(.stargazers(owner: owner, repo: name))
+            case .following: return .users(.contributors(owner: owner, repo: name))
+            case .repositories: return .users(.watchers(owner: owner, repo: name))
+            default: return nil
+            }
+        case .user(let user):
+            let login = user.login
+            switch action {
+            case .followers: return user.isOrganization ? .users(.members(login)) : .users(.followers(login))
+            case .following: return .users(.following(login))
+            case .repositories: return .repositories(.owned(login, organization: user.isOrganization))
+            case .starred: return .repositories(.starred(login))
+            case .organizations: return .users(.organizations(login))
+            default: return nil
+            }
+        }
+    }
+}
