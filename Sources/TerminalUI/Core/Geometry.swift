@@ -22,11 +22,6 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
         return Rect(top: top + start, left: left, height: min(max(0, count), height - start), width: width)
     }
 
-    /// The rectangle less `columns` on the left and right and `rows` on the top and bottom.
-    public func inset(columns: Int = 0, rows: Int = 0) -> Rect {
-        Rect(top: top + rows, left: left + columns, height: height - 2 * rows, width: width - 2 * columns)
-    }
-
     /// Splits into a left part `leftWidth` wide and the rest.
     public func splitColumns(leftWidth: Int) -> (left: Rect, right: Rect) {
         let cut = min(max(0, leftWidth), width)
