@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "PageCache", targets: ["PageCache"]),
+        .library(name: "Platform", targets: ["Platform"]),
         .executable(name: "ghscroll", targets: ["ghscroll"]),
     ],
     dependencies: [
@@ -26,7 +27,9 @@ let package = Package(
         .systemLibrary(name: "CImage", path: "Sources/CImage"),
         .target(name: "Avatars", dependencies: ["CImage"]),
         .target(name: "ListCore"),
-        .target(name: "GitHubAPI", dependencies: ["ListCore", .product(name: "Logging", package: "swift-log")]),
+        // Spawning children and PATH look-ups; imports none of our modules.
+        .target(name: "Platform"),
+        .target(name: "GitHubAPI", dependencies: ["ListCore", "Platform", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "FakeGitHub",
             dependencies: ["CImage", .product(name: "FlyingFox", package: "FlyingFox"),
@@ -43,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "Browser",
-            dependencies: ["ListCore", "GitHubAPI", "TerminalUI", "Avatars", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ListCore", "GitHubAPI", "TerminalUI", "Avatars", "Platform", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "ghscroll",
@@ -56,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ghscroll-bench",
-            dependencies: ["ListCore", "TerminalUI", "FakeGitHub", "Browser", "GitHubAPI"],
+            dependencies: ["ListCore", "TerminalUI", "FakeGitHub", "Browser", "GitHubAPI", "Platform"],
             path: "Benchmarks",
             exclude: ["Floor"]
         ),
@@ -77,7 +80,7 @@ let package = Package(
             name: "PageCacheTests",
             dependencies: ["PageCache", "GitHubAPI", "FakeGitHub", "ListCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["FakeGitHub", "Browser"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FakeGitHub", "Platform", "Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@
 import Browser
 import FakeGitHub
 import Foundation
+import Platform
 
 // MARK: - A child's CPU
 

@@ -1,6 +1,6 @@
-import Browser
 import FakeGitHub
 import Foundation
+import Platform
 import Testing
 
 /// The package root, from this file's path.
@@ -51,15 +51,13 @@ func isolatedCacheHome() -> String {
 /// Waits for a child to exit, polling so that no thread is blocked; returns its exit status
 /// (128 + the signal number when a signal ended it).
 func waitForExit(_ pid: pid_t) async -> Int32 {
-    var status: Int32 = 0
     while true {
-        let result = waitpid(pid, &status, WNOHANG)
-        if result == pid { break }
-        if result < 0 && errno != EINTR { return -1 }
-        try? await Task.sleep(for: .milliseconds(10))
+        switch ChildProcess.exitStatusIfExited(pid) {
+        case .exited(let status): return status.shellStatus
+        case .failed: return -1
+        case .running: try? await Task.sleep(for: .milliseconds(10))
+        }
     }
-    let signal = status & 0x7f
-    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
 }
 
 /// One tmux server and session running a command in a pane of a given size.
@@ -83,8 +81,7 @@ final class TmuxPane: Sendable {
     /// thread for a few milliseconds.)
     func closeNow() {
         guard let pid = try? spawn("tmux", ["-L", socket, "kill-server"], stdoutPath: "/dev/null") else { return }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = ChildProcess.waitForExit(pid)
     }
 
     /// Waits until the command in the pane has exited: its session, and with it the tmux

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Opens a URL in the person's browser: `$BROWSER` (its first command; `%s` stands for the URL,
 /// else the URL is added at the end), else `xdg-open`. The browser runs detached, with no access
@@ -14,16 +15,8 @@ enum URLOpener {
             }
             return words + [url]
         }
-        guard let opener = findExecutable("xdg-open", path: environment["PATH"] ?? "") else { return nil }
+        guard let opener = PathLookup.executable("xdg-open", path: environment["PATH"] ?? "") else { return nil }
         return [opener, url]
-    }
-
-    static func findExecutable(_ name: String, path: String) -> String? {
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 
     /// Starts the browser; `report` hears of a failure (nil error: it started and did not fail).
@@ -44,14 +37,11 @@ enum URLOpener {
         // A thread of its own waits for it (a browser may run for hours), so no task is held.
         let child = pid
         Thread.detachNewThread {
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0, errno == EINTR {}
-            let signal = status & 0x7f
-            let exit = (status >> 8) & 0xff
-            if signal != 0 {
-                report("\(name) was killed by signal \(signal)")
-            } else if exit != 0 {
-                report("\(name) failed (exit status \(exit))")
+            let status = ChildProcess.waitForExit(child)
+            if status.signal != 0 {
+                report("\(name) was killed by signal \(status.signal)")
+            } else if status.code != 0 {
+                report("\(name) failed (exit status \(status.code))")
             } else {
                 report(nil)
             }

@@ -95,6 +95,7 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     /// (id, kind) sits against the right edge in a quieter colour, unless the row is selected;
     /// it gives way when the line is too narrow for it. Blank space is filled, never padded.
     private func drawRows(on screen: some Screen, in area: Rect) {
+        // The same row loop as SlicedListView.drawRows, kept apart on purpose (rows of another kind).
         // The row at the top may start above the list: drawn whole, only its lines in the area show.
         var line = -viewport.topOffset
         var index = viewport.top

@@ -36,6 +36,7 @@ public struct SlicedListView<Item: Identifiable, SliceID: Hashable> {
     }
 
     private func drawRows(on screen: some Screen, in area: Rect) {
+        // The same row loop as ListView.drawRows, kept apart on purpose (rows of another kind).
         // The row at the top may start above the list: drawn whole, only its lines in the area show.
         var line = -viewport.topOffset
         var index = viewport.top

@@ -22,11 +22,6 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
         return Rect(top: top + start, left: left, height: min(max(0, count), height - start), width: width)
     }
 
-    /// The rectangle less `columns` on the left and right and `rows` on the top and bottom.
-    public func inset(columns: Int = 0, rows: Int = 0) -> Rect {
-        Rect(top: top + rows, left: left + columns, height: height - 2 * rows, width: width - 2 * columns)
-    }
-
     /// Splits into a left part `leftWidth` wide and the rest.
     public func splitColumns(leftWidth: Int) -> (left: Rect, right: Rect) {
         let cut = min(max(0, leftWidth), width)
@@ -42,28 +37,4 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(width)x\(height)@\(left),\(top)" }
-}
-
-/// A run of text and how it looks: one line of a placeholder, a field of a pane.
-public struct StyledText: Sendable, Equatable {
-    public var text: String
-    public var style: Style
-
-    public init(_ text: String, _ style: Style = .plain) {
-        self.text = text
-        self.style = style
-    }
-}
-
-extension Screen {
-    /// Draws `text` (sanitized here) on one row of `area`, cut to its width.
-    func draw(_ text: String, row: Int, in area: Rect, column: Int = 0, style: Style = .plain, pad: Bool = false) {
-        guard row >= 0, row < area.height, column < area.width else { return }
-        let room = area.width - column
-        let safe = TerminalText.sanitize(text)
-        if pad { return put(row: area.top + row, column: area.left + column, safe, width: room, style: style) }
-        let line = TerminalText.truncate(safe, to: room)
-        guard !line.isEmpty else { return }
-        put(row: area.top + row, column: area.left + column, line, style: style)
-    }
 }

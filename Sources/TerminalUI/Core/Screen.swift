@@ -82,7 +82,6 @@ public final class CellBuffer: Screen {
 
     public private(set) var size: (rows: Int, columns: Int)
     public private(set) var cells: [[Cell]]
-    public private(set) var presentCount = 0
     public var colorDepth: ColorDepth
     /// Where the cursor shows, if anywhere.
     public private(set) var cursor: (row: Int, column: Int)?
@@ -135,7 +134,7 @@ public final class CellBuffer: Screen {
         cells[row][column] = Cell(text: HalfBlockImage.glyph, style: .plain, pixel: HalfBlockPixel(top: top, bottom: bottom))
     }
 
-    public func present() { presentCount += 1 }
+    public func present() {}
 
     /// Each row as text, trailing spaces removed.
     public var lines: [String] {

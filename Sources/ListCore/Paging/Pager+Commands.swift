@@ -1,0 +1,70 @@
+// Refresh, retry, restart and cancel: what the caller asks of the pager beside its hints.
+extension Pager {
+    // MARK: - Commands
+
+    mutating func refresh() -> [Effect] {
+        guard hasLoadedFirstPage else {
+            // Nothing shown yet: a refresh is the first load (again).
+            guard initialState != .loading else { return [] }
+            return [startFetch(.initial, at: firstCursor)]
+        }
+        guard refreshState != .loading else { return [] }
+        generation += 1
+        var effects: [Effect] = []
+        for direction in [FetchDirection.append, .prepend, .jump] {
+            if let request = inFlight.removeValue(forKey: direction) {
+                effects.append(.cancelFetch(request.token))
+                policy.value.observe(.abandoned)
+            }
+        }
+        if appendState == .loading { appendState = .idle }
+        if prependState == .loading { prependState = .idle }
+        if jumpState == .loading { jumpState = .idle }
+        effects.append(startFetch(.refresh, at: firstCursor))
+        return effects
+    }
+
+    mutating func retry() -> [Effect] {
+        if case .failed = initialState, !hasLoadedFirstPage {
+            return [startFetch(.initial, at: firstCursor)]
+        }
+        if case .failed = refreshState {
+            return refresh()
+        }
+        if case .failed = appendState, inFlight.isEmpty,
+           let cursor = loadedPages.upperBound < pages.count ? pages[loadedPages.upperBound].cursor : retryCursor ?? nextCursor {
+            return [startFetch(.append, at: cursor)]
+        }
+        if case .failed = prependState, inFlight.isEmpty, loadedPages.lowerBound > 0 {
+            return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
+        }
+        if case .failed = jumpState, inFlight.isEmpty, let page = jumpPage, page < pages.count {
+            return [startFetch(.jump, at: pages[page].cursor)]
+        }
+        return []
+    }
+
+    mutating func restart() -> [Effect] {
+        var effects: [Effect] = []
+        for direction in FetchDirection.allCases {
+            guard let request = inFlight.removeValue(forKey: direction) else { continue }
+            effects.append(.cancelFetch(request.token))
+            effects.append(startFetch(direction, at: request.cursor))
+        }
+        return effects
+    }
+
+    mutating func cancelAll() -> [Effect] {
+        let effects = FetchDirection.allCases.compactMap { direction -> Effect? in
+            guard let request = inFlight.removeValue(forKey: direction) else { return nil }
+            setState(.idle, for: direction)
+            if direction == .append { retryCursor = request.cursor }
+            return .cancelFetch(request.token)
+        }
+        if !effects.isEmpty {
+            generation += 1
+            policy.value.observe(.abandoned)
+        }
+        return effects
+    }
+}

@@ -1,0 +1,59 @@
+// Starting fetches, matching results to them and the prefetch decision.
+extension Pager {
+    // MARK: - Fetching
+
+    mutating func startFetch(_ direction: FetchDirection, at cursor: Cursor) -> Effect {
+        nextTokenID += 1
+        let token = FetchToken(id: nextTokenID, generation: generation, direction: direction)
+        let request = FetchRequest(token: token, cursor: cursor, pageSize: pageSize)
+        inFlight[direction] = request
+        setState(.loading, for: direction)
+        if let now { policy.value.observe(.requested(at: now)) }
+        return .fetch(request)
+    }
+
+    /// The request this token answers, removed from the in-flight set; nil for a stale result.
+    mutating func takeRequest(_ token: FetchToken) -> FetchRequest<Cursor>? {
+        guard token.generation == generation,
+              let request = inFlight[token.direction], request.token == token
+        else { return nil }
+        inFlight[token.direction] = nil
+        return request
+    }
+
+    mutating func setState(_ state: LoadState, for direction: FetchDirection) {
+        switch direction {
+        case .initial: initialState = state
+        case .refresh: refreshState = state
+        case .append: appendState = state
+        case .prepend: prependState = state
+        case .jump: jumpState = state
+        }
+    }
+
+    /// How near the first loaded item the screen may come before the dropped page before it is
+    /// asked for again: a screen and a bit, as the fixed rule does forwards.
+    static func backwardDistance(viewportRows rows: Int) -> Int {
+        FixedDistancePrefetch().effectiveDistance(viewportRows: rows)
+    }
+
+    mutating func prefetchIfNeeded() -> [Effect] {
+        guard hasLoadedFirstPage, let rows = viewportRows, inFlight.isEmpty else { return [] }
+        let count = store.count
+        let start = min(visibleStart, count)
+        let visible = start..<min(count, start + rows)
+        // Forward: the next page, or the first dropped one after the loaded run.
+        let forward = loadedPages.upperBound < pages.count ? pages[loadedPages.upperBound].cursor : nextCursor
+        if let cursor = forward, appendState == .idle {
+            let context = PrefetchContext(visible: visible, loadedCount: count, viewportRows: rows, now: now)
+            let screenNotFull = count < visibleStart + rows
+            if screenNotFull || policy.value.shouldPrefetch(context) { return [startFetch(.append, at: cursor)] }
+        }
+        // Backward: a dropped page before the loaded run, a screen and a bit ahead.
+        if loadedPages.lowerBound > 0, prependState == .idle,
+           visible.lowerBound <= Self.backwardDistance(viewportRows: rows) {
+            return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
+        }
+        return []
+    }
+}

@@ -1,0 +1,88 @@
+// Taking a page in (or a failure) for the request it answers.
+extension Pager {
+    // MARK: - Results
+
+    /// Takes a page in; what it changed in the items.
+    mutating func apply(_ page: Page<Item, Cursor>, for request: FetchRequest<Cursor>) -> ListChange {
+        let change: ListChange
+        switch request.token.direction {
+        case .initial, .refresh:
+            change = store.reload(page.items)
+            hasLoadedFirstPage = true
+            initialState = .idle
+            refreshState = .idle
+            appendState = .idle
+            prependState = .idle
+            jumpState = .idle
+            jumpPage = nil
+            seenCursors = Set(pagesBefore + [request.cursor])
+            listEnded = false
+            totalCount = page.totalCount
+            // A list opened past its end (page N of one with fewer): an empty first page has
+            // nothing before it to count, or to walk back through page after empty page.
+            let earlier = page.items.isEmpty ? [] : pagesBefore.map { PageRecord(cursor: $0, count: pageSize) }
+            pages = earlier + [PageRecord(cursor: request.cursor, count: store.count)]
+            loadedPages = earlier.count..<(earlier.count + 1)
+            offset = earlier.count * pageSize
+        case .append:
+            let before = store.count
+            let appended = store.append(contentsOf: page.items)
+            appendState = .idle
+            if let total = page.totalCount { totalCount = total }
+            let added = store.count - before
+            if loadedPages.upperBound < pages.count {
+                // A dropped page, loaded again: the pages after it are remembered already.
+                pages[loadedPages.upperBound].count = added
+                loadedPages = loadedPages.lowerBound..<(loadedPages.upperBound + 1)
+                retryCursor = nil
+                // The last page again, of a list that ended: it still ends there.
+                if listEnded, loadedPages.upperBound == pages.count { appendState = .endReached }
+                return dropPages(fromFront: true, after: appended)
+            }
+            pages.append(PageRecord(cursor: request.cursor, count: added))
+            loadedPages = loadedPages.lowerBound..<pages.count
+            change = dropPages(fromFront: true, after: appended)
+        case .prepend:
+            let before = store.count
+            let inserted = store.insert(page.items, at: 0)
+            prependState = .idle
+            let index = loadedPages.lowerBound - 1
+            let added = store.count - before
+            visibleStart += added
+            offset = max(0, offset - pages[index].count)
+            pages[index].count = added
+            loadedPages = index..<loadedPages.upperBound
+            return dropPages(fromFront: false, after: inserted)
+        case .jump:
+            return landJump(page)
+        }
+        retryCursor = nil
+        if page.items.isEmpty {
+            // An empty page ends the list, whatever cursor it names: following it could spin.
+            end()
+        } else if let next = page.next {
+            if seenCursors.insert(next).inserted {
+                nextCursor = next
+            } else {
+                nextCursor = nil
+                retryCursor = request.cursor
+                appendState = .failed(.repeatedCursor)
+            }
+        } else {
+            end()
+        }
+        return change
+    }
+
+    mutating func end() {
+        nextCursor = nil
+        listEnded = true
+        appendState = .endReached
+    }
+
+    mutating func fail(_ request: FetchRequest<Cursor>, with failure: LoadFailure) {
+        let direction = request.token.direction
+        setState(failure.reason == .cancelled ? .idle : .failed(failure), for: direction)
+        if direction == .append { retryCursor = request.cursor }
+    }
+}
