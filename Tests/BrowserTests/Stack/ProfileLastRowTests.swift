@@ -24,7 +24,7 @@ private func filledProfile() -> TestStore {
 private let atEnd = Viewport(height: 28, margin: 2, top: 0, topOffset: 1, selection: 16)
 
 @Suite("The end of a profile")
-struct ProfileEndTests {
+struct ProfileLastRowTests {
     @Test("G, End and Page Down at the end select All 12 followers → and show the last row on the bottom line, the about row less its first line")
     func lastRow() {
         var store = filledProfile()

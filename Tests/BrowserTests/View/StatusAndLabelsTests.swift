@@ -5,58 +5,8 @@ import ListCore
 import TerminalUI
 import Testing
 
-/// The faults a demanding new user ran into (issue 25), one test each, in the app model and on
-/// whole screens.
-@Suite("What a new user ran into")
-struct RoughEdgesTests {
-    @Test("o and y use the profile address GitHub sent, and learn from it where the others live")
-    func profileAddress() {
-        var state = makeState()
-        state = AppState(list: .users(.all(since: 0)), host: "127.0.0.1", profileBase: "http://127.0.0.1:9", pageSize: 20,
-                         prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80), now: epoch)
-        var store = TestStore(state)
-        for case let .fetch(id, _, request) in store.applyStart() {
-            store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20))))
-        }
-        #expect(store.state.profileURL("user2") == "http://127.0.0.1:9/user2", "built from the API's address at first")
-        store.apply(.key(.enter))
-        var sent = details("user1", id: 1)
-        sent.htmlURL = "https://github.com/user1"
-        store.apply(.detailsLoaded(RequestID(1), sent))
-        store.press(.character("y"), [.copy("https://github.com/user1")]) { $0.flash = "Copied https://github.com/user1" }
-        #expect(store.state.profileURL("user2") == "https://github.com/user2", "the others where GitHub said profiles live")
-        // An address that is not a web page is not believed.
-        var hostile = details("user3", id: 3)
-        hostile.htmlURL = "javascript:alert(1)//user3"
-        var learned = store.state
-        learned.learnProfileBase(from: hostile)
-        #expect(learned.profileBase == "https://github.com")
-    }
-
-    @Test("a picture that failed is asked for again by R on the pane, and by selecting its user again after a while")
-    func failedPicture() {
-        var store = paneOpen(rows: 24, columns: 100, users: 40)
-        var user2 = details("user2", id: 2)
-        user2.avatarURL = "https://avatars.githubusercontent.com/u/2?v=4"
-        store.apply(.detailsLoaded(RequestID(1), user2))
-        store.apply(.avatarFailed(RequestID(1), "HTTP 503"))
-        let key = AvatarState.Key(url: "https://avatars.githubusercontent.com/u/2?v=4", columns: 16, rows: 8)
-        #expect(store.state.avatar.shown(key) == .unavailable)
-        store.press(.character("R"), [.loadAvatar(RequestID(2), url: key.url, columns: 16, rows: 8)]) {
-            $0.avatar.failed = [:]
-            $0.avatar.inFlight = AvatarState.Request(id: RequestID(2), key: key)
-            $0.avatar.nextID = 2
-        }
-        store.apply(.avatarFailed(RequestID(2), "HTTP 503"), at: epoch)
-        // Away and back at once: not asked again; ten seconds later: asked again.
-        store.apply(.key(.character("j")), at: epoch + 1)
-        store.apply(.detailsDue(RequestID(2)), at: epoch + 1)
-        #expect(!store.apply(.key(.character("k")), at: epoch + 2).contains { if case .loadAvatar = $0 { true } else { false } })
-        store.apply(.key(.character("j")), at: epoch + 3)
-        let back = store.apply(.key(.character("k")), at: epoch + 11)
-        #expect(back.contains(.loadAvatar(RequestID(3), url: key.url, columns: 16, rows: 8)), "\(back)")
-    }
-
+@Suite("Words on screen: a list GitHub does not have, the status line's numbers, labels, the second line, texts that change by themselves")
+struct StatusAndLabelsTests {
     @Test("a list GitHub does not have: what was not found and the way back, no retry")
     func notFound() throws {
         var store = TestStore(makeState(list: .users(.followers("ghost")), rows: 10, columns: 60))
@@ -70,75 +20,6 @@ struct RoughEdgesTests {
         #expect(lines.contains("The followers of ghost was not found on GitHub."), "\(lines)")
         #expect(lines.contains("q quits"))
         #expect(!lines.joined().lowercased().contains("retry"), "\(lines)")
-    }
-
-    @Test("1 to 5 on a list without the pane say what they do and how to open it; with it open, 1 opens the followers")
-    func paneKeysFromTheList() {
-        var store = loadedStore()
-        store.press(.character("1")) { $0.flash = "1: open their followers, with the details open (Enter)" }
-        store.press(.character("5")) { $0.flash = "5: open the organizations they belong to, with the details open (Enter)" }
-        store.press(.character("x")) { $0.flash = nil }
-        store.apply(.key(.enter))
-        store.apply(.key(.character("1")))
-        #expect(store.state.top.crumbs == ["All users", "user1", "followers"])
-        #expect(store.state.flash == nil)
-    }
-
-    @Test("R while a retry waits goes now; R with nothing failed says so; Enter, o and y on no rows say so")
-    func retryNowAndNothing() throws {
-        var store = loadedStore()
-        store.press(.character("R")) { $0.flash = "Nothing failed" }
-        store.apply(.key(.character("G")))
-        let append = try #require(store.state.top.listScreen?.pager.inFlight[.append])
-        let wait = Wait(reason: .retry(attempt: 3, of: 3, .server(status: 502, message: "")), until: epoch + 9)
-        store.apply(.wait(wait))
-        let commands = store.apply(.key(.character("R")))
-        #expect(commands.first == .cancelFetch(root, append.token))
-        guard case let .fetch(_, _, again)? = commands.dropFirst().first else {
-            Issue.record("no fetch again: \(commands)")
-            return
-        }
-        #expect(again.cursor == append.cursor && again.token.direction == .append)
-        #expect(store.state.wait == nil)
-
-        var empty = TestStore(makeState())
-        for case let .fetch(id, _, request) in empty.applyStart() {
-            empty.apply(.pageLoaded(id, request.token, Page(items: [], next: nil)))
-        }
-        for (key, text) in [(Key.enter, "Nothing to open"), (.character("o"), "Nothing to open"), (.character("y"), "Nothing to copy")] {
-            empty.apply(.key(key))
-            #expect(empty.state.flash == text)
-        }
-    }
-
-    @Test("R while a retry waits, with the pane's details and picture in flight: they go again now too")
-    func retryNowDetails() throws {
-        var store = loadedStore()
-        let opened = store.apply(.key(.enter))
-        let details = try #require(store.state.details.inFlight)
-        #expect(opened.contains(.loadDetails(details.id, login: "user1")), "\(opened)")
-        let wait = Wait(reason: .retry(attempt: 1, of: 3, .server(status: 502, message: "")), until: epoch + 9)
-        store.apply(.wait(wait))
-        let commands = store.apply(.key(.character("R")))
-        let again = try #require(store.state.details.inFlight)
-        #expect(again.id != details.id && again.subject == "user1")
-        #expect(Array(commands.prefix(2)) == [.cancelDetails(details.id), .loadDetails(again.id, login: "user1")],
-                "\(commands)")
-        #expect(store.state.wait == nil)
-    }
-
-    @Test("a key that takes the pull row away also does what it does: j after one k too many moves down at once")
-    func pullDismissed() {
-        var store = loadedStore()
-        store.apply(.key(.character("k")))
-        #expect(store.state.top.asList.pull.isPulled)
-        store.press(.character("j")) {
-            _ = $0.top.listScreen?.pull.handle(.lineDown, atFirstRow: true)
-            $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
-            $0.top.listScreen?.selectedID = 2
-        }
-        #expect(!store.state.top.asList.pull.isPulled)
-        #expect(store.state.top.selectedUser?.id == 2, "the pull row went and the selection moved down")
     }
 
     @Test("the status line groups its numbers as the title does: 1,200 users · 1,100/1,200, and a filter's counts")
@@ -197,17 +78,6 @@ struct RoughEdgesTests {
             ".AAAAA...................................................................mmmmmm.",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
-    }
-
-    @Test("one public gist is 1 gist, in the pane's Repos line")
-    func oneGist() {
-        var user = details("user1", id: 1)
-        user.publicRepos = 1_234
-        for (gists, text) in [(1, "1,234 public · 1 gist"), (0, "1,234 public · 0 gists"), (2_000, "1,234 public · 2,000 gists")] {
-            user.publicGists = gists
-            let record = ProfileText.record(user, profileURL: "https://github.com/user1", now: Date(), keys: KeyTable())
-            #expect(record.fields.first { $0.label == "Repos" }?.value == text)
-        }
     }
 
     @Test("the title says what its numbers are; an organization's pane and status line both say members")

@@ -1,0 +1,78 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+@Suite("Keys with nothing to do, or waiting to retry, say so; pane keys from the list; the pull row let go")
+struct KeysWithNothingToDoTests {
+    @Test("1 to 5 on a list without the pane say what they do and how to open it; with it open, 1 opens the followers")
+    func paneKeysFromTheList() {
+        var store = loadedStore()
+        store.press(.character("1")) { $0.flash = "1: open their followers, with the details open (Enter)" }
+        store.press(.character("5")) { $0.flash = "5: open the organizations they belong to, with the details open (Enter)" }
+        store.press(.character("x")) { $0.flash = nil }
+        store.apply(.key(.enter))
+        store.apply(.key(.character("1")))
+        #expect(store.state.top.crumbs == ["All users", "user1", "followers"])
+        #expect(store.state.flash == nil)
+    }
+
+    @Test("R while a retry waits goes now; R with nothing failed says so; Enter, o and y on no rows say so")
+    func retryNowAndNothing() throws {
+        var store = loadedStore()
+        store.press(.character("R")) { $0.flash = "Nothing failed" }
+        store.apply(.key(.character("G")))
+        let append = try #require(store.state.top.listScreen?.pager.inFlight[.append])
+        let wait = Wait(reason: .retry(attempt: 3, of: 3, .server(status: 502, message: "")), until: epoch + 9)
+        store.apply(.wait(wait))
+        let commands = store.apply(.key(.character("R")))
+        #expect(commands.first == .cancelFetch(root, append.token))
+        guard case let .fetch(_, _, again)? = commands.dropFirst().first else {
+            Issue.record("no fetch again: \(commands)")
+            return
+        }
+        #expect(again.cursor == append.cursor && again.token.direction == .append)
+        #expect(store.state.wait == nil)
+
+        var empty = TestStore(makeState())
+        for case let .fetch(id, _, request) in empty.applyStart() {
+            empty.apply(.pageLoaded(id, request.token, Page(items: [], next: nil)))
+        }
+        for (key, text) in [(Key.enter, "Nothing to open"), (.character("o"), "Nothing to open"), (.character("y"), "Nothing to copy")] {
+            empty.apply(.key(key))
+            #expect(empty.state.flash == text)
+        }
+    }
+
+    @Test("R while a retry waits, with the pane's details and picture in flight: they go again now too")
+    func retryNowDetails() throws {
+        var store = loadedStore()
+        let opened = store.apply(.key(.enter))
+        let details = try #require(store.state.details.inFlight)
+        #expect(opened.contains(.loadDetails(details.id, login: "user1")), "\(opened)")
+        let wait = Wait(reason: .retry(attempt: 1, of: 3, .server(status: 502, message: "")), until: epoch + 9)
+        store.apply(.wait(wait))
+        let commands = store.apply(.key(.character("R")))
+        let again = try #require(store.state.details.inFlight)
+        #expect(again.id != details.id && again.subject == "user1")
+        #expect(Array(commands.prefix(2)) == [.cancelDetails(details.id), .loadDetails(again.id, login: "user1")],
+                "\(commands)")
+        #expect(store.state.wait == nil)
+    }
+
+    @Test("a key that takes the pull row away also does what it does: j after one k too many moves down at once")
+    func pullDismissed() {
+        var store = loadedStore()
+        store.apply(.key(.character("k")))
+        #expect(store.state.top.asList.pull.isPulled)
+        store.press(.character("j")) {
+            _ = $0.top.listScreen?.pull.handle(.lineDown, atFirstRow: true)
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
+            $0.top.listScreen?.selectedID = 2
+        }
+        #expect(!store.state.top.asList.pull.isPulled)
+        #expect(store.state.top.selectedUser?.id == 2, "the pull row went and the selection moved down")
+    }
+}
