@@ -97,6 +97,7 @@ struct NoKeyLiteralsTests {
     /// The files that draw or write what a person reads, beside the key table.
     static let files: [String] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let folders = ["Sources/TerminalUI", "Sources/Browser"]
         return folders.flatMap { folder -> [String] in
             let url = root.appendingPathComponent(folder)

@@ -112,7 +112,7 @@ struct KeyTableTests {
     @Test("the README's key list is the table's")
     func readme() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let marker = try #require(readme.range(of: "<!-- keys:"))
         let start = try #require(readme.range(of: "-->\n", range: marker.lowerBound..<readme.endIndex))
