@@ -63,7 +63,7 @@ extension AppState {
             spinner &+= 1
             commands = []
         case let .opened(url, error):
-            if let error { flash = "\(error) · \(url)" }
+            if let error { flash = .openFailed(error, url: url) }
             commands = []
         case let .commandChecked(id, outcome):
             commands = commandChecked(id, outcome)
@@ -74,7 +74,7 @@ extension AppState {
             avatar.failed(id, at: now)
             commands = []
         case .notice(let text):
-            flash = text
+            flash = .notice(text)
             return []
         case .reconnect(let id):
             guard var state = offline, state.pending == id else { return [] }

@@ -78,7 +78,7 @@ package struct AppState: Sendable, Equatable {
     /// The tick asked for and not yet arrived.
     package internal(set) var pendingTick: Int?
     /// A one-off message in the status line ("Copied …"), until the next key.
-    package internal(set) var flash: String?
+    package internal(set) var flash: Flash?
     /// Set when the browser should end: 0 after `q`, 128 + N after signal N.
     package internal(set) var exitStatus: Int32?
     /// GitHub could not be reached at the last try, and how many tries ago that started.

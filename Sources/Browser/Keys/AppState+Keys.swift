@@ -44,7 +44,7 @@ extension AppState {
             switch enterEffect {
             case .details: break
             case .open, .retry: return top.profileScreen?.selectedSliceRow.map { enterSliceRow($0) } ?? []
-            case .nothing, .noRows: return nothing("Nothing to open")
+            case .nothing, .noRows: return nothing(.nothingToOpen)
             }
             top.detailsOpen = true
             return []
@@ -70,7 +70,7 @@ extension AppState {
         case .sort:
             return cycleSort()
         case .filter:
-            guard case .list = top else { return nothing("A profile has no filter: open one of its lists") }
+            guard case .list = top else { return nothing(.profileHasNoFilter) }
             overlay = .filter
             return []
         case .refresh:
@@ -80,12 +80,12 @@ extension AppState {
         case .retry:
             return retryNow()
         case .open:
-            guard let url = selectedPage else { return nothing("Nothing to open") }
-            flash = "Opening \(url)"
+            guard let url = selectedPage else { return nothing(.nothingToOpen) }
+            flash = .opening(url)
             return [.open(url)]
         case .copy:
-            guard let url = selectedPage else { return nothing("Nothing to copy") }
-            flash = "Copied \(url)"
+            guard let url = selectedPage else { return nothing(.nothingToCopy) }
+            flash = .copied(url)
             return [.copy(url)]
         case .layout:
             layout = layout == .compact ? .comfortable : .compact
@@ -107,13 +107,13 @@ extension AppState {
     /// (Enter)"); any other key that does nothing here stays silent.
     private mutating func paneKey(_ key: Key) -> [Command] {
         guard mode == .list, let action = keys.action(for: key, in: .details),
-              let help = keys.shortHelp(action, in: .details), let open = keys.label(.details, in: .list) else { return [] }
-        return nothing("\(key.label): \(help), with the details open (\(open))")
+              keys.shortHelp(action, in: .details) != nil, keys.label(.details, in: .list) != nil else { return [] }
+        return nothing(.paneKey(key, action))
     }
 
     /// A key with nothing to act on says so, rather than nothing at all.
-    mutating func nothing(_ text: String) -> [Command] {
-        flash = text
+    mutating func nothing(_ what: Flash) -> [Command] {
+        flash = what
         return []
     }
 
@@ -143,7 +143,7 @@ extension AppState {
             wait = nil
             return sendTop(.restart) + details.restart() + repository.restart() + avatar.restart()
         }
-        guard top.listScreen?.pager.failure != nil else { return nothing("Nothing failed") }
+        guard top.listScreen?.pager.failure != nil else { return nothing(.nothingFailed) }
         hintDue = true
         return sendTop(.retry)
     }
@@ -182,8 +182,7 @@ extension AppState {
             return []
         }
         guard stack.canPop else {
-            flash = (["Nothing to go back to"] + [keys.label(.quit, in: .list).map { "\($0) quits" }].compactMap { $0 })
-                .joined(separator: " · ")
+            flash = .nothingToGoBackTo
             return []
         }
         return pop()

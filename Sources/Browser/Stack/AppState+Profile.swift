@@ -10,10 +10,10 @@ extension AppState {
         case .user(let user)?:
             return pushProfile(user.login, isOrganization: user.isOrganization)
         case .repository(let repository)?:
-            guard let owner = repository.ownerAndName?.owner else { return nothing("Nothing to open") }
+            guard let owner = repository.ownerAndName?.owner else { return nothing(.nothingToOpen) }
             return pushProfile(owner, isOrganization: nil)
         case nil:
-            return nothing(top.profileScreen == nil ? "Nothing to open" : "Select an account to open its profile")
+            return nothing(top.profileScreen == nil ? .nothingToOpen : .selectAnAccount)
         }
     }
 
@@ -41,7 +41,7 @@ extension AppState {
             let id = screen.id
             return top.withProfile { $0.changeProfile { $0.retry(location.slice, screen: id) } } ?? []
         case .heading, .item, .loading, .empty:
-            return nothing("Nothing to open")
+            return nothing(.nothingToOpen)
         }
     }
 

@@ -8,7 +8,7 @@ extension AppState {
     /// repository it is on, pushed on the stack.
     mutating func drillDown(_ action: Action) -> [Command] {
         guard let row = top.selectedRow else { return [] }
-        guard let list = GitHubList.opened(by: action, from: row) else { return nothing("Nothing to open") }
+        guard let list = GitHubList.opened(by: action, from: row) else { return nothing(.nothingToOpen) }
         return push(list, from: row.name, list.crumb)
     }
 

@@ -8,13 +8,13 @@ extension AppState {
     /// starts again from its first page under the same crumbs.
     mutating func cycleSort() -> [Command] {
         guard let old = top.listScreen, case let .users(.search(query, sort)) = old.list else {
-            return nothing("Only a search has an order to choose")
+            return nothing(.noOrderToChoose)
         }
         let list = GitHubList.users(.search(query, sort: sort.next))
         // (A filter and the pane go with the rows they were on: the list starts over.)
         var sorted = newList(list, crumbs: old.crumbs)
         sorted.openedWith = old.openedWith
-        flash = "Sorted: \(sort.next.label)"
+        flash = .sorted(sort.next)
         let moment = moment
         return stack.replaceTop(with: .list(sorted), at: moment)
     }

@@ -298,7 +298,7 @@ package enum AppView {
 
     /// The status line's left side: counts, position, loading, waits, or a one-off message.
     static func statusText(_ state: AppState) -> String {
-        if let flash = state.flash { return " " + flash }
+        if let flash = flashText(state) { return " " + flash }
         let top: ListScreen
         switch state.top {
         case .profile(let profile): return profileStatus(state, profile)

@@ -312,7 +312,8 @@ struct AppModelTests {
     @Test("? shows the help of the mode; any key closes it; q quits; Esc at the root does nothing")
     func helpAndQuit() {
         var store = loadedStore()
-        store.press(.escape) { $0.flash = "Nothing to go back to · q quits" }
+        store.press(.escape) { $0.flash = .nothingToGoBackTo }
+        #expect(AppView.flashText(store.state) == "Nothing to go back to · q quits")
         store.press(.character("?")) {
             $0.flash = nil
             $0.overlay = .help(fromFilter: false)
@@ -329,10 +330,12 @@ struct AppModelTests {
     @Test("o opens and y copies the profile URL, saying so in the status line until the next key")
     func openAndCopy() {
         var store = loadedStore()
-        store.press(.character("y"), [.copy("https://github.com/user1")]) { $0.flash = "Copied https://github.com/user1" }
-        store.press(.character("o"), [.open("https://github.com/user1")]) { $0.flash = "Opening https://github.com/user1" }
+        store.press(.character("y"), [.copy("https://github.com/user1")]) { $0.flash = .copied("https://github.com/user1") }
+        #expect(AppView.flashText(store.state) == "Copied https://github.com/user1")
+        store.press(.character("o"), [.open("https://github.com/user1")]) { $0.flash = .opening("https://github.com/user1") }
+        #expect(AppView.flashText(store.state) == "Opening https://github.com/user1")
         store.send(.opened(url: "https://github.com/user1", error: "No browser to open it (set BROWSER)")) {
-            $0.flash = "No browser to open it (set BROWSER) · https://github.com/user1"
+            $0.flash = .openFailed("No browser to open it (set BROWSER)", url: "https://github.com/user1")
         }
         #expect(AppView.statusText(store.state) == " No browser to open it (set BROWSER) · https://github.com/user1")
         store.press(.character("?")) {

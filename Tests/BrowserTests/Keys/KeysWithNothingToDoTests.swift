@@ -10,8 +10,10 @@ struct KeysWithNothingToDoTests {
     @Test("1 to 5 on a list without the pane say what they do and how to open it; with it open, 1 opens the followers")
     func paneKeysFromTheList() {
         var store = loadedStore()
-        store.press(.character("1")) { $0.flash = "1: open their followers, with the details open (Enter)" }
-        store.press(.character("5")) { $0.flash = "5: open the organizations they belong to, with the details open (Enter)" }
+        store.press(.character("1")) { $0.flash = .paneKey(.character("1"), .followers) }
+        #expect(AppView.flashText(store.state) == "1: open their followers, with the details open (Enter)")
+        store.press(.character("5")) { $0.flash = .paneKey(.character("5"), .organizations) }
+        #expect(AppView.flashText(store.state) == "5: open the organizations they belong to, with the details open (Enter)")
         store.press(.character("x")) { $0.flash = nil }
         store.apply(.key(.enter))
         store.apply(.key(.character("1")))
@@ -22,7 +24,8 @@ struct KeysWithNothingToDoTests {
     @Test("R while a retry waits goes now; R with nothing failed says so; Enter, o and y on no rows say so")
     func retryNowAndNothing() throws {
         var store = loadedStore()
-        store.press(.character("R")) { $0.flash = "Nothing failed" }
+        store.press(.character("R")) { $0.flash = .nothingFailed }
+        #expect(AppView.flashText(store.state) == "Nothing failed")
         store.apply(.key(.character("G")))
         let append = try #require(store.state.top.listScreen?.pager.inFlight[.append])
         let wait = Wait(reason: .retry(attempt: 3, of: 3, .server(status: 502, message: "")), until: epoch + 9)
@@ -42,7 +45,7 @@ struct KeysWithNothingToDoTests {
         }
         for (key, text) in [(Key.enter, "Nothing to open"), (.character("o"), "Nothing to open"), (.character("y"), "Nothing to copy")] {
             empty.apply(.key(key))
-            #expect(empty.state.flash == text)
+            #expect(AppView.flashText(empty.state) == text)
         }
     }
 

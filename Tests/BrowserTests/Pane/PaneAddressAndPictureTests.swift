@@ -21,7 +21,8 @@ struct PaneAddressAndPictureTests {
         var sent = details("user1", id: 1)
         sent.htmlURL = "https://github.com/user1"
         store.apply(.detailsLoaded(RequestID(1), sent))
-        store.press(.character("y"), [.copy("https://github.com/user1")]) { $0.flash = "Copied https://github.com/user1" }
+        store.press(.character("y"), [.copy("https://github.com/user1")]) { $0.flash = .copied("https://github.com/user1") }
+        #expect(AppView.flashText(store.state) == "Copied https://github.com/user1")
         #expect(store.state.profileURL("user2") == "https://github.com/user2", "the others where GitHub said profiles live")
         // An address that is not a web page is not believed.
         var hostile = details("user3", id: 3)

@@ -149,7 +149,7 @@ struct RepositoryRowsTests {
         store.apply(.key(.escape))
         store.apply(.key(.enter))
         #expect(store.apply(.key(.character("5"))) == [])
-        #expect(store.state.flash == "Nothing to open")
+        #expect(AppView.flashText(store.state) == "Nothing to open")
     }
 
     @Test("the repository pane: description, counts, language, license, topics, homepage, dates, owner, page and its keys")

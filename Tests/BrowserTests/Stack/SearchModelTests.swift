@@ -42,9 +42,10 @@ struct SearchModelTests {
             _ = sorted.pager.handle(.start)
             $0.top = .list(sorted)
             $0.nextScreenID = 2
-            $0.flash = "Sorted: most followers"
+            $0.flash = .sorted(.followers)
             ($0.pendingTick, $0.nextTick) = (2, 2)
         }
+        #expect(AppView.flashText(store.state) == "Sorted: most followers")
         let repositories = GitHubList.users(.search("tom", sort: .repositories))
         store.press(.character("S"), [.cancelFetch(ScreenID(2), firstToken), .fetch(ScreenID(3), repositories, request(1, .initial, .first))]) {
             var sorted = ListScreen(id: ScreenID(3), list: repositories, crumbs: ["Search: tom"], pageSize: 20,
@@ -52,15 +53,17 @@ struct SearchModelTests {
             _ = sorted.pager.handle(.start)
             $0.top = .list(sorted)
             $0.nextScreenID = 3
-            $0.flash = "Sorted: most repositories"
+            $0.flash = .sorted(.repositories)
         }
+        #expect(AppView.flashText(store.state) == "Sorted: most repositories")
         #expect(SearchSort.joined.next == .bestMatch, "and round again")
     }
 
     @Test("S on a list that is not a search says so and changes nothing else")
     func sortElsewhere() {
         var store = loadedStore()
-        store.press(.character("S")) { $0.flash = "Only a search has an order to choose" }
+        store.press(.character("S")) { $0.flash = .noOrderToChoose }
+        #expect(AppView.flashText(store.state) == "Only a search has an order to choose")
     }
 
     @Test("a search from the prompt that GitHub refuses (422): back to the prompt with the line and GitHub's message; the list below as it was")

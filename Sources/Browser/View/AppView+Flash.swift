@@ -1,0 +1,28 @@
+import TerminalUI
+
+extension AppView {
+    /// The status line's one-off message, in words, with the keys as the key table binds them.
+    static func flashText(_ state: AppState) -> String? {
+        guard let flash = state.flash else { return nil }
+        let keys = state.keys
+        switch flash {
+        case .nothingToOpen: return "Nothing to open"
+        case .nothingToCopy: return "Nothing to copy"
+        case .selectAnAccount: return "Select an account to open its profile"
+        case .nothingFailed: return "Nothing failed"
+        case .nothingToGoBackTo:
+            return (["Nothing to go back to"] + [keys.label(.quit, in: .list).map { "\($0) quits" }].compactMap { $0 })
+                .joined(separator: " · ")
+        case .noOrderToChoose: return "Only a search has an order to choose"
+        case .profileHasNoFilter: return "A profile has no filter: open one of its lists"
+        case let .paneKey(key, action):
+            guard let help = keys.shortHelp(action, in: .details), let open = keys.label(.details, in: .list) else { return nil }
+            return "\(key.label): \(help), with the details open (\(open))"
+        case .sorted(let sort): return "Sorted: \(sort.label)"
+        case .opening(let url): return "Opening \(url)"
+        case .copied(let url): return "Copied \(url)"
+        case let .openFailed(error, url): return "\(error) · \(url)"
+        case .notice(let text): return text
+        }
+    }
+}
