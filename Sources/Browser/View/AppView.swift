@@ -237,7 +237,11 @@ package enum AppView {
                                           now: state.now, keys: state.keys)
         var url: String?
         var named: Bool?
-        if case .loaded(let details) = shown { (url, named) = (details.ownerAvatarURL, details.ownerAvatarURL != nil) }
+        switch shown {
+        case .loaded(let details): (url, named) = (details.ownerAvatarURL, details.ownerAvatarURL != nil)
+        case .failed: named = false  // nothing loads any more: no loading mark
+        case .loading: break
+        }
         return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
                            image: picture(state, url: url, named: named), keys: state.keys.widgetKeys,
                            notice: state.wait?.summary(at: state.now))
@@ -255,14 +259,19 @@ package enum AppView {
         }
         var url: String?
         var named: Bool?
-        if case .loaded(let details) = shown { (url, named) = (details.avatarURL, details.avatarURL != nil) }
+        switch shown {
+        case .loaded(let details): (url, named) = (details.avatarURL, details.avatarURL != nil)
+        case .failed: named = false  // nothing loads any more: no loading mark
+        case .loading: break
+        }
         return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
                            image: picture(state, url: url, named: named), keys: state.keys.widgetKeys,
                            notice: state.wait?.summary(at: state.now))
     }
 
     /// The picture of a pane: the one at `url` when it has come, else a box that keeps the
-    /// layout still. `named`: whether the loaded details name a picture (nil: not loaded).
+    /// layout still. `named`: whether the details name a picture (nil: still loading; false
+    /// too when they failed, so the box no longer says it loads).
     private static func picture(_ state: AppState, url: String?, named: Bool?) -> ImageView {
         let size = state.screenLayout.avatarSize
         let picture: ImageView.Content
@@ -270,7 +279,7 @@ package enum AppView {
         case .image(let image)?: picture = .image(image)
         case .unavailable?: picture = .placeholder("no picture")
         case .loading?, nil:
-            // Loading details, or a user with no picture named: the box keeps the layout still.
+            // Loading details, or none named (or none to come): the box keeps the layout still.
             if named == false {
                 picture = .placeholder("no picture")
             } else {

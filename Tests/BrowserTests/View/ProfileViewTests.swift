@@ -269,4 +269,21 @@ struct ProfileViewTests {
         store.apply(.key(.escape))
         #expect(render(store.state) == profile, "the profile as it was left")
     }
+
+    @Test("details that failed for good leave the picture box without its loading mark: nothing is on its way")
+    func detailsFailedPicture() {
+        for reason in [DetailsFailure.notFound, .failed(LoadFailure(message: "HTTP 502 from GitHub"))] {
+            var store = TestStore(profileState(rows: 16))
+            store.applyStart()
+            store.apply(.detailsFailed(RequestID(1), reason))
+            let lines = render(store.state).lines
+            #expect(Array(lines[1...4]) == [
+                " ┌──────┐  octocat",
+                " │      │",
+                " │no pi…│  " + (reason == .notFound ? "GitHub has no account octocat any more (renamed or deleted)."
+                                                 : "HTTP 502 from GitHub"),
+                " └──────┘",
+            ], "\(reason):\n\(lines.joined(separator: "\n"))")
+        }
+    }
 }
