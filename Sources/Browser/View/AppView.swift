@@ -174,15 +174,15 @@ package enum AppView {
     }
 
     /// "fork · archived · ★ 1,234 · Swift ": the marks, the stars and the language; short, the
-    /// stars.
+    /// stars. Stars GitHub did not send are left out, as the pane leaves them out (never "★ 0").
     private static func detail(_ repository: GitHubRepository) -> (String, short: String) {
-        let stars = "★ " + Formatting.grouped(repository.stars)
+        let stars = repository.stars.map { "★ " + Formatting.grouped($0) }
         var parts: [String] = []
         if repository.isFork { parts.append("fork") }
         if repository.isArchived { parts.append("archived") }
-        parts.append(stars)
+        if let stars { parts.append(stars) }
         if let language = repository.language, !language.isEmpty { parts.append(language) }
-        return (parts.joined(separator: " · ") + " ", stars + " ")
+        return (parts.isEmpty ? "" : parts.joined(separator: " · ") + " ", stars.map { $0 + " " } ?? "")
     }
 
     /// "Mona Lisa Octocat · @github", or "Organization" when nothing more is known yet.

@@ -16,7 +16,9 @@ public struct GitHubRepository: Codable, Sendable, Identifiable, Hashable {
     public var fullName: String
     public var description: String?
     public var language: String?
-    public var stars: Int
+    /// `stargazers_count`: nil when GitHub did not send it (its `minimal-repository` may leave
+    /// it out), never shown as 0.
+    public var stars: Int?
     public var isFork: Bool
     public var isArchived: Bool
     /// When something was last pushed (the order of `?sort=pushed`).
@@ -35,7 +37,7 @@ public struct GitHubRepository: Codable, Sendable, Identifiable, Hashable {
         fullName = try container.decode(String.self, forKey: .fullName)
         description = container.lenient(.description)
         language = container.lenient(.language)
-        stars = max(0, container.lenient(.stars) ?? 0)
+        stars = (container.lenient(.stars) as Int?).map { max(0, $0) }
         isFork = container.lenient(.fork) ?? false
         isArchived = container.lenient(.archived) ?? false
         // (A page holds a hundred: one Sendable format style, not a formatter a row.)
@@ -49,13 +51,13 @@ public struct GitHubRepository: Codable, Sendable, Identifiable, Hashable {
         try container.encode(fullName, forKey: .fullName)
         try container.encodeIfPresent(description, forKey: .description)
         try container.encodeIfPresent(language, forKey: .language)
-        try container.encode(stars, forKey: .stars)
+        try container.encodeIfPresent(stars, forKey: .stars)
         try container.encode(isFork, forKey: .fork)
         try container.encode(isArchived, forKey: .archived)
         try container.encodeIfPresent(pushedAt?.formatted(.iso8601), forKey: .pushedAt)
     }
 
-    public init(id: Int64, fullName: String, description: String? = nil, language: String? = nil, stars: Int = 0,
+    public init(id: Int64, fullName: String, description: String? = nil, language: String? = nil, stars: Int? = nil,
                 isFork: Bool = false, isArchived: Bool = false, pushedAt: Date? = nil) {
         self.id = id
         self.fullName = fullName

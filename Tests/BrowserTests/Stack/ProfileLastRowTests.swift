@@ -10,7 +10,7 @@ import Testing
 /// following no one. 29 lines of rows: one more than the list has.
 private func filledProfile() -> TestStore {
     var store = TestStore.octocatProfile(rows: 30, loadingLines: 11, aboutLines: 11)
-    let repositories = (1...5).map { Row.repository(GitHubRepository(id: $0, fullName: "octocat/repo\($0)", language: "Swift")) }
+    let repositories = (1...5).map { Row.repository(GitHubRepository(id: $0, fullName: "octocat/repo\($0)", language: "Swift", stars: 0)) }
     store.apply(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil)))
     store.apply(.sliceLoaded(root, RequestID(2), Page(items: repositories, next: .page(2))))
     store.apply(.sliceLoaded(root, RequestID(3), Page(items: (11...15).map { Row.user(user($0)) }, next: .page(2))))
@@ -40,7 +40,7 @@ struct ProfileLastRowTests {
     @Test("a slice that loads after G, under the selection, moves nothing on screen: the about row keeps its hidden lines")
     func sliceAfterLast() {
         var store = TestStore.octocatProfile(rows: 30, loadingLines: 11, aboutLines: 11)
-        let repositories = (1...5).map { Row.repository(GitHubRepository(id: $0, fullName: "octocat/repo\($0)", language: "Swift")) }
+        let repositories = (1...5).map { Row.repository(GitHubRepository(id: $0, fullName: "octocat/repo\($0)", language: "Swift", stars: 0)) }
         store.apply(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil)))
         store.apply(.sliceLoaded(root, RequestID(2), Page(items: repositories, next: .page(2))))
         store.apply(.sliceLoaded(root, RequestID(3), Page(items: (11...15).map { Row.user(user($0)) }, next: .page(2))))

@@ -5,7 +5,7 @@ import ListCore
 import TerminalUI
 import Testing
 
-private func repository(_ id: Int64, _ name: String, stars: Int = 0, language: String? = nil, description: String? = nil,
+private func repository(_ id: Int64, _ name: String, stars: Int? = 0, language: String? = nil, description: String? = nil,
                         fork: Bool = false, archived: Bool = false) -> Row {
     .repository(GitHubRepository(id: id, fullName: name, description: description, language: language, stars: stars,
                                  isFork: fork, isArchived: archived))
@@ -71,6 +71,43 @@ struct RepositoryRowsTests {
             "................................................................",
             "................................................................",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+
+    @Test("stars GitHub did not send are left out of the row, as the pane leaves them out: never ★ 0")
+    func starsNotSent() {
+        let rows = [repository(1, "octocat/Hello-World", stars: nil, language: "Ruby"),
+                    repository(2, "octocat/old-thing", stars: nil, archived: true),
+                    repository(3, "octocat/bare", stars: nil),
+                    repository(4, "octocat/none", stars: 0)]
+        let store = showing(.repositories(.owned("octocat", organization: false)), rows)
+        expectScreen(store.state, lines: [
+            " ghscroll · Repositories of octocat              api.github.com",
+            " octocat/Hello-World                                      Ruby",
+            " octocat/old-thing                                    archived",
+            " octocat/bare",
+            " octocat/none                                              ★ 0",
+            " — End of list · 4 repositories —",
+            "",
+            " 4 repositories · 1/4 · end     Enter details  / filter  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "......................................................mmmmmmmmm.",
+            "................................................................",
+            "...........................................................mmmm.",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "................................................................",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+        // Too narrow for the marks: the short detail is the stars, and none when none were sent.
+        let narrow = showing(.repositories(.owned("octocat", organization: false)),
+                             [repository(1, "octocat/a-rather-long-repository-name", stars: nil, language: "Ruby"),
+                              repository(2, "octocat/another-long-repository-name", stars: 7, language: "Ruby")],
+                             size: (rows: 5, columns: 44))
+        #expect(Array(render(narrow.state).lines[1...2]) == [
+            " octocat/a-rather-long-repository-name",
+            " octocat/another-long-repository-name  ★ 7",
         ])
     }
 

@@ -44,6 +44,17 @@ struct RepositoryDecodingTests {
         #expect(throws: DecodingError.self) { try decode(GitHubRepository.self, #"{"full_name":"a/b"}"#) }
     }
 
+    @Test("a row without stargazers_count (optional in GitHub's minimal-repository) has no stars, not 0")
+    func starsNotSent() throws {
+        let bare = try decode(GitHubRepository.self, #"{"id":7,"full_name":"a/b"}"#)
+        #expect(bare.stars == nil)
+        #expect(bare == GitHubRepository(id: 7, fullName: "a/b"))
+        let object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(bare)) as? [String: Any])
+        #expect(object["stargazers_count"] == nil, "encoded without a count either")
+        #expect(try decode(GitHubRepository.self, #"{"id":7,"full_name":"a/b","stargazers_count":null}"#).stars == nil)
+        #expect(try decode(GitHubRepository.self, #"{"id":7,"full_name":"a/b","stargazers_count":0}"#).stars == 0)
+    }
+
     @Test("a full_name that is not OWNER/NAME names no owner to follow")
     func brokenFullName() throws {
         for name in ["plain", "/b", "a/", "a/b/c", "../../etc", "../x", "x/..", "./.", "a/."] {
