@@ -29,6 +29,38 @@ struct PlainEndToEndTests {
         }
     }
 
+    @Test("a search that ends on an empty page before the cap says nothing of 1,000 results: the cap did not end it")
+    func searchEndsEarly() async throws {
+        let user = { (id: Int) in #"{"login":"u\#(id)","id":\#(id),"type":"User","site_admin":false}"# }
+        var options = FakeGitHubOptions()
+        // GitHub's total is an estimate: 5,000 found, and the second page is empty.
+        options.scriptedReplies = [FakeRawReply(json: #"{"total_count":5000,"incomplete_results":false,"items":["# + user(1) + "," + user(2) + "]}"),
+                                   FakeRawReply(json: #"{"total_count":5000,"incomplete_results":false,"items":[]}"#)]
+        try await withServer(options: options) { _, base in
+            let result = try await run(binary, ["search", "u", "--api-url", base, "--plain", "--per-page", "2", "--no-cache"])
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.output == "1\tu1\n2\tu2\n")
+            #expect(!result.errors.contains("1,000"), "\(result.errors)")
+        }
+    }
+
+    @Test("a search GitHub marks incomplete_results (its search timed out) says so on stderr")
+    func searchIncomplete() async throws {
+        var options = FakeGitHubOptions()
+        options.incompleteSearches = true
+        try await withServer(options: options) { _, base in
+            let result = try await run(binary, ["search", "octocat", "--api-url", base, "--plain", "--no-cache"])
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.output.contains("\toctocat\n"), "\(result.output)")
+            #expect(result.errors.contains("ghscroll: GitHub's search timed out: these results may be incomplete"),
+                    "\(result.errors)")
+        }
+        try await withServer { _, base in
+            let result = try await run(binary, ["search", "octocat", "--api-url", base, "--plain", "--no-cache"])
+            #expect(!result.errors.contains("timed out"), "\(result.errors)")
+        }
+    }
+
     @Test("ghscroll user LOGIN in a pipe: a field a line, tab-separated; a line break in the bio is a space")
     func profileLines() async throws {
         try await withServer { _, base in

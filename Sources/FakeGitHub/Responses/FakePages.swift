@@ -83,8 +83,9 @@ struct FakePages {
     static let searchCap = 1_000
 
     /// GitHub's user search (see ``FakeSearch``): a 422 for a missing `q`, a malformed qualifier or a
-    /// page past the first 1,000 results; `total_count` counts every match.
-    func searchUsers() -> FakeReply {
+    /// page past the first 1,000 results; `total_count` counts every match. `incomplete`: the
+    /// page says `incomplete_results: true`, as GitHub's does when its search timed out.
+    func searchUsers(incomplete: Bool = false) -> FakeReply {
         let query = searchQuery.trimmingCharacters(in: .whitespaces)
         guard !query.isEmpty else {
             return FakeReply(status: 422, body: #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","code":"missing"}],"documentation_url":"https://docs.github.com/v3/search","status":"422"}"#)
@@ -102,7 +103,7 @@ struct FakePages {
         let matches = search.results(in: data)
         let end = min(matches.count, start + perPage, Self.searchCap)
         let items = start < end ? Array(matches[start..<end]) : []
-        let body = #"{"total_count":\#(matches.count),"incomplete_results":false,"items":"# +
+        let body = #"{"total_count":\#(matches.count),"incomplete_results":\#(incomplete),"items":"# +
             FakeJSON.users(items, base: linkBase) + "}"
         var reply = FakeReply(status: 200, body: body, cacheable: true)
         let pages = max(1, (min(matches.count, Self.searchCap) + perPage - 1) / perPage)

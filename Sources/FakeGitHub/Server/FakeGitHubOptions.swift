@@ -35,6 +35,9 @@ public struct FakeGitHubOptions: Sendable {
     /// Repository descriptions carry hostile text (escape sequences, bidi controls, wide and
     /// combining characters, very long lines): one repository in three, the same ones each time.
     public var hostileText = false
+    /// Searches answer `incomplete_results: true`, as GitHub's do when its search timed out and
+    /// the results may be partial.
+    public var incompleteSearches = false
     /// Seed of the fault dice.
     public var faultSeed: UInt64 = 42
 

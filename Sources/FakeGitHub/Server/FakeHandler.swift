@@ -158,7 +158,7 @@ struct FakeHandler: HTTPHandler {
         case 2 where parts[0] == "users":
             guard let user = data.user(login: parts[1]) else { return .notFound }
             return FakeReply(status: 200, body: FakeJSON.fullUser(user, data: data, base: links), cacheable: true)
-        case 2 where parts == ["search", "users"]: return pages.searchUsers()
+        case 2 where parts == ["search", "users"]: return pages.searchUsers(incomplete: options.incompleteSearches)
         case 3 where parts[0] == "users" && (parts[2] == "followers" || parts[2] == "following"):
             guard let user = data.user(login: parts[1]) else { return .notFound }
             return pages.list(key: "\(parts[2]):\(user.login.lowercased())", path: path)

@@ -8,6 +8,7 @@ extension Pager {
         switch request.token.direction {
         case .initial, .refresh:
             change = store.reload(page.items)
+            isIncomplete = page.isIncomplete
             hasLoadedFirstPage = true
             initialState = .idle
             refreshState = .idle
@@ -29,6 +30,7 @@ extension Pager {
             let appended = store.append(contentsOf: page.items)
             appendState = .idle
             if let total = page.totalCount { totalCount = total }
+            if page.isIncomplete { isIncomplete = true }
             let added = store.count - before
             if loadedPages.upperBound < pages.count {
                 // A dropped page, loaded again: the pages after it are remembered already.
@@ -46,6 +48,7 @@ extension Pager {
             let before = store.count
             let inserted = store.insert(page.items, at: 0)
             prependState = .idle
+            if page.isIncomplete { isIncomplete = true }
             let index = loadedPages.lowerBound - 1
             let added = store.count - before
             visibleStart += added
@@ -54,6 +57,7 @@ extension Pager {
             loadedPages = index..<loadedPages.upperBound
             return dropPages(fromFront: false, after: inserted)
         case .jump:
+            if page.isIncomplete { isIncomplete = true }
             return landJump(page)
         }
         retryCursor = nil

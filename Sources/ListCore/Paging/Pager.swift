@@ -53,6 +53,9 @@ where Item.ID: Sendable {
     public internal(set) var generation = 0
     /// The total the source reported, if any.
     public internal(set) var totalCount: Int?
+    /// A page of this generation was marked incomplete by its source (a search that timed out
+    /// before it found everything: GitHub's `incomplete_results`).
+    public internal(set) var isIncomplete = false
     /// True once a first page has arrived.
     public internal(set) var hasLoadedFirstPage = false
     /// The fetches in flight, at most one per direction.

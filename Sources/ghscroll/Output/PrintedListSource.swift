@@ -46,8 +46,13 @@ struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource 
         }
         let sent = keepsSentObjects ? sentObjects(loaded) : [:]
         let page = loaded.page
-        // GitHub gives a search's first 1,000 results only: the list ends there, and says so.
-        if searchResults, page.next == nil, let total = page.totalCount, total > Self.searchCap {
+        if searchResults, page.isIncomplete {
+            PlainOutput.note("GitHub's search timed out: these results may be incomplete")
+        }
+        // GitHub gives a search's first 1,000 results only: the list ends there, and says so
+        // (a page with rows and no next one past a larger total is the cap; an empty page
+        // simply ends the list).
+        if searchResults, page.next == nil, !page.items.isEmpty, let total = page.totalCount, total > Self.searchCap {
             let grouped = { (count: Int) in count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
             PlainOutput.note("GitHub gives the first \(grouped(Self.searchCap)) of \(grouped(total)) results; narrow the query for the rest")
         }

@@ -125,61 +125,51 @@ struct SearchViewTests {
         ])
     }
 
-    @Test("a search GitHub cuts short ends in First N of M · narrow the query")
-    func cutShort() {
-        var store = searchStore(next: nil, rows: 24)
+    @Test("a search that ended on an empty page before GitHub's 1,000 ends as any list does: the cap did not end it")
+    func endedEarly() throws {
+        var store = searchStore(rows: 24)
         store.apply(.key(.character("G")))
-        expectScreen(store.state, lines: [
-            " ghscroll · Search: tom · 12,345 found · best match              api.github.com",
-            " user1                                                                      #1",
-            " user2                                                                      #2",
-            " user3                                                                      #3",
-            " user4                                                                      #4",
-            " user5                                                                      #5",
-            " user6                                                                      #6",
-            " user7                                                                      #7",
-            " user8                                                                      #8",
-            " user9                                                                      #9",
-            " user10                                                                    #10",
-            " user11                                                                    #11",
-            " user12                                                                    #12",
-            " user13                                                                    #13",
-            " user14                                                                    #14",
-            " user15                                                                    #15",
-            " user16                                                                    #16",
-            " user17                                                                    #17",
-            " user18                                                                    #18",
-            " user19                                                                    #19",
-            " user20                                                                    #20",
-            " — First 20 of 12,345 · narrow the query —",
-            "",
-            " 20 results of 12,345 · 20/20 · end       Enter details  / filter  : go  ? help",
-        ], styles: [
-            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
-            "............................................................................mmm.",
-            "............................................................................mmm.",
-            "............................................................................mmm.",
-            "............................................................................mmm.",
-            "............................................................................mmm.",
-            "............................................................................mmm.",
-            "............................................................................mmm.",
-            "............................................................................mmm.",
-            "............................................................................mmm.",
-            "...........................................................................mmmm.",
-            "...........................................................................mmmm.",
-            "...........................................................................mmmm.",
-            "...........................................................................mmmm.",
-            "...........................................................................mmmm.",
-            "...........................................................................mmmm.",
-            "...........................................................................mmmm.",
-            "...........................................................................mmmm.",
-            "...........................................................................mmmm.",
-            "...........................................................................mmmm.",
-            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
-            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
-            "................................................................................",
-            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        store.apply(.pageLoaded(root, request(2, .append, .page(2)).token, Page<Row, GitHubCursor>(items: [], next: nil, totalCount: 12_345)))
+        let lines = render(store.state).lines
+        #expect(lines[21] == " — End of list · 20 results —", "\(lines.joined(separator: "\n"))")
+        #expect(lines[23].hasPrefix(" 20 results of 12,345 · 20/20 · end "), "\(lines[23])")
+        #expect(AppView.cutShort(try #require(store.state.top.listScreen)) == nil)
+    }
+
+    @Test("a search GitHub cuts at 1,000 results ends in First 1,000 of M · narrow the query")
+    func cutAtTheCap() throws {
+        var store = TestStore(makeState(list: .users(.search("tom")), rows: 6))
+        store.applyStart()
+        store.apply(.pageLoaded(root, firstToken, Page(items: users(1...1_000).map(Row.user), next: nil, totalCount: 12_345)))
+        store.apply(.key(.character("G")))
+        #expect(AppView.cutShort(try #require(store.state.top.listScreen)) == "First 1,000 of 12,345 · narrow the query")
+        #expect(Array(render(store.state).lines[1...5]) == [
+            " user998                                                                  #998",
+            " user999                                                                  #999",
+            " user1000                                                                #1000",
+            " — First 1,000 of 12,345 · narrow the query —",
+            " 1,000 results of 12,345 · 1,000/1,000 · end    Enter details  / filter  ? help",
         ])
+    }
+
+    @Test("a search GitHub marks incomplete_results (it timed out): the title says the results may be partial")
+    func incomplete() {
+        let list = GitHubList.users(.search("tom"))
+        var store = TestStore(makeState(list: list, rows: 4, columns: 100))
+        store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
+            _ = $0.screens[0].listScreen?.pager.handle(.start)
+            ($0.pendingTick, $0.nextTick) = (1, 1)
+        }
+        let page = Page<Row, GitHubCursor>(items: users(1...20).map(Row.user), next: .page(2), totalCount: 12_345, isIncomplete: true)
+        store.send(.pageLoaded(root, firstToken, page)) {
+            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, page))
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<2, viewportRows: 2))
+            $0.screens[0].viewport = Viewport(height: 2, margin: 2, top: 0, selection: 0)
+            $0.screens[0].listScreen?.selectedID = 1
+        }
+        #expect(store.state.top.listScreen?.pager.isIncomplete == true)
+        #expect(render(store.state).lines[0]
+                == " ghscroll · Search: tom · 12,345 found · incomplete (GitHub timed out) · best match  api.github.com")
     }
 }
 
