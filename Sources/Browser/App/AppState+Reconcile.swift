@@ -5,25 +5,28 @@ extension AppState {
     // MARK: - One reconcile step
 
     /// What follows from the state after a message, derived here once rather than at each
-    /// place that changed it: every profile's about row fits the details it shows, the top
-    /// screen gets the prefetch hint when a handler said what is on screen moved, the details
-    /// pane wants the row it is on (after the selection rests, with `debounce`), the picture
-    /// the pane shows is asked for, and a tick is asked for while something animates.
-    mutating func reconcile(debounce: Bool) -> [Command] {
-        fitProfileHeaders()
+    /// place that changed it: every profile's about row fits the details it shows (`refit`:
+    /// when the size, the details or the screen shown changed), the top screen gets the
+    /// prefetch hint when a handler said what is on it moved, the details pane wants the row it
+    /// is on (after the selection rests, with `debounce`), the picture the pane shows is asked
+    /// for, and a tick is asked for while something animates.
+    /// `then`: a handler's commands that go after the pane's and before the picture's and the
+    /// tick's (a reconnect).
+    mutating func reconcile(debounce: Bool, refit: Bool, then later: [Command] = []) -> [Command] {
+        if refit { fitProfileHeaders() }
         var commands: [Command] = []
-        if hintDue {
-            hintDue = false
+        if let due = hintDue {
+            hintDue = nil
             let moment = moment
-            commands += top.reportVisible(at: moment)
+            if due == top.id { commands += top.reportVisible(at: moment) }
         }
         commands += details.want(wantedDetails, debounce: debounce) + repository.want(wantedRepository, debounce: debounce)
-        return commands + avatar.want(wantedAvatar, now: now) + scheduleTick()
+        return commands + later + avatar.want(wantedAvatar, now: now) + scheduleTick()
     }
 
     /// After the selection or what is on screen moved: the prefetch hint is due.
     mutating func selectionMoved() -> [Command] {
-        hintDue = true
+        hintDue = top.id
         return []
     }
 
@@ -33,11 +36,15 @@ extension AppState {
     /// or when the details it shows came or failed).
     private mutating func fitProfileHeaders() {
         guard top.profileScreen != nil || below.contains(where: { $0.profileScreen != nil }) else { return }
-        let state = self
-        stack.forEach { screen in
-            guard let login = screen.profileScreen?.login else { return }
-            let lines = state.screenLayout.profileHeaderLines(state, login: login, paneOpen: screen.detailsOpen)
-            screen.withProfile { $0.changeProfile { $0.setHeaderLines(lines) } }
+        // The lines first, then the changes: measuring reads the whole state, and changing the
+        // stack while a copy of it is held would copy the screens.
+        let fits = screens.compactMap { screen -> (ScreenID, Int)? in
+            guard let profile = screen.profileScreen else { return nil }
+            let lines = max(1, screenLayout.profileHeaderLines(self, login: profile.login, paneOpen: profile.detailsOpen))
+            return profile.profile.rows.slice(.about)?.headingLines == lines ? nil : (profile.id, lines)
+        }
+        for (id, lines) in fits {
+            _ = stack.withScreen(id) { $0.withProfile { $0.changeProfile { $0.setHeaderLines(lines) } } }
         }
     }
 }

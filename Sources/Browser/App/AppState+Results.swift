@@ -16,9 +16,10 @@ extension AppState {
     /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
     /// answers, and whether a first screen from a stale cache must be asked of GitHub again.
     /// A result the screen no longer waits for (or for a screen that is gone) changes nothing.
+    /// Its commands, and those that go after the reconcile step's (a reconnect).
     mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<Row, GitHubCursor>,
-                                 _ origin: ResponseOrigin) -> [Command] {
-        guard isCurrent(id, token) else { return [] }
+                         _ origin: ResponseOrigin) -> (commands: [Command], reconnect: [Command]) {
+        guard isCurrent(id, token) else { return ([], []) }
         let firstPage = token.direction == .initial || token.direction == .refresh
         var revalidate = false
         var reconnect: [Command] = []
@@ -43,16 +44,16 @@ extension AppState {
                 let loaded = screen.send(.pageLoaded(token, page), at: moment)
                 return revalidate ? loaded + screen.send(.refresh, at: moment) : loaded
             } ?? []
-        }) else { return [] }
+        }) else { return ([], []) }
         finishPage(isTop: isTop)
-        return commands + reconnect
+        return (commands, reconnect)
     }
 
     /// What follows a change on a screen, when it is the top one: the prefetch hint. A
     /// filtered list loads more only when the person scrolls, so a filter that matches nothing
     /// cannot page through a whole list by itself.
     mutating func finishPage(isTop: Bool) {
-        if isTop, !top.isFiltered { hintDue = true }
+        if isTop, !top.isFiltered { hintDue = top.id }
     }
 
     /// GitHub could not be reached: try again after a growing wait (one wait at a time).
@@ -75,7 +76,7 @@ extension AppState {
         switch top {
         case .list(let screen):
             if screen.pager.failure != nil {
-                hintDue = true
+                hintDue = top.id
                 return sendTop(.retry)
             }
             return [.probe(screen.id, screen.list, cursor: screen.pager.firstCursor, pageSize: pageSize)]

@@ -10,13 +10,16 @@ extension AppState {
         self.now = now
         let (shown, paneWasOpen) = (top.id, top.detailsOpen)
         var commands: [Command]
+        /// What goes after the reconcile step's commands (the reconnect a page from the cache
+        /// while offline asks for).
+        var trailing: [Command] = []
         switch message {
         case .key(let key):
             commands = handleKey(key)
         case let .resized(rows, columns):
             commands = resize(rows: rows, columns: columns)
         case let .pageLoaded(id, token, page, origin):
-            commands = onPage(id, token, page, origin)
+            (commands, trailing) = onPage(id, token, page, origin)
         case let .pageFailed(id, token, failure):
             let current = isCurrent(id, token)
             commands = onScreen(id, .pageFailed(token, failure))
@@ -24,7 +27,7 @@ extension AppState {
                 // A search from the prompt that GitHub refused leaves the stack for the prompt.
                 commands = backToPrompt(message)
             } else if current, (failure.underlying as? GitHubError)?.isUnreachable == true {
-                commands += wentOffline()
+                trailing = wentOffline()
             }
         case .detailsDue(let id):
             commands = details.due(id)
@@ -90,7 +93,13 @@ extension AppState {
             return []
         }
         // The pane's request waits for the selection to rest, unless the pane opened or closed,
-        // or another screen came on top.
-        return commands + reconcile(debounce: top.id == shown && top.detailsOpen == paneWasOpen)
+        // or another screen came on top; the about rows fit again then, and when the size or
+        // an account's details changed.
+        let same = top.id == shown && top.detailsOpen == paneWasOpen
+        let refit: Bool = switch message {
+        case .resized, .detailsLoaded, .detailsFailed: true
+        default: !same
+        }
+        return commands + reconcile(debounce: same, refit: refit, then: trailing)
     }
 }

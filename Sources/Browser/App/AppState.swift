@@ -3,8 +3,9 @@ import GitHubAPI
 import ListCore
 import TerminalUI
 
-/// The whole browser as one value: a stack of list screens, what is drawn over them, the user
-/// details it knows, and the client's status. ``update(_:)`` is the only way it changes.
+/// The whole browser as one value: a stack of screens (lists and profiles), what is drawn over
+/// them, the details it knows, and the client's status. ``update(_:at:)`` is the only way it
+/// changes; its one reconcile step derives what follows from the new state.
 package struct AppState: Sendable, Equatable {
     /// What is drawn over the screens and has the keyboard.
     package enum Overlay: Sendable, Equatable {
@@ -85,15 +86,13 @@ package struct AppState: Sendable, Equatable {
     package internal(set) var offline: Offline?
 
     var nextScreenID = 1
-    /// Set by a message's handler when what is on screen moved or the rows changed under it:
-    /// the reconcile step then gives the top screen the prefetch hint, once, and clears it.
-    var hintDue = false
+    /// Set by a message's handler when what is on screen moved or the rows changed under it, to
+    /// the screen on top then: the reconcile step gives that screen the prefetch hint, once (not
+    /// another that came on top since), and clears it.
+    var hintDue: ScreenID?
     var nextTick = 0
     var nextReconnect = 0
 
-    /// - Parameters:
-    ///   - firstCursor: where the first list starts (`--page`); its own first page by default.
-    ///   - maxItems: users kept per list (`--max-items`); nil keeps them all.
     /// What the browser opens with: a list (at its first page, or at `--page`), or an account's
     /// profile (`ghscroll user LOGIN`).
     package enum Opening: Sendable, Equatable {
@@ -110,6 +109,9 @@ package struct AppState: Sendable, Equatable {
                   tokenLabel: tokenLabel, maxItems: maxItems)
     }
 
+    /// - Parameters:
+    ///   - opening: the first screen: a list (`--page`: where it starts) or a profile.
+    ///   - maxItems: users kept per list (`--max-items`); nil keeps them all.
     package init(opening: Opening, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
                 size: Size, now: Date, keys: KeyTable = KeyTable(),
                 layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
@@ -252,12 +254,12 @@ package struct AppState: Sendable, Equatable {
         }
         guard case .list = top else {
             // A profile's start is its slices near the screen: the hint, once its about row fits.
-            hintDue = true
-            return reconcile(debounce: false)
+            hintDue = top.id
+            return reconcile(debounce: false, refit: true)
         }
         let moment = moment
         let started = top.start(at: moment)
-        return started + reconcile(debounce: false)
+        return started + reconcile(debounce: false, refit: true)
     }
 
     // MARK: - Helpers for update

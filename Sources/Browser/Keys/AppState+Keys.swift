@@ -24,7 +24,7 @@ extension AppState {
         let action = keys.action(for: key, in: mode)
         let pull = top.withList { $0.pull(action) } ?? (changed: false, released: false)
         if pull.released {
-            hintDue = true
+            hintDue = top.id
             return sendTop(.refresh)
         }
         // The key that showed the pull row does nothing more; any other that took it away goes
@@ -75,7 +75,7 @@ extension AppState {
             return []
         case .refresh:
             if case .profile = top { return refreshProfile() }
-            hintDue = true
+            hintDue = top.id
             return sendTop(.refresh)
         case .retry:
             return retryNow()
@@ -91,7 +91,7 @@ extension AppState {
             layout = layout == .compact ? .comfortable : .compact
             let heights = layout.heights
             stack.forEach { $0.relayout(to: heights) }
-            hintDue = true
+            hintDue = top.id
             return []
         case .help, .suspend, .quit:
             return anywhere(action, fromFilter: false)
@@ -144,7 +144,7 @@ extension AppState {
             return sendTop(.restart) + details.restart() + repository.restart() + avatar.restart()
         }
         guard top.listScreen?.pager.failure != nil else { return nothing(.nothingFailed) }
-        hintDue = true
+        hintDue = top.id
         return sendTop(.retry)
     }
 
@@ -178,7 +178,7 @@ extension AppState {
         }
         if top.isFiltered {
             top.withList { $0.setFilter("") }
-            hintDue = true
+            hintDue = top.id
             return []
         }
         guard stack.canPop else {

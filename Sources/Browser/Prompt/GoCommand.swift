@@ -74,22 +74,28 @@ package enum GoCommand: Sendable, Equatable {
         guard table.contains(where: { $0.name == name }) else {
             return .failure(.unknown(name, suggestion: suggestion(for: name)))
         }
-        // The options anywhere after the name, as on the command line; the other words are the
-        // command's argument.
+        // The options anywhere after the name, as on the command line (`--page 2` or
+        // `--page=2`); the other words are the command's argument.
         var rest: [String] = []
         var options: [Option: String] = [:]
         var index = 1
         while index < words.count {
             let word = words[index]
-            if let option = Option(rawValue: word) {
-                guard index + 1 < words.count else {
-                    return .failure(option == .sort ? .badSort : .missing(name, usage: usage(name)))
-                }
-                options[option] = words[index + 1]
-                index += 2
-            } else {
+            index += 1
+            guard word.hasPrefix("--") else {
                 rest.append(word)
+                continue
+            }
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let option = Option(rawValue: parts[0]) else { return .failure(.option("Unknown option '\(parts[0])'")) }
+            if let refusal = refusal(of: option, by: name) { return .failure(.option(refusal)) }
+            if parts.count == 2 {
+                options[option] = parts[1]
+            } else if index < words.count {
+                options[option] = words[index]
                 index += 1
+            } else {
+                return .failure(option == .sort ? .badSort : .missing(name, usage: usage(name)))
             }
         }
         var page: Int?
@@ -120,12 +126,10 @@ package enum GoCommand: Sendable, Equatable {
         guard let entry = table.first(where: { $0.name == name }) else {
             return .failure(.unknown(name, suggestion: suggestion(for: name)))
         }
-        if page != nil, !entry.options.contains(.page) {
-            return .failure(.option(name == "users" ? "--page goes with every list but users, which starts with --since"
-                                    : "--page goes with lists, not with a profile"))
+        let given: [(Option, Bool)] = [(.page, page != nil), (.sort, sort != nil), (.since, since != nil)]
+        for (option, isGiven) in given where isGiven {
+            if let refusal = refusal(of: option, by: name) { return .failure(.option(refusal)) }
         }
-        if sort != nil, !entry.options.contains(.sort) { return .failure(.option("--sort goes with search")) }
-        if since != nil, !entry.options.contains(.since) { return .failure(.option("--since goes with users")) }
         if let page, !(1...maxStartPage).contains(page) {
             return .failure(.option("--page must be from 1 to \(maxStartPage) (got \(page))"))
         }
@@ -158,6 +162,18 @@ package enum GoCommand: Sendable, Equatable {
             default: .watchers(owner: owner, repo: repo)
             }
             return .success(.list(.users(list), crumbs: [text, GitHubList.users(list).crumb], page: page))
+        }
+    }
+
+    /// Why `name` does not take `option`; nil when it does.
+    private static func refusal(of option: Option, by name: String) -> String? {
+        guard let entry = table.first(where: { $0.name == name }), !entry.options.contains(option) else { return nil }
+        switch option {
+        case .page:
+            return name == "users" ? "--page goes with every list but users, which starts with --since"
+                : "--page goes with lists, not with a profile"
+        case .sort: return "--sort goes with search"
+        case .since: return "--since goes with users"
         }
     }
 
@@ -227,72 +243,5 @@ package enum GoCommand: Sendable, Equatable {
             previous = current
         }
         return previous[b.count]
-    }
-}
-
-/// What a command names: GitHub says whether it exists before the screen opens.
-package enum GoSubject: Sendable, Equatable {
-    case account(String)
-    /// An account that must be an organization (`members ORG`).
-    case organization(String)
-    case repository(owner: String, name: String)
-
-    /// As the prompt names it while GitHub is asked: the login, or OWNER/NAME.
-    package var name: String {
-        switch self {
-        case .account(let login), .organization(let login): login
-        case let .repository(owner, name): "\(owner)/\(name)"
-        }
-    }
-}
-
-/// What GitHub said of a command's subject.
-package enum GoCheck: Sendable, Equatable {
-    case found
-    /// It does not exist (a 404): the prompt says so, with this message.
-    case notFound(String)
-    /// GitHub did not say (out of reach, a rate limit): the screen opens, and says it itself.
-    case unknown
-}
-
-/// What is wrong with a line typed at the prompt, as the prompt says it.
-package enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible {
-    case empty
-    /// `help`: not a command; the answer is the list of them.
-    case help
-    case unknown(String, suggestion: String?)
-    case missing(String, usage: String)
-    case extra(String, usage: String)
-    case badLogin(String)
-    case badRepository(String, String)
-    case badSort
-    /// An option the command does not take, or a value out of its range: the shell's words.
-    case option(String)
-
-    private static var commandList: String { GoCommand.names.filter { $0 != "q" }.joined(separator: ", ") }
-
-    package var description: String {
-        switch self {
-        case .empty:
-            "Type a command: \(Self.commandList)"
-        case .help:
-            "The commands: \(Self.commandList)"
-        case let .unknown(name, suggestion?):
-            "No command \(name) · did you mean \(suggestion)?"
-        case let .unknown(name, nil):
-            "No command \(name) · the commands: \(Self.commandList)"
-        case let .missing(_, usage):
-            "Missing argument: \(usage)"
-        case let .extra(_, usage):
-            "Too many words: \(usage)"
-        case .badLogin(let login):
-            "'\(login)' is not a GitHub login"
-        case let .badRepository(name, text):
-            "\(name) takes a repository as OWNER/REPO, for example apple/swift (got '\(text)')"
-        case .badSort:
-            "--sort takes \(SearchSort.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .option(let message):
-            message
-        }
     }
 }

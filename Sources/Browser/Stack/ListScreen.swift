@@ -9,49 +9,137 @@ package struct ListScreen: Sendable, Equatable {
     package typealias Items = ListSubset<[Row]>
     package typealias Rows = RowModel<Items>
 
-    package let id: ScreenID
-    package let list: GitHubList
+    /// The list's facts, in one box copied only when a shared one is changed (copy on write):
+    /// the screen on top is read many times a key (through ``Screen``, whose payload a read
+    /// copies), and a copy of the box is one reference, not every field of the list and its pager.
+    private final class Storage: @unchecked Sendable {
+        // (Changed only through `ListScreen`, after it made the box its own.)
+        @exclusivity(unchecked) var id: ScreenID
+        @exclusivity(unchecked) var list: GitHubList
+        @exclusivity(unchecked) var crumbs: [String]
+        @exclusivity(unchecked) var pager: Pager<Row, GitHubCursor>
+        @exclusivity(unchecked) var viewport: Viewport
+        @exclusivity(unchecked) var pull = PullToRefresh()
+        @exclusivity(unchecked) var filterField = TextField()
+        @exclusivity(unchecked) var matches: [Int]?
+        @exclusivity(unchecked) var selectedID: Int64?
+        @exclusivity(unchecked) var detailsOpen = false
+        @exclusivity(unchecked) var pendingMove: Viewport.Command?
+        @exclusivity(unchecked) var storedAt: Date?
+        @exclusivity(unchecked) var heights: RowHeights
+        @exclusivity(unchecked) var expectedCount: Int?
+        @exclusivity(unchecked) var openedWith: String?
+
+        init(id: ScreenID, list: GitHubList, crumbs: [String], pager: Pager<Row, GitHubCursor>, viewport: Viewport,
+             heights: RowHeights) {
+            (self.id, self.list, self.crumbs, self.pager, self.viewport, self.heights) = (id, list, crumbs, pager, viewport, heights)
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(id: id, list: list, crumbs: crumbs, pager: pager, viewport: viewport, heights: heights)
+            (copy.pull, copy.filterField, copy.matches, copy.selectedID) = (pull, filterField, matches, selectedID)
+            (copy.detailsOpen, copy.pendingMove, copy.storedAt) = (detailsOpen, pendingMove, storedAt)
+            (copy.expectedCount, copy.openedWith) = (expectedCount, openedWith)
+            return copy
+        }
+
+        func equals(_ other: Storage) -> Bool {
+            self === other || (id == other.id && list == other.list && crumbs == other.crumbs && pager == other.pager
+                && viewport == other.viewport && pull == other.pull && filterField == other.filterField
+                && matches == other.matches && selectedID == other.selectedID && detailsOpen == other.detailsOpen
+                && pendingMove == other.pendingMove && storedAt == other.storedAt && heights == other.heights
+                && expectedCount == other.expectedCount && openedWith == other.openedWith)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The box, made this screen's own before a change.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    package static func == (lhs: ListScreen, rhs: ListScreen) -> Bool { lhs.storage.equals(rhs.storage) }
+
+    package var id: ScreenID { storage.id }
+    package var list: GitHubList { storage.list }
     /// The title path: "All users", then "octocat", "followers" for each level pushed.
-    package let crumbs: [String]
-    package internal(set) var pager: Pager<Row, GitHubCursor>
-    package internal(set) var viewport: Viewport
-    package internal(set) var pull = PullToRefresh()
+    package var crumbs: [String] { storage.crumbs }
+    package internal(set) var pager: Pager<Row, GitHubCursor> {
+        _read { yield storage.pager }
+        _modify { yield &unique.pager }
+    }
+    package internal(set) var viewport: Viewport {
+        _read { yield storage.viewport }
+        _modify { yield &unique.viewport }
+    }
+    package internal(set) var pull: PullToRefresh {
+        _read { yield storage.pull }
+        _modify { yield &unique.pull }
+    }
     /// The filter as it is being typed: its text and the cursor in it.
-    package internal(set) var filterField = TextField()
+    package internal(set) var filterField: TextField {
+        _read { yield storage.filterField }
+        _modify { yield &unique.filterField }
+    }
     /// The filter text; empty when none.
     package var filter: String { filterField.text }
     /// Indexes into the pager's items of the users the filter matches, ascending; nil when no
     /// filter is set.
-    package internal(set) var matches: [Int]?
+    package internal(set) var matches: [Int]? {
+        _read { yield storage.matches }
+        _modify { yield &unique.matches }
+    }
     /// The user the selection is on, followed when the list changes under it.
-    package internal(set) var selectedID: Int64?
-    package internal(set) var detailsOpen = false
+    package internal(set) var selectedID: Int64? {
+        _read { yield storage.selectedID }
+        _modify { yield &unique.selectedID }
+    }
+    package internal(set) var detailsOpen: Bool {
+        _read { yield storage.detailsOpen }
+        _modify { yield &unique.detailsOpen }
+    }
     /// `g` or `G` waiting for a far page (a jump), or `G` for the first page: done when the page
     /// arrives.
-    package internal(set) var pendingMove: Viewport.Command?
+    package internal(set) var pendingMove: Viewport.Command? {
+        _read { yield storage.pendingMove }
+        _modify { yield &unique.pendingMove }
+    }
     /// When the rows on screen were fetched, when they came from the cache and GitHub has not
     /// confirmed them since; nil when they are GitHub's latest.
-    package internal(set) var storedAt: Date?
+    package internal(set) var storedAt: Date? {
+        _read { yield storage.storedAt }
+        _modify { yield &unique.storedAt }
+    }
     /// How many lines each kind of row takes (one or two a user).
-    package internal(set) var heights: RowHeights
+    package internal(set) var heights: RowHeights {
+        _read { yield storage.heights }
+        _modify { yield &unique.heights }
+    }
     /// How many rows an account's details said the list has when it was opened (its followers,
     /// the users it follows, its repositories): GitHub's pages of those lists do not count
     /// themselves, so the status line says "100 of 182" by this until the end is reached.
-    package internal(set) var expectedCount: Int?
+    package internal(set) var expectedCount: Int? {
+        _read { yield storage.expectedCount }
+        _modify { yield &unique.expectedCount }
+    }
     /// The `:` line this screen was opened with, for the prompt to come back with when GitHub
     /// refuses it (a search's invalid query).
-    package internal(set) var openedWith: String?
+    package internal(set) var openedWith: String? {
+        _read { yield storage.openedWith }
+        _modify { yield &unique.openedWith }
+    }
 
     package init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
                 listHeight: Int, heights: RowHeights = .compact, firstCursor: GitHubCursor, maxItems: Int? = nil) {
         let pagesBefore = list.cursors(before: firstCursor)
-        self.id = id
-        self.heights = heights
-        self.list = list
-        self.crumbs = crumbs
-        pager = Pager(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch, maxItems: maxItems,
-                      pagesBefore: pagesBefore)
-        viewport = Viewport(height: listHeight, margin: 2)
+        let pager = Pager<Row, GitHubCursor>(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch,
+                                             maxItems: maxItems, pagesBefore: pagesBefore)
+        storage = Storage(id: id, list: list, crumbs: crumbs, pager: pager, viewport: Viewport(height: listHeight, margin: 2),
+                          heights: heights)
     }
 
     // MARK: - Work
@@ -73,32 +161,23 @@ package struct ListScreen: Sendable, Equatable {
     /// The users shown: all loaded, or the ones the filter matches.
     package var items: Items { ListSubset(pager.items, indexes: matches) }
 
-    package var rows: Rows {
-        RowModel(headers: earlierRow.map { [$0] } ?? [], pull: pull.isPulled ? false : nil, items: items,
+    /// The rows, the one above the loaded users (when there is one) without its words: as many
+    /// rows as the screen shows, for the viewport.
+    package var rows: Rows { rows(earlierText: "") }
+
+    /// The rows, the one above the loaded users worded as `text` (the view's words for
+    /// ``AppView/earlierRow(_:)``).
+    func rows(earlierText text: String) -> Rows {
+        RowModel(headers: hasEarlierRow ? [text] : [], pull: pull.isPulled ? false : nil, items: items,
                  footer: pager.footer, heights: heights)
     }
 
-    /// Whether there is a row above the loaded users (``earlierRow``), without its text.
-    private var hasEarlierRow: Bool {
+    /// Whether there is a row above the loaded users: a jump on its way, or the users dropped
+    /// before them.
+    var hasEarlierRow: Bool {
         switch pager.jumpState {
         case .loading, .failed: true
         default: pager.offset > 0
-        }
-    }
-
-    /// The row above the loaded users: a jump on its way, or the users dropped before them.
-    var earlierRow: String? {
-        let end = pendingMove == .last ? "last" : "first"
-        switch pager.jumpState {
-        case .loading: return "Loading the \(end) \(list.noun)…"
-        case .failed(let failure): return "The \(end) \(list.noun) could not be loaded: \(failure.message)"
-        default: break
-        }
-        guard pager.offset > 0 else { return nil }
-        switch pager.prependState {
-        case .loading: return "↑ Loading the \(pager.offset) \(list.noun) before these…"
-        case .failed(let failure): return "↑ The \(list.noun) before these could not be loaded: \(failure.message)"
-        default: return "↑ \(pager.offset) \(list.noun) before these load as you scroll up"
         }
     }
 

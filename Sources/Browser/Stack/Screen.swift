@@ -113,7 +113,7 @@ package enum Screen: Sendable, Equatable {
     mutating func withList<T>(_ body: (inout ListScreen) -> T) -> T? {
         guard case .list(var screen) = self else { return nil }
         // The enum lets go of its copy first, so the list's storage is changed in place.
-        self = .profile(ProfileScreen.vacant)
+        self = Self.vacant
         defer { self = .list(screen) }
         return body(&screen)
     }
@@ -122,7 +122,7 @@ package enum Screen: Sendable, Equatable {
     @discardableResult
     mutating func withProfile<T>(_ body: (inout ProfileScreen) -> T) -> T? {
         guard case .profile(var screen) = self else { return nil }
-        self = .list(ListScreen.vacant)
+        self = Self.vacant
         defer { self = .profile(screen) }
         return body(&screen)
     }
@@ -160,14 +160,21 @@ package enum Screen: Sendable, Equatable {
     }
 }
 
+extension Screen {
+    /// Held by a screen for the moment its list or profile is changed in place (a list: one
+    /// reference to copy).
+    static let vacant = Screen.list(ListScreen.vacant)
+}
+
 extension ListScreen {
-    /// Held by a ``Screen`` for the moment its profile is changed in place.
+    /// An empty list, for tests that find another kind where they expect a list.
     static let vacant = ListScreen(id: ScreenID(0), list: .users(.all(since: 0)), crumbs: [], pageSize: 1,
                                    prefetch: FixedDistancePrefetch(distance: 0), listHeight: 0, firstCursor: .first)
 }
 
 extension ProfileScreen {
-    /// Held by a ``Screen`` for the moment its list is changed in place.
+    /// An empty profile, held by a ``Screen`` for the moment its list or profile is changed in
+    /// place.
     static let vacant = ProfileScreen(id: ScreenID(0), profile: Profile(login: "", isOrganization: nil, heights: .compact,
                                                                         headerLines: 1),
                                       crumbs: [], listHeight: 0)

@@ -69,7 +69,7 @@ package enum AppView {
         let noun = top.list.noun
         let notice = state.wait?.summary(at: state.now)
         let keys = state.keys.widgetKeys
-        var view = ListView(rows: top.rows, viewport: top.viewport,
+        var view = ListView(rows: top.rows(earlierText: earlierRow(top) ?? ""), viewport: top.viewport,
                             describe: describer(state), noun: noun, spinnerStep: state.spinner,
                             notice: notice, keys: keys)
         view.highlight = top.isFiltered ? top.filter : nil
@@ -92,6 +92,22 @@ package enum AppView {
             view.placeholder = noMatch(state, top)
         }
         return view
+    }
+
+    /// The row above the loaded users: a jump on its way, or the users dropped before them.
+    static func earlierRow(_ top: ListScreen) -> String? {
+        let end = top.pendingMove == .last ? "last" : "first"
+        switch top.pager.jumpState {
+        case .loading: return "Loading the \(end) \(top.list.noun)…"
+        case .failed(let failure): return "The \(end) \(top.list.noun) could not be loaded: \(failure.message)"
+        default: break
+        }
+        guard top.pager.offset > 0 else { return nil }
+        switch top.pager.prependState {
+        case .loading: return "↑ Loading the \(top.pager.offset) \(top.list.noun) before these…"
+        case .failed(let failure): return "↑ The \(top.list.noun) before these could not be loaded: \(failure.message)"
+        default: return "↑ \(top.pager.offset) \(top.list.noun) before these load as you scroll up"
+        }
     }
 
     /// When GitHub could not be reached: when the next try goes by itself.
@@ -141,152 +157,6 @@ package enum AppView {
         }
         return [StyledText("No loaded \(top.list.noun) match “\(top.filter)”."), StyledText(""),
                 StyledText(next.compactMap { $0 }.joined(separator: " · "), Style(color: .muted))]
-    }
-
-    /// How the list describes a user: the login, the id (and kind), and in the comfortable
-    /// layout a second line worth reading: the name and the company or place when their details
-    /// are known, else the kind of account. The closure holds only what a row needs (one over
-    /// the whole state would copy every screen and cache into its context on each frame).
-    static func describer(_ state: AppState) -> (Row) -> ItemText {
-        guard state.layout == .comfortable else { return itemText }
-        let cache = state.details.cache
-        return { row in
-            var text = itemText(row)
-            switch row {
-            case .user(let user): text.subtitle = secondLine(user, known: cache.peek(user.login))
-            case .repository(let repository): text.subtitle = repository.description ?? ""
-            }
-            return text
-        }
-    }
-
-    /// A row's first line: its name, and right-aligned its detail, with what the detail gives
-    /// way to where the name would be cut.
-    private static func itemText(_ row: Row) -> ItemText {
-        switch row {
-        case .user(let user):
-            let (detail, short) = detail(user)
-            return ItemText(title: user.login, detail: detail, shortDetail: short)
-        case .repository(let repository):
-            let (detail, short) = detail(repository)
-            return ItemText(title: repository.fullName, detail: detail, shortDetail: short)
-        }
-    }
-
-    /// "fork · archived · ★ 1,234 · Swift ": the marks, the stars and the language; short, the
-    /// stars. Stars GitHub did not send are left out, as the pane leaves them out (never "★ 0").
-    private static func detail(_ repository: GitHubRepository) -> (String, short: String) {
-        let stars = repository.stars.map { "★ " + Formatting.grouped($0) }
-        var parts: [String] = []
-        if repository.isFork { parts.append("fork") }
-        if repository.isArchived { parts.append("archived") }
-        if let stars { parts.append(stars) }
-        if let language = repository.language, !language.isEmpty { parts.append(language) }
-        return (parts.isEmpty ? "" : parts.joined(separator: " · ") + " ", stars.map { $0 + " " } ?? "")
-    }
-
-    /// "Mona Lisa Octocat · @github", or "Organization" when nothing more is known yet.
-    static func secondLine(_ user: GitHubUser, known: UserDetails?) -> String {
-        func text(_ value: String?) -> String? {
-            value.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-        }
-        let facts = [text(known?.name), text(known?.company) ?? text(known?.location)].compactMap { $0 }
-        if !facts.isEmpty { return facts.joined(separator: " · ") }
-        return user.isOrganization ? "Organization" : user.isStaff ? "GitHub staff" : "User"
-    }
-
-    /// "#583231 ", or with the kind: "#9919 · org "; short, the kind alone ("org ") or nothing.
-    /// In a contributors list the commits come first, where the eye reads down the column, and
-    /// stay as the short one.
-    private static func detail(_ user: GitHubUser) -> (String, short: String) {
-        if user.contributions > 0 {
-            let commits = (user.contributions == 1 ? "1 commit" : Formatting.grouped(Int(user.contributions)) + " commits") + " "
-            return (commits + "· #" + String(user.id) + (user.isOrganization ? " · org " : " "), commits)
-        }
-        if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) { return (label, "") }
-        var detail = "#" + String(user.id)
-        if user.isOrganization { detail += " · org" }
-        if user.isStaff { detail += " · staff" }
-        return (detail + " ", user.isOrganization ? "org " : user.isStaff ? "staff " : "")
-    }
-
-    /// "#583231 ", written straight into a string's bytes: every row of every frame has one, and
-    /// building it by concatenation cost more than the rest of the row. Nil for an id too long
-    /// for the few bytes a string keeps inline.
-    static func idLabel(_ id: Int64) -> String? {
-        guard id >= 0, id < 10_000_000_000_000 else { return nil }
-        var digits = 1
-        var rest = id / 10
-        while rest > 0 { digits += 1; rest /= 10 }
-        return String(unsafeUninitializedCapacity: digits + 2) { bytes in
-            bytes[0] = UInt8(ascii: "#")
-            var value = id
-            for index in stride(from: digits, to: 0, by: -1) {
-                bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-            bytes[digits + 1] = UInt8(ascii: " ")
-            return digits + 2
-        }
-    }
-
-    static func pane(_ state: AppState, row: Row, border: Bool) -> DetailsPane {
-        guard let repository = row.repository else { return userPane(state, login: row.name, border: border) }
-        let shown = state.repository.shown(for: repository.fullName)
-        let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.selectedPage,
-                                          now: state.now, keys: state.keys)
-        var url: String?
-        var named: Bool?
-        switch shown {
-        case .loaded(let details): (url, named) = (details.ownerAvatarURL, details.ownerAvatarURL != nil)
-        case .failed: named = false  // nothing loads any more: no loading mark
-        case .loading: break
-        }
-        return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
-                           image: picture(state, url: url, named: named), keys: state.keys.widgetKeys,
-                           notice: state.wait?.summary(at: state.now))
-    }
-
-    /// An account's details as the pane shows them; `actions: false` leaves out the keys that
-    /// lead on (a profile's header, whose rows lead on instead).
-    static func userPane(_ state: AppState, login: String, border: Bool, actions: Bool = true) -> DetailsPane {
-        let shown = state.details.shown(for: login)
-        var content = ProfileText.pane(login: login, shown: shown, profileURL: state.profileURL(login), now: state.now,
-                                       keys: state.keys)
-        if !actions, case .record(var record) = content {
-            record.actions = []
-            content = .record(record)
-        }
-        var url: String?
-        var named: Bool?
-        switch shown {
-        case .loaded(let details): (url, named) = (details.avatarURL, details.avatarURL != nil)
-        case .failed: named = false  // nothing loads any more: no loading mark
-        case .loading: break
-        }
-        return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
-                           image: picture(state, url: url, named: named), keys: state.keys.widgetKeys,
-                           notice: state.wait?.summary(at: state.now))
-    }
-
-    /// The picture of a pane: the one at `url` when it has come, else a box that keeps the
-    /// layout still. `named`: whether the details name a picture (nil: still loading; false
-    /// too when they failed, so the box no longer says it loads).
-    private static func picture(_ state: AppState, url: String?, named: Bool?) -> ImageView {
-        let size = state.screenLayout.avatarSize
-        let picture: ImageView.Content
-        switch state.avatarKey(url).map(state.avatar.shown) {
-        case .image(let image)?: picture = .image(image)
-        case .unavailable?: picture = .placeholder("no picture")
-        case .loading?, nil:
-            // Loading details, or none named (or none to come): the box keeps the layout still.
-            if named == false {
-                picture = .placeholder("no picture")
-            } else {
-                picture = .placeholder("…")
-            }
-        }
-        return ImageView(content: picture, columns: size.columns, rows: size.rows)
     }
 
     /// The filter line's right side: the count, and the key that shows the line's keys.

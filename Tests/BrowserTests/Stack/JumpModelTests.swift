@@ -58,7 +58,7 @@ struct JumpModelTests {
             $0.nextTick += 1
         }
         // The loaded rows stay, with a row saying what is coming.
-        #expect(store.state.top.listScreen?.earlierRow == "Loading the first users…")
+        #expect(AppView.earlierRow(store.state.top.asList) == "Loading the first users…")
         #expect(store.state.top.asList.pager.items.first?.id == Int64(pager.offset + 1))
 
         let first = page(1...20, next: .since(20))
@@ -70,7 +70,7 @@ struct JumpModelTests {
             $0.top.listScreen?.selectedID = 1
         }
         #expect(store.state.top.listScreen?.selectedPosition == 1)
-        #expect(store.state.top.listScreen?.earlierRow == nil)
+        #expect(AppView.earlierRow(store.state.top.asList) == nil)
         #expect(store.state.top.asList.pager.knownCount == pager.knownCount)
     }
 
@@ -104,7 +104,7 @@ struct JumpModelTests {
         }.first)
         store.apply(.pageFailed(root, jump.token, LoadFailure(GitHubError.connectionRefused(host: "h"))))
         let pending = try #require(store.state.offline?.pending)
-        #expect(store.state.top.listScreen?.earlierRow?.hasPrefix("The first users could not be loaded") == true)
+        #expect(AppView.earlierRow(store.state.top.asList)?.hasPrefix("The first users could not be loaded") == true)
         let again = try #require(fetch(store.state.top.asList.pager, .retry))
         #expect(again.token.direction == .jump && again.cursor == .since(0))
         let commands = store.apply(.reconnect(pending))

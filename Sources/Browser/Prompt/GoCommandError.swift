@@ -1,0 +1,43 @@
+import GitHubAPI
+
+/// What is wrong with a line typed at the prompt, as the prompt says it.
+package enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    case empty
+    /// `help`: not a command; the answer is the list of them.
+    case help
+    case unknown(String, suggestion: String?)
+    case missing(String, usage: String)
+    case extra(String, usage: String)
+    case badLogin(String)
+    case badRepository(String, String)
+    case badSort
+    /// An option the command does not take, or a value out of its range: the shell's words.
+    case option(String)
+
+    private static var commandList: String { GoCommand.names.filter { $0 != "q" }.joined(separator: ", ") }
+
+    package var description: String {
+        switch self {
+        case .empty:
+            "Type a command: \(Self.commandList)"
+        case .help:
+            "The commands: \(Self.commandList)"
+        case let .unknown(name, suggestion?):
+            "No command \(name) · did you mean \(suggestion)?"
+        case let .unknown(name, nil):
+            "No command \(name) · the commands: \(Self.commandList)"
+        case let .missing(_, usage):
+            "Missing argument: \(usage)"
+        case let .extra(_, usage):
+            "Too many words: \(usage)"
+        case .badLogin(let login):
+            "'\(login)' is not a GitHub login"
+        case let .badRepository(name, text):
+            "\(name) takes a repository as OWNER/REPO, for example apple/swift (got '\(text)')"
+        case .badSort:
+            "--sort takes \(SearchSort.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .option(let message):
+            message
+        }
+    }
+}

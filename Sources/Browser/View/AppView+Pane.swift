@@ -1,0 +1,63 @@
+import GitHubAPI
+import ListCore
+import TerminalUI
+
+extension AppView {
+    // MARK: - The details pane
+
+    static func pane(_ state: AppState, row: Row, border: Bool) -> DetailsPane {
+        guard let repository = row.repository else { return userPane(state, login: row.name, border: border) }
+        let shown = state.repository.shown(for: repository.fullName)
+        let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.selectedPage,
+                                          now: state.now, keys: state.keys)
+        return pane(state, content, shown: shown, picture: \.ownerAvatarURL, border: border)
+    }
+
+    /// An account's details as the pane shows them; `actions: false` leaves out the keys that
+    /// lead on (a profile's header, whose rows lead on instead).
+    static func userPane(_ state: AppState, login: String, border: Bool, actions: Bool = true) -> DetailsPane {
+        let shown = state.details.shown(for: login)
+        var content = ProfileText.pane(login: login, shown: shown, profileURL: state.profileURL(login), now: state.now,
+                                       keys: state.keys)
+        if !actions, case .record(var record) = content {
+            record.actions = []
+            content = .record(record)
+        }
+        return pane(state, content, shown: shown, picture: \.avatarURL, border: border)
+    }
+
+    /// A pane of `content`, with the picture its details name (at the key path `picture`).
+    private static func pane<Details>(_ state: AppState, _ content: DetailsPane.Content, shown: DetailsLoader<Details>.Shown,
+                                      picture path: KeyPath<Details, String?>, border: Bool) -> DetailsPane {
+        var url: String?
+        var named: Bool?
+        switch shown {
+        case .loaded(let details): (url, named) = (details[keyPath: path], details[keyPath: path] != nil)
+        case .failed: named = false  // nothing loads any more: no loading mark
+        case .loading: break
+        }
+        return DetailsPane(content: content, spinnerStep: state.spinner, border: border,
+                           image: picture(state, url: url, named: named), keys: state.keys.widgetKeys,
+                           notice: state.wait?.summary(at: state.now))
+    }
+
+    /// The picture of a pane: the one at `url` when it has come, else a box that keeps the
+    /// layout still. `named`: whether the details name a picture (nil: still loading; false
+    /// too when they failed, so the box no longer says it loads).
+    private static func picture(_ state: AppState, url: String?, named: Bool?) -> ImageView {
+        let size = state.screenLayout.avatarSize
+        let picture: ImageView.Content
+        switch state.avatarKey(url).map(state.avatar.shown) {
+        case .image(let image)?: picture = .image(image)
+        case .unavailable?: picture = .placeholder("no picture")
+        case .loading?, nil:
+            // Loading details, or none named (or none to come): the box keeps the layout still.
+            if named == false {
+                picture = .placeholder("no picture")
+            } else {
+                picture = .placeholder("…")
+            }
+        }
+        return ImageView(content: picture, columns: size.columns, rows: size.rows)
+    }
+}
