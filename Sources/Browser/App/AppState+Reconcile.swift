@@ -20,8 +20,9 @@ extension AppState {
             let moment = moment
             if due == top.id { commands += top.reportVisible(at: moment) }
         }
-        commands += details.want(wantedDetails, debounce: debounce) + repository.want(wantedRepository, debounce: debounce)
-        return commands + later + avatar.want(wantedAvatar, now: now) + scheduleTick()
+        let (login, name) = (wantedDetails, wantedRepository)
+        commands += details.want(login, debounce: debounce) + repository.want(name, debounce: debounce)
+        return commands + later + avatar.want(wantedAvatar(login: login, repository: name), now: now) + scheduleTick()
     }
 
     /// After the selection or what is on screen moved: the prefetch hint is due.

@@ -6,14 +6,13 @@ extension AppState {
     /// True while something on screen moves (a spinner, a countdown), so ticks must come.
     package var isAnimating: Bool {
         if isWaiting || prompt.checking != nil { return true }
-        let paneLoading = details.isLoading || repository.isLoading
         switch top {
         case .list(let screen):
-            let pager = screen.pager
-            return pager.isRefreshing || pager.appendState == .loading || pager.jumpState == .loading
-                || pager.placeholder == .loading || (screen.detailsOpen && paneLoading)
+            // (The pager's fields read in place: a copy of it would retain every one.)
+            return screen.pager.isRefreshing || screen.pager.appendState == .loading || screen.pager.jumpState == .loading
+                || screen.pager.placeholder == .loading || (screen.detailsOpen && (details.isLoading || repository.isLoading))
         case .profile(let screen):
-            return screen.profile.isLoading || paneLoading
+            return screen.profile.isLoading || details.isLoading || repository.isLoading
         }
     }
 

@@ -145,7 +145,7 @@ package struct AppState: Sendable, Equatable {
 
     /// The screen on top of the stack: on screen, with the keyboard.
     package internal(set) var top: Screen {
-        get { stack.top }
+        _read { yield stack.top }
         _modify { yield &stack.top }
     }
 
@@ -226,11 +226,14 @@ package struct AppState: Sendable, Equatable {
     }
 
     /// The picture the pane wants: the one its details name, at the pane's size.
-    var wantedAvatar: AvatarState.Key? {
+    var wantedAvatar: AvatarState.Key? { wantedAvatar(login: wantedDetails, repository: wantedRepository) }
+
+    /// The picture of the details of `login`, else of the repository `name`, at the pane's size.
+    func wantedAvatar(login: String?, repository name: String?) -> AvatarState.Key? {
         let url: String?
-        if let login = wantedDetails, case .loaded(let user) = details.shown(for: login) {
+        if let login, case .loaded(let user) = details.shown(for: login) {
             url = user.avatarURL
-        } else if let name = wantedRepository, case .loaded(let found) = repository.shown(for: name) {
+        } else if let name, case .loaded(let found) = repository.shown(for: name) {
             url = found.ownerAvatarURL
         } else {
             url = nil

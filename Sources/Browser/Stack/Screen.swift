@@ -11,6 +11,7 @@ package enum Screen: Sendable, Equatable {
     /// An account's profile, made of slices.
     case profile(ProfileScreen)
 
+    @inline(__always)
     package var id: ScreenID {
         switch self {
         case .list(let screen): screen.id
@@ -19,6 +20,7 @@ package enum Screen: Sendable, Equatable {
     }
 
     /// The title path: "All users", then "octocat", "followers" for each level pushed.
+    @inline(__always)
     package var crumbs: [String] {
         switch self {
         case .list(let screen): screen.crumbs
@@ -27,7 +29,7 @@ package enum Screen: Sendable, Equatable {
     }
 
     package var viewport: Viewport {
-        get {
+        @inline(__always) get {
             switch self {
             case .list(let screen): screen.viewport
             case .profile(let screen): screen.viewport
@@ -41,7 +43,7 @@ package enum Screen: Sendable, Equatable {
 
     /// Whether the details pane is open over (or beside) the screen.
     package var detailsOpen: Bool {
-        get {
+        @inline(__always) get {
             switch self {
             case .list(let screen): screen.detailsOpen
             case .profile(let screen): screen.detailsOpen
@@ -54,6 +56,7 @@ package enum Screen: Sendable, Equatable {
     }
 
     /// The account or repository the selection is on, if any.
+    @inline(__always)
     package var selectedRow: Row? {
         switch self {
         case .list(let screen): screen.selectedRow
@@ -62,21 +65,25 @@ package enum Screen: Sendable, Equatable {
     }
 
     /// The account the selection is on, if any.
+    @inline(__always)
     package var selectedUser: GitHubUser? { selectedRow?.user }
 
     /// Whether a filter narrows the rows (only a list has one).
+    @inline(__always)
     package var isFiltered: Bool {
         guard case .list(let screen) = self else { return false }
         return screen.isFiltered
     }
 
     /// When the rows on screen came from the cache and GitHub has not confirmed them since.
+    @inline(__always)
     package var storedAt: Date? {
         guard case .list(let screen) = self else { return nil }
         return screen.storedAt
     }
 
     /// Whether the screen is a search's results.
+    @inline(__always)
     var isSearch: Bool {
         guard case .list(let screen) = self else { return false }
         return screen.isSearch
@@ -86,7 +93,7 @@ package enum Screen: Sendable, Equatable {
 
     /// The list, when the screen is one; setting it replaces a list (tests build states so).
     package var listScreen: ListScreen? {
-        get {
+        @inline(__always) get {
             guard case .list(let screen) = self else { return nil }
             return screen
         }
@@ -98,7 +105,7 @@ package enum Screen: Sendable, Equatable {
 
     /// The profile, when the screen is one; setting it replaces a profile.
     package var profileScreen: ProfileScreen? {
-        get {
+        @inline(__always) get {
             guard case .profile(let screen) = self else { return nil }
             return screen
         }

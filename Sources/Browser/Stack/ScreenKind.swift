@@ -47,6 +47,7 @@ package enum PaneSubject: Sendable, Hashable, CaseIterable {
 }
 
 extension Screen {
+    @inline(__always)
     package var kind: ScreenKind {
         switch self {
         case .list(let screen): screen.isSearch ? .search : .list

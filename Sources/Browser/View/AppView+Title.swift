@@ -24,12 +24,14 @@ extension AppView {
         }
 
         init(_ state: borrowing AppState) {
+            // What the title needs of a list, read once (each read through the screen's kind costs).
+            let list = state.top.listScreen
             crumbs = state.top.crumbs
-            if let search = AppView.searchNote(state), let last = crumbs.popLast() { crumbs.append(last + search) }
+            if let list, let search = AppView.searchNote(list), let last = crumbs.popLast() { crumbs.append(last + search) }
             host = state.host
             tokenLabel = state.tokenLabel
             // A search shows the limit searches count against; any other list, the other one.
-            if state.top.isSearch, let search = state.searchRateLimit {
+            if list?.isSearch == true, let search = state.searchRateLimit {
                 (rateLimit, rateName) = (search, "search rate")
             } else {
                 rateLimit = state.rateLimit
@@ -39,8 +41,8 @@ extension AppView {
                 offline = " · offline" + (AppView.reconnectNote(state).map { ", \($0)" } ?? "")
             }
             let now = state.now
-            cachedAgo = state.top.storedAt.map { Formatting.shortAge(of: $0, now: now) }
-            refreshingSpinner = state.top.listScreen?.pager.isRefreshing == true ? state.spinner : nil
+            cachedAgo = list?.storedAt.map { Formatting.shortAge(of: $0, now: now) }
+            refreshingSpinner = list?.pager.isRefreshing == true ? state.spinner : nil
         }
     }
 
