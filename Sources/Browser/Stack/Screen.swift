@@ -174,14 +174,14 @@ extension Screen {
 }
 
 extension ListScreen {
-    /// An empty list, for tests that find another kind where they expect a list.
+    /// An empty list: what ``Screen/vacant`` holds, and what a test gets that finds another
+    /// kind where it expects a list.
     static let vacant = ListScreen(id: ScreenID(0), list: .users(.all(since: 0)), crumbs: [], pageSize: 1,
                                    prefetch: FixedDistancePrefetch(distance: 0), listHeight: 0, firstCursor: .first)
 }
 
 extension ProfileScreen {
-    /// An empty profile, held by a ``Screen`` for the moment its list or profile is changed in
-    /// place.
+    /// An empty profile, for a test that finds another kind where it expects a profile.
     static let vacant = ProfileScreen(id: ScreenID(0), profile: Profile(login: "", isOrganization: nil, heights: .compact,
                                                                         headerLines: 1),
                                       crumbs: [], listHeight: 0)

@@ -1,0 +1,69 @@
+import ListCore
+
+/// Moving the selection: keys, jumps, a resize, a new row height, the pull gesture.
+extension ListScreen {
+    // MARK: - Moving
+
+    /// `g` or `G` (`command`) to the item at `position` of the whole list: when its page was
+    /// dropped, it is loaded in place of the loaded ones, and the move is made when it arrives.
+    mutating func jump(_ command: Viewport.Command, toItem position: Int, at now: Duration?) -> [Command] {
+        pendingMove = command
+        return send(.jump(toItem: position), at: now)
+    }
+
+    mutating func move(_ command: Viewport.Command) {
+        viewport.perform(command, in: rows)
+        rememberSelection()
+    }
+
+    mutating func resize(listHeight: Int) {
+        viewport.resize(height: listHeight, in: rows)
+        rememberSelection()
+    }
+
+    /// New row heights: the same user, at the line it was on when it still fits.
+    mutating func relayout(to new: RowHeights) {
+        let line = selectionLine
+        heights = new
+        let newRows = rows
+        if let selection = viewport.selection {
+            viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: newRows)
+        } else {
+            viewport.sync(newRows)
+        }
+        rememberSelection()
+    }
+
+    /// Feeds the pull gesture an action; true when the pull was released (refresh).
+    mutating func pull(_ action: Action?) -> (changed: Bool, released: Bool) {
+        // Only k pulls or releases; any other key just lets go of a pull (the common case: no
+        // rows to work out).
+        guard action == .lineUp || pull.isPulled else { return (false, false) }
+        let before = rows
+        let atFirstRow = before.itemRows.isEmpty || viewport.selection == before.itemRows.lowerBound
+        let wasPulled = pull.isPulled
+        let released = pull.handle(action, atFirstRow: atFirstRow)
+        guard pull.isPulled != wasPulled || released else { return (false, false) }
+        // The pull row appeared or went: keep the same user selected, and show the pull row.
+        let rows = self.rows
+        if let position = viewport.selection.flatMap(before.itemIndex(forRow:)) {
+            viewport.place(rows.row(forItem: position), atLine: pull.isPulled ? 1 : 0, in: rows)
+        } else {
+            viewport.sync(rows)
+        }
+        rememberSelection()
+        return (true, released)
+    }
+
+    /// The screen line the selection is on (0 when it is off screen or there is none).
+    var selectionLine: Int {
+        let rows = self.rows
+        return viewport.selection.flatMap { viewport.line(of: $0, in: rows) } ?? 0
+    }
+
+    /// Notes who is selected. With no row to select (nothing matches the filter) the last user
+    /// is kept, so clearing the filter goes back to them.
+    mutating func rememberSelection() {
+        if let row = selectedRow { selectedID = row.id }
+    }
+}

@@ -1,0 +1,85 @@
+import GitHubAPI
+import ListCore
+
+/// Stepping the pager, and keeping the filter and the selection true to its items.
+extension ListScreen {
+    // MARK: - Paging
+
+    /// Steps the pager and keeps the filter and the selection true to the new items.
+    mutating func send(_ event: PagerEvent<Row, GitHubCursor>, at now: Duration?) -> [Command] {
+        let countBefore = pager.items.count
+        let lineBefore = selectionLine
+        let edgesBefore = (pager.footer, hasEarlierRow)
+        let step = pager.handle(event, at: now)
+        let (effects, change) = (step.effects, step.change)
+        if !change.isEmpty {
+            let appended = change.deleted.isEmpty && change.moved.isEmpty && change.updated.isEmpty
+                && change.inserted.first == countBefore
+            if appended {
+                extendMatches(from: countBefore)
+                viewport.sync(rows)
+            } else {
+                recomputeMatches()
+                followSelection(line: lineBefore)
+            }
+            rememberSelection()
+        } else if pager.footer != edgesBefore.0 || hasEarlierRow != edgesBefore.1 {
+            // The footer or the row above the users came or went (the rows are worked out
+            // only then: a visible range, sent on every key, seldom changes either).
+            viewport.sync(rows)
+        }
+        if pendingMove != nil, !pager.hasLoadedFirstPage, case .failed = pager.initialState {
+            // A `G` waiting for the first page goes with it: a retry opens the list at its top.
+            pendingMove = nil
+        }
+        if let pending = pendingMove, pager.jumpPage == nil, pager.hasLoadedFirstPage {
+            // The far page (or the first) arrived, or no longer needs to: the move it waited for.
+            pendingMove = nil
+            move(pending)
+        }
+        // Not `map(command)`: the method as a value would carry a copy of the whole screen.
+        guard !effects.isEmpty else { return [] }
+        let (id, list) = (id, list)
+        return effects.map { Self.command($0, screen: id, list: list) }
+    }
+
+    static func command(_ effect: PagerEffect<GitHubCursor>, screen id: ScreenID, list: GitHubList) -> Command {
+        switch effect {
+        case .fetch(let request): .fetch(id, list, request)
+        case .cancelFetch(let token): .cancelFetch(id, token)
+        }
+    }
+
+    /// After the list was replaced: the same user at the same line when it is still there,
+    /// else the first row.
+    mutating func followSelection(line: Int) {
+        let rows = self.rows
+        if let id = selectedID, let base = pager.store.index(of: id), let position = items.position(ofBaseIndex: base) {
+            viewport.place(rows.row(forItem: position), atLine: line, in: rows)
+        } else {
+            // The first user, with the row above it (the users before these) in view.
+            viewport.place(rows.itemRows.lowerBound, atLine: rows.itemRows.lowerBound, in: rows)
+        }
+    }
+
+    /// The prefetch hint for what is on screen. With a filter, the rows shown stand for the
+    /// loaded items between them, and the end of the filtered rows for the end of the list, so
+    /// scrolling to the last match loads more.
+    var visibleRangeEvent: PagerEvent<Row, GitHubCursor>? {
+        guard pager.hasLoadedFirstPage else { return nil }
+        let rows = self.rows
+        let visible = viewport.visibleRows(in: rows)
+        let itemRows = rows.itemRows
+        let lower = min(max(visible.lowerBound, itemRows.lowerBound), itemRows.upperBound) - itemRows.lowerBound
+        let upper = min(max(visible.upperBound, itemRows.lowerBound), itemRows.upperBound) - itemRows.lowerBound
+        let screenRows = max(1, viewport.height)
+        guard let matches else { return .visibleRange(lower..<max(lower, upper), viewportRows: screenRows) }
+        let count = pager.items.count
+        if upper >= matches.count {
+            return .visibleRange(max(0, count - 1)..<count, viewportRows: screenRows)
+        }
+        let first = items.baseIndex(of: lower)
+        let last = items.baseIndex(of: max(lower, upper - 1))
+        return .visibleRange(first..<(last + 1), viewportRows: screenRows)
+    }
+}
