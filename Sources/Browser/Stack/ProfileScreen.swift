@@ -5,19 +5,63 @@ import ListCore
 /// whether the details pane is open. It has no pager of its own: each slice asks for its first
 /// page, and its "All … →" row pushes the whole list.
 package struct ProfileScreen: Sendable, Equatable {
-    package let id: ScreenID
+    /// The profile's facts in one copy-on-write box, as a list's are (``ListScreen``): a
+    /// ``Screen`` is then one reference of either kind, so reading the top screen or changing
+    /// it in place copies a reference, not a profile's rows and viewport.
+    private final class Storage: @unchecked Sendable {
+        // (Changed only through `ProfileScreen`, after it made the box its own.)
+        let id: ScreenID
+        let crumbs: [String]
+        @exclusivity(unchecked) var profile: Profile
+        @exclusivity(unchecked) var viewport: Viewport
+        @exclusivity(unchecked) var detailsOpen: Bool
+
+        init(id: ScreenID, crumbs: [String], profile: Profile, viewport: Viewport, detailsOpen: Bool) {
+            (self.id, self.crumbs, self.profile, self.viewport, self.detailsOpen) = (id, crumbs, profile, viewport, detailsOpen)
+        }
+
+        func copy() -> Storage {
+            Storage(id: id, crumbs: crumbs, profile: profile, viewport: viewport, detailsOpen: detailsOpen)
+        }
+
+        func equals(_ other: Storage) -> Bool {
+            self === other || (id == other.id && crumbs == other.crumbs && profile == other.profile
+                && viewport == other.viewport && detailsOpen == other.detailsOpen)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The box, made this screen's own before a change.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    package static func == (lhs: ProfileScreen, rhs: ProfileScreen) -> Bool { lhs.storage.equals(rhs.storage) }
+
+    package var id: ScreenID { storage.id }
     /// The title path: the crumbs of the screen it was opened from, then the login.
-    package let crumbs: [String]
-    package internal(set) var profile: Profile
-    package internal(set) var viewport: Viewport
-    package internal(set) var detailsOpen = false
+    package var crumbs: [String] { storage.crumbs }
+    package internal(set) var profile: Profile {
+        _read { yield storage.profile }
+        _modify { yield &unique.profile }
+    }
+    package internal(set) var viewport: Viewport {
+        _read { yield storage.viewport }
+        _modify { yield &unique.viewport }
+    }
+    package internal(set) var detailsOpen: Bool {
+        _read { yield storage.detailsOpen }
+        _modify { yield &unique.detailsOpen }
+    }
 
     init(id: ScreenID, profile: Profile, crumbs: [String], listHeight: Int) {
-        self.id = id
-        self.crumbs = crumbs
-        self.profile = profile
-        viewport = Viewport(height: listHeight, margin: 2)
+        var viewport = Viewport(height: listHeight, margin: 2)
         viewport.sync(profile.rows)
+        storage = Storage(id: id, crumbs: crumbs, profile: profile, viewport: viewport, detailsOpen: false)
     }
 
     /// The account the profile is of.
