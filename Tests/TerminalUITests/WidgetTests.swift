@@ -4,6 +4,28 @@ import Testing
 
 @Suite("Widgets that draw into an area")
 struct WidgetTests {
+    @Test("a row's note: muted after the title; narrower, the detail gives way to the short one, then the note is cut, the title last")
+    func itemNote() {
+        var text = ItemText(title: "octocat", detail: "San Francisco · 12k followers · mutual ",
+                            shortDetail: "12k followers · mutual ")
+        text.note = "Mona Lisa Octocat"
+        func drawn(_ columns: Int) -> (String, String) {
+            let screen = CellBuffer(rows: 1, columns: columns)
+            ListView<[Int]>.drawItem(text, highlight: nil, selected: false, top: 0, lines: 1, left: 0, columns: columns,
+                                     on: screen)
+            return (screen.lines[0], screen.styleLines[0])
+        }
+        #expect(drawn(70) == (" octocat  Mona Lisa Octocat   San Francisco · 12k followers · mutual",
+                              "..........mmmmmmmmmmmmmmmmmmm.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm."))
+        #expect(drawn(50).0 == " octocat  Mona Lisa Octo… 12k followers · mutual")
+        #expect(drawn(40).0 == " octocat  Mona… 12k followers · mutual")
+        #expect(drawn(20).0 == " octocat  Mona Lisa…")
+        // Selected: one style across the row, the note included.
+        let screen = CellBuffer(rows: 1, columns: 70)
+        ListView<[Int]>.drawItem(text, highlight: nil, selected: true, top: 0, lines: 1, left: 0, columns: 70, on: screen)
+        #expect(screen.styleLines[0] == String(repeating: "R", count: 70))
+    }
+
     @Test("text wraps at words, keeps its own line breaks and blank lines, and breaks a word longer than a line")
     func wrap() {
         #expect(TextLayout.wrap("one two three four", columns: 9) == ["one two", "three", "four"])

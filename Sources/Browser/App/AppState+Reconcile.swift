@@ -20,6 +20,10 @@ extension AppState {
             let moment = moment
             if due == top.id { commands += top.reportVisible(at: moment) }
         }
+        if fillsRows {
+            let now = now
+            if let fill = top.withList({ $0.fillWants(at: now) }) ?? nil { commands.append(fill) }
+        }
         let (login, name) = (wantedDetails, wantedRepository)
         commands += details.want(login, debounce: debounce) + repository.want(name, debounce: debounce)
         return commands + later + avatar.want(wantedAvatar(login: login, repository: name), now: now) + scheduleTick()

@@ -53,6 +53,13 @@ extension AppState {
             commands = onProfile(id) { _ = $0.loaded(request, page, revalidating: revalidating) }
         case let .sliceFailed(id, request, failure):
             commands = onProfile(id) { _ = $0.failed(request, failure) }
+        case let .rowsFilled(id, request, answer):
+            _ = stack.withScreen(id) { $0.withList { $0.fills.filled(request, answer) } }
+            commands = []
+        case let .fillFailed(id, request, problem):
+            let now = now
+            _ = stack.withScreen(id) { $0.withList { $0.fills.failed(request, problem, at: now) } }
+            commands = []
         case .rateLimit(let limit):
             // GitHub counts searches apart (10 or 30 a minute): each limit is kept as its own.
             if limit.resource == "search" { searchRateLimit = limit } else { rateLimit = limit }

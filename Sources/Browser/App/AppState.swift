@@ -49,6 +49,9 @@ package struct AppState: Sendable, Equatable {
     package let keys: KeyTable
     /// Users kept per list before far pages are dropped (nil: no limit).
     package let maxItems: Int?
+    /// Whether rows are filled in from GitHub's GraphQL API (names, places, counts): only with
+    /// a token, which GraphQL needs.
+    package var fillsRows = false
     /// The unit of the waits between tries while GitHub cannot be reached (a second).
     package var reconnectUnit = Duration.seconds(1)
 

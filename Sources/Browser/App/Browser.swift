@@ -92,6 +92,9 @@ package struct Browser: Sendable {
                              tokenLabel: configuration.tokenSource.description, maxItems: maxItems)
         // The retry policy's unit (1 s) paces the tries while GitHub cannot be reached too.
         state.reconnectUnit = retryPolicy.baseDelay
+        // GraphQL answers only with a token: without one, rows show what the pages and the
+        // details seen already say.
+        state.fillsRows = configuration.token != nil
         if let path = HistoryFile.defaultPath(environment: environment) { state.prompt.history = HistoryFile.load(path: path) }
         let loop = BrowserLoop(state: state, terminal: screen, runner: runtime)
         loop.start(notice: startupNotice ?? earlier.last)

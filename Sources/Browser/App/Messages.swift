@@ -51,6 +51,10 @@ package enum Message: Sendable, Equatable {
     /// `revalidating` when it came from the cache and GitHub is being asked again.
     case sliceLoaded(ScreenID, RequestID, Page<Row, GitHubCursor>, revalidating: Bool = false)
     case sliceFailed(ScreenID, RequestID, LoadFailure)
+    /// What GitHub's GraphQL API said of the accounts a fill asked about
+    /// (``Command/fillRows(_:_:logins:)``).
+    case rowsFilled(ScreenID, RequestID, FillAnswer)
+    case fillFailed(ScreenID, RequestID, FillProblem)
     /// The last response's rate-limit headers.
     case rateLimit(RateLimit)
     /// The client started waiting (a rate limit, a retry's back-off) or stopped (nil).
@@ -103,6 +107,10 @@ package enum Command: Sendable, Equatable {
     /// Load the first page of a profile's slice: from the cache when it can, unless `refresh`.
     case loadSlice(ScreenID, RequestID, GitHubList, pageSize: Int, refresh: Bool)
     case cancelSlice(ScreenID, RequestID)
+    /// Ask GitHub's GraphQL API, in one request, about the accounts on rows of a list (names,
+    /// places, counts, who follows whom); it yields to page loads and is not retried in turn.
+    case fillRows(ScreenID, RequestID, logins: [String])
+    case cancelFill(ScreenID)
     /// Post ``Message/tick(_:)`` after `delay`.
     case scheduleTick(Int, after: Duration)
     /// Post ``Message/reconnect(_:)`` after `delay`.

@@ -176,6 +176,9 @@ package struct DetailsCache<Details: PaneDetails>: Sendable, Equatable {
     }
 
 
+    /// Whether nothing is cached.
+    package var isEmpty: Bool { entries.isEmpty }
+
     /// The details of `login`, without counting as a use.
     package func peek(_ login: String) -> Details? { entries.peek(detailsKey(login)) }
 

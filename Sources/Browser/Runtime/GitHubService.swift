@@ -14,14 +14,18 @@ package struct GitHubService: Sendable {
     package var repositoryDetails: @Sendable (_ owner: String, _ name: String, CachePolicy) async throws
         -> Loaded<RepositoryDetails>
     package var image: @Sendable (URL) async throws -> Data
+    /// One GraphQL request about up to 100 accounts, by login.
+    package var fill: @Sendable (_ logins: [String]) async throws -> FillAnswer
 
     package init(
         page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> Loaded<Page<Row, GitHubCursor>>,
         userDetails: @escaping @Sendable (String, CachePolicy) async throws -> Loaded<UserDetails>,
         repositoryDetails: @escaping @Sendable (String, String, CachePolicy) async throws -> Loaded<RepositoryDetails>,
-        image: @escaping @Sendable (URL) async throws -> Data
+        image: @escaping @Sendable (URL) async throws -> Data,
+        fill: @escaping @Sendable ([String]) async throws -> FillAnswer = { _ in throw GitHubError.badCredentials(message: "no GraphQL here") }
     ) {
         (self.page, self.userDetails, self.repositoryDetails, self.image) = (page, userDetails, repositoryDetails, image)
+        self.fill = fill
     }
 
     /// The service over a real client: its cache, retries and rate-limit waits included.
@@ -39,7 +43,8 @@ package struct GitHubService: Sendable {
                 let loaded = try await client.repositoryDetails(owner: owner, repo: name, policy: policy)
                 return (loaded.details, loaded.origin)
             },
-            image: { url in try await client.image(url) }
+            image: { url in try await client.image(url) },
+            fill: { logins in try await client.fillAccounts(logins) }
         )
     }
 }

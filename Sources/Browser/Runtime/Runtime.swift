@@ -98,6 +98,14 @@ final class Runtime: CommandRunner {
                     post(.sliceFailed(screen, id, LoadFailure(error)))
                 }
             }
+        case let .fillRows(screen, id, logins):
+            return { post in
+                do {
+                    post(.rowsFilled(screen, id, try await service.fill(logins)))
+                } catch {
+                    post(.fillFailed(screen, id, FillProblem(error)))
+                }
+            }
         case let .loadDetails(id, login):
             return { post in
                 do {

@@ -6,6 +6,7 @@ import ListCore
 package enum TaskKey: Sendable, Hashable {
     case fetch(ScreenID, Int)
     case slice(ScreenID, RequestID)
+    case fill(ScreenID)
     case details(RequestID)
     case detailsTimer(RequestID)
     case repository(RequestID)
@@ -23,6 +24,7 @@ extension Command {
         switch self {
         case let .fetch(screen, _, request): .fetch(screen, request.token.id)
         case let .loadSlice(screen, id, _, _, _): .slice(screen, id)
+        case let .fillRows(screen, _, _): .fill(screen)
         case let .scheduleDetails(id, _): .detailsTimer(id)
         case let .loadDetails(id, _): .details(id)
         case let .scheduleRepository(id, _): .repositoryTimer(id)
@@ -32,8 +34,8 @@ extension Command {
         case let .probe(screen, _, _, _): .probe(screen)
         case let .loadAvatar(id, _, _, _): .avatar(id)
         case let .checkCommand(id, _): .check(id)
-        case .cancelFetch, .cancelDetails, .cancelRepository, .cancelSlice, .cancelAvatar, .open, .copy, .suspend,
-             .addToHistory:
+        case .cancelFetch, .cancelDetails, .cancelRepository, .cancelSlice, .cancelFill, .cancelAvatar, .open, .copy,
+             .suspend, .addToHistory:
             nil
         }
     }
@@ -43,6 +45,7 @@ extension Command {
         switch self {
         case let .cancelFetch(screen, token): [.fetch(screen, token.id)]
         case let .cancelSlice(screen, id): [.slice(screen, id)]
+        case .cancelFill(let screen): [.fill(screen)]
         case .cancelDetails(let id): [.details(id), .detailsTimer(id)]
         case .cancelRepository(let id): [.repository(id), .repositoryTimer(id)]
         case .cancelAvatar(let id): [.avatar(id)]
@@ -59,6 +62,7 @@ extension Message {
         case let .pageLoaded(screen, token, _, _), let .pageFailed(screen, token, _): .fetch(screen, token.id)
         case let .sliceLoaded(screen, id, _, revalidating): revalidating ? nil : .slice(screen, id)
         case let .sliceFailed(screen, id, _): .slice(screen, id)
+        case let .rowsFilled(screen, _, _), let .fillFailed(screen, _, _): .fill(screen)
         case let .detailsLoaded(id, _, revalidating): revalidating ? nil : .details(id)
         case .detailsFailed(let id, _): .details(id)
         case let .repositoryLoaded(id, _, revalidating): revalidating ? nil : .repository(id)

@@ -29,6 +29,7 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var heights: RowHeights
         @exclusivity(unchecked) var expectedCount: Int?
         @exclusivity(unchecked) var openedWith: String?
+        @exclusivity(unchecked) var fills = RowFills()
 
         init(id: ScreenID, list: GitHubList, crumbs: [String], pager: Pager<Row, GitHubCursor>, viewport: Viewport,
              heights: RowHeights) {
@@ -39,7 +40,7 @@ package struct ListScreen: Sendable, Equatable {
             let copy = Storage(id: id, list: list, crumbs: crumbs, pager: pager, viewport: viewport, heights: heights)
             (copy.pull, copy.filterField, copy.matches, copy.selectedID) = (pull, filterField, matches, selectedID)
             (copy.detailsOpen, copy.pendingMove, copy.storedAt) = (detailsOpen, pendingMove, storedAt)
-            (copy.expectedCount, copy.openedWith) = (expectedCount, openedWith)
+            (copy.expectedCount, copy.openedWith, copy.fills) = (expectedCount, openedWith, fills)
             return copy
         }
 
@@ -48,7 +49,7 @@ package struct ListScreen: Sendable, Equatable {
                 && viewport == other.viewport && pull == other.pull && filterField == other.filterField
                 && matches == other.matches && selectedID == other.selectedID && detailsOpen == other.detailsOpen
                 && pendingMove == other.pendingMove && storedAt == other.storedAt && heights == other.heights
-                && expectedCount == other.expectedCount && openedWith == other.openedWith)
+                && expectedCount == other.expectedCount && openedWith == other.openedWith && fills == other.fills)
         }
     }
 
@@ -133,6 +134,12 @@ package struct ListScreen: Sendable, Equatable {
         _modify { yield &unique.openedWith }
     }
 
+    /// What GitHub's GraphQL API said of the accounts on the rows, beside them.
+    package internal(set) var fills: RowFills {
+        _read { yield storage.fills }
+        _modify { yield &unique.fills }
+    }
+
     package init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
                 listHeight: Int, heights: RowHeights = .compact, firstCursor: GitHubCursor, maxItems: Int? = nil) {
         let pagesBefore = list.cursors(before: firstCursor)
@@ -148,7 +155,9 @@ package struct ListScreen: Sendable, Equatable {
     mutating func start(at now: Duration?) -> [Command] { send(.start, at: now) }
 
     /// Its work when it leaves the stack: every request of its pager is cancelled.
-    mutating func stop(at now: Duration?) -> [Command] { send(.cancel, at: now) }
+    mutating func stop(at now: Duration?) -> [Command] {
+        send(.cancel, at: now) + (fills.inFlight == nil ? [] : [.cancelFill(id)])
+    }
 
     /// Tells the pager what is on screen (it may ask for the next page).
     mutating func reportVisible(at now: Duration?) -> [Command] {

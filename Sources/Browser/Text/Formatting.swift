@@ -24,6 +24,20 @@ enum Formatting {
         return (number < 0 ? "-" : "") + out
     }
 
+    /// "999", "1.2k", "12k", "3.4M": short, for a filled row's count only (everywhere else
+    /// numbers are grouped in full).
+    static func compact(_ number: Int) -> String {
+        let magnitude = number.magnitude
+        func scaled(_ unit: UInt, _ suffix: String) -> String {
+            let tenths = (magnitude * 10 + unit / 2) / unit
+            let text = tenths >= 100 ? "\(tenths / 10)" : tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+            return (number < 0 ? "-" : "") + text + suffix
+        }
+        if magnitude >= 999_950 { return scaled(1_000_000, "M") }
+        if magnitude >= 1_000 { return scaled(1_000, "k") }
+        return String(number)
+    }
+
     /// "12 s ago", "5 min ago", "3 h ago", "2 days ago".
     static func shortAge(of date: Date, now: Date) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(date)))

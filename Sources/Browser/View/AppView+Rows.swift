@@ -10,16 +10,63 @@ extension AppView {
     /// are known, else the kind of account. The closure holds only what a row needs (one over
     /// the whole state would copy every screen and cache into its context on each frame).
     static func describer(_ state: AppState) -> (Row) -> ItemText {
-        guard state.layout == .comfortable else { return itemText }
+        let comfortable = state.layout == .comfortable
         let cache = state.details.cache
+        let fills = state.top.listScreen?.fills.byID ?? [:]
+        // Most frames of most lists: nothing known beyond the rows.
+        guard comfortable || !fills.isEmpty || !cache.isEmpty else { return itemText }
         return { row in
-            var text = itemText(row)
-            switch row {
-            case .user(let user): text.subtitle = secondLine(user, known: cache.peek(user.login))
-            case .repository(let repository): text.subtitle = repository.description ?? ""
+            guard case .user(let user) = row else {
+                var text = itemText(row)
+                if comfortable { text.subtitle = row.repository?.description ?? "" }
+                return text
             }
+            let known = fills[user.id] ?? cache.peek(user.login).map(AccountFill.init)
+            var text = known.map { filledText(user, $0) } ?? itemText(row)
+            if comfortable { text.subtitle = secondLine(user, known: known) }
             return text
         }
+    }
+
+    /// A filled account's row: the login and the name; on the right the place, the followers
+    /// (an organization: "org · place") and how the token's owner and the account follow each
+    /// other, in words. Where they do not all fit the place and the kind give way first, then
+    /// the name is cut, the login last.
+    static func filledText(_ user: GitHubUser, _ fill: AccountFill) -> ItemText {
+        let mark = relation(fill)
+        var parts: [String] = []
+        if fill.isOrganization || user.isOrganization { parts.append("org") } else if user.isStaff { parts.append("staff") }
+        if let location = oneLine(fill.location) { parts.append(location) }
+        var short: [String] = []
+        if !fill.isOrganization, let followers = fill.followers {
+            short.append(Formatting.compact(followers) + (followers == 1 ? " follower" : " followers"))
+        }
+        if let mark { short.append(mark) }
+        parts += short
+        func joined(_ parts: [String]) -> String { parts.isEmpty ? "" : parts.joined(separator: " · ") + " " }
+        var text = ItemText(title: user.login, detail: joined(parts), shortDetail: joined(short))
+        text.note = oneLine(fill.name) ?? ""
+        return text
+    }
+
+    /// "you", "mutual", "follows you", "you follow", or nil: words, so they read the same
+    /// without colour. An organization follows no one.
+    static func relation(_ fill: AccountFill) -> String? {
+        if fill.isViewer { return "you" }
+        switch (fill.followsViewer && !fill.isOrganization, fill.viewerFollows) {
+        case (true, true): return "mutual"
+        case (true, false): return "follows you"
+        case (false, true): return "you follow"
+        case (false, false): return nil
+        }
+    }
+
+    /// The first line of a text GitHub sent, trimmed; nil when nothing is left.
+    static func oneLine(_ value: String?) -> String? {
+        guard let value else { return nil }
+        let line = value.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// A row's first line: its name, and right-aligned its detail, with what the detail gives
@@ -47,13 +94,11 @@ extension AppView {
         return (parts.isEmpty ? "" : parts.joined(separator: " · ") + " ", stars.map { $0 + " " } ?? "")
     }
 
-    /// "Mona Lisa Octocat · @github", or "Organization" when nothing more is known yet.
-    static func secondLine(_ user: GitHubUser, known: UserDetails?) -> String {
-        func text(_ value: String?) -> String? {
-            value.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-        }
-        let facts = [text(known?.name), text(known?.company) ?? text(known?.location)].compactMap { $0 }
-        if !facts.isEmpty { return facts.joined(separator: " · ") }
+    /// The second line of a two-line row: the bio's first line (an organization's
+    /// description), else the company or the place, else the kind of account.
+    static func secondLine(_ user: GitHubUser, known: AccountFill?) -> String {
+        if let bio = oneLine(known?.bio) { return bio }
+        if let fact = oneLine(known?.company) ?? oneLine(known?.location) { return fact }
         return user.isOrganization ? "Organization" : user.isStaff ? "GitHub staff" : "User"
     }
 

@@ -212,6 +212,7 @@ package enum AppView {
             text += " · earlier ones failed" + retries
         }
         if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
+        if top.fills.problem != nil || !top.fills.refusedScopes.isEmpty, let note = fillNote(top.fills) { text += " · " + note }
         if top.pull.isPulled, let pull = state.keys.label(.lineUp, in: .list) { text += " · \(pull) again refreshes" }
         if top.isFiltered { text += " · /\(top.filter)" }
         return text

@@ -101,7 +101,8 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func clockTime(_ date: Date) -> String {
+    /// "14:05:09", in the machine's time zone: when a limit resets.
+    public static func clockTime(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm:ss"
         return formatter.string(from: date)

@@ -8,6 +8,9 @@ public struct ItemText: Sendable, Equatable {
     public var detail: String
     /// The second line of a two-line (comfortable) row.
     public var subtitle: String
+    /// Muted after the title on its line, e.g. a person's name: the detail gives way before it,
+    /// and it is cut before the title.
+    public var note: String = ""
     /// What the detail gives way to where the whole title and the detail do not both fit (say
     /// "kind " for "#9919 · kind "): the title is cut only when even this leaves it too little
     /// room. Empty: the detail goes.
@@ -153,11 +156,15 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         guard lines > 0 else { return }
         let first: Style = selected ? .selected : .plain
         let title = TerminalText.sanitize(text.title)
+        let note = text.note.isEmpty ? "" : TerminalText.sanitize(text.note)
         var detail = TerminalText.sanitize(text.detail)
         var detailWidth = TerminalText.width(detail)
+        // What the detail makes room for: the title and its note, two blanks apart.
+        let wanted = note.isEmpty ? title : title + "  " + note
         // A title never wider than its bytes fits without measuring it (nearly every row).
-        if detailWidth > 0, detailWidth + 4 < columns, title.utf8.count > columns - detailWidth - 3,
-           TerminalText.width(title) > columns - detailWidth - 3 {
+        // (With a note, a detail too wide for the row gives way too, rather than going whole.)
+        if detailWidth > 0, detailWidth + 4 < columns || !note.isEmpty, wanted.utf8.count > columns - detailWidth - 3,
+           TerminalText.width(wanted) > columns - detailWidth - 3 {
             // The title would be cut beside the detail: the detail gives way first.
             detail = TerminalText.sanitize(text.shortDetail)
             detailWidth = TerminalText.width(detail)
@@ -166,13 +173,17 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             // A blank, the title (at least 2 columns), a blank, the detail, a blank: no strings joined.
             let room = columns - detailWidth - 1
             screen.fill(row: top, column: left, count: 1, style: first)
-            putTitle(title, highlight: highlight, row: top, column: left + 1, width: room - 2, style: first,
+            putTitle(title, note: note, highlight: highlight, row: top, column: left + 1, width: room - 2, style: first,
                      selected: selected, on: screen)
             screen.fill(row: top, column: left + room - 1, count: 1, style: first)
             screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
             screen.fill(row: top, column: left + room + detailWidth, count: 1, style: first)
-        } else {
+        } else if note.isEmpty {
             screen.put(row: top, column: left, " " + title, width: columns, style: first)
+        } else {
+            screen.fill(row: top, column: left, count: 1, style: first)
+            putTitle(title, note: note, highlight: highlight, row: top, column: left + 1, width: columns - 1, style: first,
+                     selected: selected, on: screen)
         }
         let rest: Style = selected ? .selected : Style(color: .muted)
         for offset in 1..<max(1, lines) {
@@ -182,6 +193,25 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
                 screen.fill(row: top + offset, column: left, count: columns, style: rest)
             }
         }
+    }
+
+    /// A title and its note (muted, after two blanks) cut to `width`: the note first.
+    private static func putTitle(_ title: String, note: String, highlight: String?, row: Int, column: Int, width: Int,
+                                 style: Style, selected: Bool, on screen: some Screen) {
+        guard !note.isEmpty else {
+            return putTitle(title, highlight: highlight, row: row, column: column, width: width, style: style,
+                            selected: selected, on: screen)
+        }
+        let titleWidth = TerminalText.width(title)
+        let noteRoom = width - titleWidth - 2
+        guard noteRoom > 0 else {
+            return putTitle(title, highlight: highlight, row: row, column: column, width: width, style: style,
+                            selected: selected, on: screen)
+        }
+        putTitle(title, highlight: highlight, row: row, column: column, width: titleWidth + 2, style: style,
+                 selected: selected, on: screen)
+        screen.put(row: row, column: column + titleWidth + 2, note, width: noteRoom,
+                   style: selected ? style : Style(color: .muted))
     }
 
     /// A title cut to `width`, what the highlight matched in it marked.

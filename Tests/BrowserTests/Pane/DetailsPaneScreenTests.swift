@@ -8,14 +8,14 @@ import Testing
 /// Whole screens, text and styles (see ``CellBuffer/styleLines`` for the style letters).
 @Suite("The details pane on screen")
 struct DetailsPaneScreenTests {
-    @Test("the details pane beside the list at 100 columns: name with wide characters and emoji, bio with its line breaks, the facts, the keys")
+    @Test("the details pane beside the list at 100 columns: name with wide characters and emoji, bio with its line breaks, the facts, the keys; the row fills from the details (name, place, followers)")
     func split() {
         var store = paneOpen(rows: 24, columns: 100, users: 40)
         store.apply(.detailsLoaded(RequestID(1), richDetails()))
         expectScreen(store.state, lines: [
             " ghscroll · All users                                                                api.github.com",
             " user1                                          #1  │ ┌──────────────┐  Zoë 山田 🚀",
-            " user2                                          #2  │ │              │  user2 · User · GitHub staff",
+            " user2  Zoë 山田 🚀      Montréal · 1.2k followers  │ │              │  user2 · User · GitHub staff",
             " user3                                          #3  │ │              │",
             " user4                                          #4  │ │              │  Company    @acme",
             " user5                                          #5  │ │  no picture  │  Location   Montréal",
@@ -239,7 +239,7 @@ struct DetailsPaneScreenTests {
         ])
     }
 
-    @Test("beside the picture the facts go in their order while they fit, words wrapping once; from the first that does not, all go below, under the same label width")
+    @Test("beside the picture the facts go in their order while they fit, words wrapping once; from the first that does not, all go below, under the same label width; a place too long for the row gives way on it")
     func factsBesideThePicture() {
         var store = paneOpen(rows: 24, columns: 100, users: 40)
         var user = richDetails()
@@ -249,7 +249,7 @@ struct DetailsPaneScreenTests {
         expectScreen(store.state, lines: [
             " ghscroll · All users                                                                api.github.com",
             " user1                                          #1  │ ┌──────────────┐  Zoë 山田 🚀",
-            " user2                                          #2  │ │              │  user2 · User · GitHub staff",
+            " user2  Zoë 山田 🚀                 1.2k followers  │ │              │  user2 · User · GitHub staff",
             " user3                                          #3  │ │              │",
             " user4                                          #4  │ │              │  Company    Globex",
             " user5                                          #5  │ │  no picture  │             Corporation",

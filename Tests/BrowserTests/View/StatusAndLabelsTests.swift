@@ -96,14 +96,16 @@ struct StatusAndLabelsTests {
         #expect(lines.last?.contains("1 members") == true, "\(lines.last ?? "")")
     }
 
-    @Test("two lines a user: the second says who they are when known, else what kind of account")
+    @Test("two lines a user: the second is the bio's first line, else the company or the place, else the kind of account (the name is on the first line)")
     func secondLine() {
         var known = details("mona", id: 1, name: "Mona Lisa")
         known.company = "@github"
-        #expect(AppView.secondLine(user(1, "mona"), known: known) == "Mona Lisa · @github")
+        #expect(AppView.secondLine(user(1, "mona"), known: AccountFill(known)) == "@github")
         known.company = nil
         known.location = "San Francisco"
-        #expect(AppView.secondLine(user(1, "mona"), known: known) == "Mona Lisa · San Francisco")
+        #expect(AppView.secondLine(user(1, "mona"), known: AccountFill(known)) == "San Francisco")
+        known.bio = "  Paints.\nAnd smiles."
+        #expect(AppView.secondLine(user(1, "mona"), known: AccountFill(known)) == "Paints.")
         #expect(AppView.secondLine(user(2, "octo"), known: nil) == "User")
         #expect(AppView.secondLine(user(3, "github", org: true), known: nil) == "Organization")
     }

@@ -1,0 +1,120 @@
+import Foundation
+import GitHubAPI
+
+/// What GitHub's GraphQL API said of the accounts on a list's rows (names, places, counts,
+/// who follows whom), kept beside the rows, not in them: a row costs the same filled or not,
+/// and a fill goes when its row's page is dropped.
+///
+/// Pages are asked one request at a time, only near the screen (the visible page and the next).
+package struct RowFills: Sendable, Equatable {
+    /// By row id.
+    package internal(set) var byID: [Int64: AccountFill] = [:]
+    /// Rows GitHub answered nothing for (an account deleted or suspended since the page came):
+    /// not asked again.
+    var unknown: Set<Int64> = []
+    /// The pages asked for, by number from the list's start, with the id of the row each started
+    /// with then: a page whose first row changed (a refresh) is asked again.
+    var asked: [Int: Int64] = [:]
+    /// The request out, if any.
+    package internal(set) var inFlight: Request?
+    /// No request before this (after a failure: a retry's wait, a rate limit's reset).
+    var retryAt: Date?
+    /// Why the last request failed, until one succeeds.
+    package internal(set) var problem: FillProblem?
+    /// Scopes the token lacks for fields GitHub refused (`read:org`), said once.
+    package internal(set) var refusedScopes: [String] = []
+    /// The loaded rows when the fills were last pruned (the pager's offset and count).
+    var prunedFor: (offset: Int, count: Int) = (0, 0)
+    var nextRequest = 0
+
+    /// One fill request: its id, the pages it covers, and the row of each login asked for.
+    package struct Request: Sendable, Equatable {
+        package var id: RequestID
+        package var pages: [Int: Int64]
+        package var rows: [String: Int64]
+    }
+
+    package init() {}
+
+    package static func == (lhs: RowFills, rhs: RowFills) -> Bool {
+        lhs.byID == rhs.byID && lhs.unknown == rhs.unknown && lhs.asked == rhs.asked && lhs.inFlight == rhs.inFlight
+            && lhs.retryAt == rhs.retryAt && lhs.problem == rhs.problem && lhs.refusedScopes == rhs.refusedScopes
+            && lhs.prunedFor == rhs.prunedFor && lhs.nextRequest == rhs.nextRequest
+    }
+
+    /// The fill of the row `id`, if it has one.
+    package subscript(id: Int64) -> AccountFill? { byID[id] }
+
+    /// The answer to request `id`: the rows it names are filled (or known to have nothing).
+    /// False when it is not the request out (a late answer), which changes nothing.
+    mutating func filled(_ id: RequestID, _ answer: FillAnswer) -> Bool {
+        guard let request = inFlight, request.id == id else { return false }
+        inFlight = nil
+        for (login, row) in request.rows {
+            if let fill = answer.fills[login.lowercased()] { byID[row] = fill } else { unknown.insert(row) }
+        }
+        asked.merge(request.pages) { $1 }
+        problem = nil
+        retryAt = nil
+        for scope in answer.refusedScopes where !refusedScopes.contains(scope) { refusedScopes.append(scope) }
+        return true
+    }
+
+    /// Request `id` failed: its pages are asked again after `retryAt`.
+    mutating func failed(_ id: RequestID, _ problem: FillProblem, at now: Date) -> Bool {
+        guard let request = inFlight, request.id == id else { return false }
+        inFlight = nil
+        self.problem = problem
+        retryAt = problem.retryAt(after: now)
+        return true
+    }
+
+    /// Keeps only the fills of rows for which `isLoaded` holds, and the pages in `pages`.
+    mutating func prune(pages: Range<Int>, isLoaded: (Int64) -> Bool) {
+        byID = byID.filter { isLoaded($0.key) }
+        unknown = unknown.filter(isLoaded)
+        asked = asked.filter { pages.contains($0.key) }
+    }
+}
+
+/// Why rows could not be filled, as a fact the view words.
+package enum FillProblem: Sendable, Equatable {
+    /// GitHub's GraphQL API wants a token, or refused this one (401).
+    case needsToken
+    /// The GraphQL rate limit is spent until `until`.
+    case limited(until: Date?)
+    /// A secondary limit: wait `retryAfter` seconds.
+    case secondary(retryAfter: Int?)
+    /// Anything else (a 5xx after retries, the network), in words.
+    case failed(String)
+
+    init(_ error: any Error) {
+        switch error as? GitHubError {
+        case .badCredentials?: self = .needsToken
+        case let .rateLimited(reset, _, _)?: self = .limited(until: reset)
+        case let .secondaryRateLimit(retryAfter, _)?: self = .secondary(retryAfter: retryAfter)
+        default: self = .failed(String(describing: error))
+        }
+    }
+
+    /// When the rows may be asked again: never this run without a token that works; a rate
+    /// limit at its reset; otherwise after a wait.
+    func retryAt(after now: Date) -> Date {
+        switch self {
+        case .needsToken: .distantFuture
+        case .limited(let until): until ?? now.addingTimeInterval(60)
+        case .secondary(let seconds): now.addingTimeInterval(TimeInterval(seconds ?? 60))
+        case .failed: now.addingTimeInterval(30)
+        }
+    }
+}
+
+extension AccountFill {
+    /// What an account's details (its pane, seen before) say for its row: no marks, which only
+    /// GraphQL knows.
+    init(_ details: UserDetails) {
+        self.init(login: details.login, isOrganization: details.isOrganization, name: details.name, bio: details.bio,
+                  company: details.company, location: details.location, followers: details.followers,
+                  htmlURL: details.htmlURL)
+    }
+}

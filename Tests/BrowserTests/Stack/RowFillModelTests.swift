@@ -1,0 +1,171 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+/// The fill of user `id`: a name, a place and a count, and how they and the token's owner follow
+/// each other.
+func fill(_ id: Int64, followsYou: Bool = false, youFollow: Bool = false) -> AccountFill {
+    AccountFill(login: "user\(id)", name: "Person \(id)", bio: "Bio of \(id)", location: "Town \(id)",
+                followers: Int(id) * 100, followsViewer: followsYou, viewerFollows: youFollow)
+}
+
+/// The logins of users `ids` and their rows, as a fill request holds them.
+func fillRows(_ ids: ClosedRange<Int64>) -> [String: Int64] {
+    Dictionary(uniqueKeysWithValues: ids.map { ("user\($0)", $0) })
+}
+
+/// A store with a token (rows are filled), showing users 1…20 of pages of 20, the fill of the
+/// first page out (request 1).
+func fillingStore() -> TestStore {
+    var state = makeState()
+    state.fillsRows = true
+    var store = TestStore(state)
+    let list = GitHubList.users(.all(since: 0))
+    // Nothing is loaded yet: nothing to fill.
+    store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
+        _ = $0.screens[0].listScreen?.pager.handle(.start)
+        $0.pendingTick = 1
+        $0.nextTick = 1
+    }
+    let first = page(1...20, next: .since(20))
+    // The page first, then its fill: the accounts on the visible page (the next is not loaded).
+    store.send(.pageLoaded(root, firstToken, first),
+               [.fillRows(root, RequestID(1), logins: fillRows(1...20).keys.sorted())]) {
+        _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, first))
+        _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
+        $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
+        $0.screens[0].listScreen?.selectedID = 1
+        $0.screens[0].listScreen?.fills.inFlight = RowFills.Request(id: RequestID(1), pages: [0: 1], rows: fillRows(1...20))
+        $0.screens[0].listScreen?.fills.nextRequest = 1
+        $0.screens[0].listScreen?.fills.prunedFor = (0, 20)
+    }
+    return store
+}
+
+@Suite("Rows filled with who people are, a page at a time (whole state and exact commands)")
+struct RowFillModelTests {
+    @Test("with a token: a page's fill is asked after the page, not before; its answer fills the rows in place, the selection and the scroll unmoved; an account GitHub answered nothing for is not asked again")
+    func fillAfterPage() {
+        var store = fillingStore()
+        var answer = FillAnswer(fills: [:], missing: ["user5"])
+        for id in Int64(1)...20 where id != 5 { answer.fills["user\(id)"] = fill(id, followsYou: id == 2) }
+        store.send(.rowsFilled(root, RequestID(1), answer)) {
+            $0.screens[0].listScreen?.fills.inFlight = nil
+            $0.screens[0].listScreen?.fills.asked = [0: 1]
+            $0.screens[0].listScreen?.fills.unknown = [5]
+            for id in Int64(1)...20 where id != 5 { $0.screens[0].listScreen?.fills.byID[id] = fill(id, followsYou: id == 2) }
+        }
+        // Moving asks nothing more: the page is done, the next is not loaded.
+        store.press(.character("j")) {
+            $0.screens[0].viewport.perform(.lineDown, in: $0.screens[0].asList.rows)
+            $0.screens[0].listScreen?.selectedID = 2
+        }
+    }
+
+    @Test("a page load never waits behind a fill: the next page is asked while the fill is out, and its own fill only once the first is answered")
+    func pageBeforeFill() {
+        var store = fillingStore()
+        // Down to the prefetch point: the next page is asked, and nothing else.
+        var commands: [Command] = []
+        for _ in 0..<19 { commands += store.apply(.key(.character("j"))) }
+        let next = request(2, .append, .since(20))
+        #expect(commands == [.fetch(root, .users(.all(since: 0)), next)])
+        let second = page(21...40, next: .since(40))
+        // The second page arrives while the first fill is out: no second fill goes.
+        #expect(store.apply(.pageLoaded(root, next.token, second)) == [])
+        // The first fill's answer: the second page's fill goes.
+        let answer = FillAnswer(fills: Dictionary(uniqueKeysWithValues: (Int64(1)...20).map { ("user\($0)", fill($0)) }))
+        #expect(store.apply(.rowsFilled(root, RequestID(1), answer))
+            == [.fillRows(root, RequestID(2), logins: fillRows(21...40).keys.sorted())])
+    }
+
+    @Test("an answer for a screen no longer on the stack, or for a request not out, changes nothing")
+    func lateAnswers() {
+        var store = fillingStore()
+        let answer = FillAnswer(fills: ["user1": fill(1)])
+        store.send(.rowsFilled(ScreenID(99), RequestID(1), answer))
+        store.send(.rowsFilled(root, RequestID(7), answer))
+        store.send(.fillFailed(root, RequestID(7), .needsToken))
+    }
+
+    @Test("a failed fill leaves the rows as they were, says why, and is asked again only after its wait (a rate limit: at its reset; a 401: not this run)")
+    func failures() {
+        var store = fillingStore()
+        let reset = epoch.addingTimeInterval(600)
+        store.send(.fillFailed(root, RequestID(1), .limited(until: reset))) {
+            $0.screens[0].listScreen?.fills.inFlight = nil
+            $0.screens[0].listScreen?.fills.problem = .limited(until: reset)
+            $0.screens[0].listScreen?.fills.retryAt = reset
+        }
+        #expect(AppView.statusText(store.state).contains("GraphQL limit: back at \(GitHubError.clockTime(reset))"))
+        // Before the reset nothing is asked; after it, the page again.
+        #expect(store.apply(.wait(nil), at: epoch.addingTimeInterval(599)) == [])
+        #expect(store.apply(.wait(nil), at: reset) == [.fillRows(root, RequestID(2), logins: fillRows(1...20).keys.sorted())])
+        store.send(.fillFailed(root, RequestID(2), .needsToken), at: reset) {
+            $0.screens[0].listScreen?.fills.inFlight = nil
+            $0.screens[0].listScreen?.fills.problem = .needsToken
+            $0.screens[0].listScreen?.fills.retryAt = .distantFuture
+        }
+        #expect(AppView.statusText(store.state).hasSuffix(" · names need a token"))
+        #expect(store.apply(.wait(nil), at: reset.addingTimeInterval(86_400)) == [])
+    }
+
+    @Test("without a token nothing is asked, and a row whose account's details were seen shows them")
+    func noToken() {
+        var store = loadedStore()
+        #expect(store.state.fillsRows == false)
+        store.openPane(login: "user1")
+        var known = details("user1", id: 1, name: "Mona Lisa")
+        known.location = "Paris"
+        known.followers = 1_234
+        #expect(store.apply(.detailsLoaded(RequestID(1), known)).allSatisfy { if case .fillRows = $0 { false } else { true } })
+        store.apply(.key(.escape))
+        #expect(render(store.state).lines[1] == " user1  Mona Lisa                                       Paris · 1.2k followers")
+    }
+
+    @Test("a stopped screen's fill is cancelled with its page loads")
+    func stopCancels() {
+        let store = fillingStore()
+        var screen = store.state.top
+        let commands = screen.stop(at: nil)
+        #expect(commands.last == .cancelFill(root))
+    }
+}
+
+@Suite("A filled row on screen")
+struct RowFillViewTests {
+    @Test("the login, the name, and on the right the place, the followers and the marks in words; short, the followers and the marks")
+    func filledRow() {
+        var mona = fill(1, followsYou: true, youFollow: true)
+        mona.name = "Mona Lisa Octocat"
+        mona.location = "San Francisco"
+        mona.followers = 12_345
+        let row = GitHubUser(login: "octocat", id: 1)
+        let text = AppView.filledText(row, mona)
+        #expect(text.title == "octocat")
+        #expect(text.note == "Mona Lisa Octocat")
+        #expect(text.detail == "San Francisco · 12k followers · mutual ")
+        #expect(text.shortDetail == "12k followers · mutual ")
+    }
+
+    @Test("the marks: you, mutual, follows you, you follow; an organization only you follow, with org before its place")
+    func marks() {
+        #expect(AppView.relation(AccountFill(login: "me", isViewer: true, followsViewer: true)) == "you")
+        #expect(AppView.relation(fill(1, followsYou: true, youFollow: true)) == "mutual")
+        #expect(AppView.relation(fill(1, followsYou: true)) == "follows you")
+        #expect(AppView.relation(fill(1, youFollow: true)) == "you follow")
+        #expect(AppView.relation(fill(1)) == nil)
+        let org = AccountFill(login: "acme", isOrganization: true, name: "Acme", location: "Berlin", followsViewer: true,
+                              viewerFollows: true)
+        #expect(AppView.filledText(user(9, "acme", org: true), org).detail == "org · Berlin · you follow ")
+    }
+
+    @Test("compact counts only on filled rows: 999, 1k, 1.2k, 12k, 999k, 1M, 3.4M")
+    func compactCounts() {
+        #expect([999, 1_000, 1_234, 12_345, 999_949, 999_950, 3_449_999].map(Formatting.compact)
+            == ["999", "1k", "1.2k", "12k", "999k", "1M", "3.4M"])
+    }
+}
