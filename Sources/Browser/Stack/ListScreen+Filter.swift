@@ -21,7 +21,7 @@ extension ListScreen {
 
     /// The filter's text changed from `previous`: the matches again, the selection on the same
     /// user when it still matches, else on the nearest match after it.
-    private mutating func refilter(from previous: String) {
+    mutating func refilter(from previous: String) {
         let text = filter
         let rowsBefore = rows
         let lineBefore = selectionLine
@@ -47,12 +47,31 @@ extension ListScreen {
         rememberSelection()
     }
 
-    /// The item indexes, of `candidates`, whose name (login, or OWNER/NAME) contains the filter
-    /// (any case).
+    /// The item indexes, of `candidates`, that match the filter (``FilterQuery``): its words in
+    /// the name (login, or OWNER/NAME) or, on a filled row, the account's texts; its `is:`
+    /// qualifiers on filled rows.
     private func indexes(among candidates: some Sequence<Int>) -> [Int] {
-        let needle = filter.lowercased()
+        let query = FilterQuery(filter)
         let rows = pager.items
-        return candidates.filter { rows[$0].name.lowercased().contains(needle) }
+        let fills = fills.byID
+        if fills.isEmpty, !query.judgesRelations, query.words.count == 1, let needle = query.words.first {
+            // Nothing filled: the login alone (every key typed in a filter of a long list).
+            return candidates.filter { rows[$0].name.lowercased().contains(needle) }
+        }
+        return candidates.filter { query.matches(rows[$0], fill: fills[rows[$0].id]) }
+    }
+
+    /// How many loaded rows a filter's `is:` qualifiers cannot judge yet (not filled); nil when
+    /// it has none.
+    package var notChecked: Int? {
+        guard isFiltered, FilterQuery(filter).judgesRelations else { return nil }
+        let fills = fills
+        return pager.items.lazy.filter { fills.byID[$0.id] == nil && !fills.unknown.contains($0.id) }.count
+    }
+
+    /// Rows were filled: a filter matches them again, the selection kept.
+    mutating func fillsChanged() {
+        if isFiltered { refilter(from: "") }
     }
 
     mutating func recomputeMatches() {

@@ -2,6 +2,16 @@ import Foundation
 import GitHubAPI
 
 extension AppView {
+    /// What a filter's `is:` qualifiers could not judge: "120 not checked yet"; that they need
+    /// a token, or a list of people.
+    static func relationsNote(_ state: AppState, _ top: ListScreen) -> String? {
+        guard FilterQuery(top.filter).judgesRelations else { return nil }
+        guard top.fillsAccounts else { return "is: is for lists of people" }
+        guard state.fillsRows else { return "is: needs a token" }
+        guard let count = top.notChecked, count > 0 else { return nil }
+        return Formatting.grouped(count) + " not checked yet"
+    }
+
     /// Why a list's rows are not being filled, for the status line: "names need a token",
     /// "GraphQL limit: back at 14:05:00"; a scope GitHub refused some fields for, once known.
     static func fillNote(_ fills: RowFills) -> String? {

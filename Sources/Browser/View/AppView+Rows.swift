@@ -15,6 +15,7 @@ extension AppView {
         let fills = state.top.listScreen?.fills.byID ?? [:]
         // Most frames of most lists: nothing known beyond the rows.
         guard comfortable || !fills.isEmpty || !cache.isEmpty else { return itemText }
+        let filter = state.top.listScreen.flatMap { $0.isFiltered ? FilterQuery($0.filter).words.first : nil }
         return { row in
             guard case .user(let user) = row else {
                 var text = itemText(row)
@@ -23,6 +24,10 @@ extension AppView {
             }
             let known = fills[user.id] ?? cache.peek(user.login).map(AccountFill.init)
             var text = known.map { filledText(user, $0) } ?? itemText(row)
+            if let filter, let known, let field = hiddenMatch(of: filter, in: known, row: text) {
+                // The filter found it in a text the row does not show: that text, on the right.
+                (text.detail, text.shortDetail) = (field + " ", "")
+            }
             if comfortable { text.subtitle = secondLine(user, known: known) }
             return text
         }
@@ -47,6 +52,15 @@ extension AppView {
         var text = ItemText(title: user.login, detail: joined(parts), shortDetail: joined(short))
         text.note = oneLine(fill.name) ?? ""
         return text
+    }
+
+    /// The first line of the account's text where `word` was found, when the row's title, name
+    /// and detail do not show it.
+    static func hiddenMatch(of word: String, in fill: AccountFill, row: ItemText) -> String? {
+        let shown = (row.title + " " + row.note + " " + row.detail).lowercased()
+        guard !shown.contains(word), let field = FilterQuery.field(of: fill, containing: word) else { return nil }
+        let lines = field.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines.first { $0.lowercased().contains(word) } ?? oneLine(field)
     }
 
     /// "you", "mutual", "follows you", "you follow", or nil: words, so they read the same

@@ -72,7 +72,8 @@ package enum AppView {
         var view = ListView(rows: top.rows(earlierText: earlierRow(top) ?? ""), viewport: top.viewport,
                             describe: describer(state), noun: noun, spinnerStep: state.spinner,
                             notice: notice, keys: keys)
-        view.highlight = top.isFiltered ? top.filter : nil
+        // The first word a filter looks for is marked where it is found (not its `is:` qualifiers).
+        view.highlight = top.isFiltered ? FilterQuery(top.filter).words.first : nil
         view.retryNote = reconnectNote(state)
         view.endText = cutShort(top)
         if case .failed(let failure) = top.pager.placeholder, let what = notFound(failure) {
@@ -214,7 +215,10 @@ package enum AppView {
         if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
         if top.fills.problem != nil || !top.fills.refusedScopes.isEmpty, let note = fillNote(top.fills) { text += " · " + note }
         if top.pull.isPulled, let pull = state.keys.label(.lineUp, in: .list) { text += " · \(pull) again refreshes" }
-        if top.isFiltered { text += " · /\(top.filter)" }
+        if top.isFiltered {
+            text += " · /\(top.filter)"
+            if let note = relationsNote(state, top) { text += " · " + note }
+        }
         return text
     }
 }

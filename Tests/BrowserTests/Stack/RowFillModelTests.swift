@@ -169,3 +169,61 @@ struct RowFillViewTests {
             == ["999", "1k", "1.2k", "12k", "999k", "1M", "3.4M"])
     }
 }
+
+@Suite("The filter on filled rows")
+struct FillFilterTests {
+    /// Users 1…20, filled but for 19 and 20 (GitHub answered nothing for them): 2 and 3 follow
+    /// you, 3 and 4 you follow; 7 is "Ada Lovelace" of Initech, whose bio speaks of engines.
+    /// With `more`, users 21…40 came next and their fill is still out.
+    func filledState(more: Bool = false) -> AppState {
+        var store = fillingStore()
+        var answer = FillAnswer(fills: [:])
+        for id in Int64(1)...18 { answer.fills["user\(id)"] = fill(id, followsYou: id == 2 || id == 3, youFollow: id == 3 || id == 4) }
+        answer.fills["user7"]?.name = "Ada Lovelace"
+        answer.fills["user7"]?.company = "Initech"
+        answer.fills["user7"]?.bio = "Writes programs\nfor analytical engines"
+        store.apply(.rowsFilled(root, RequestID(1), answer))
+        if more {
+            for _ in 0..<19 { store.apply(.key(.character("j"))) }
+            let next = request(2, .append, .since(20))
+            store.apply(.pageLoaded(root, next.token, page(21...40, next: .since(40))))
+            for _ in 0..<19 { store.apply(.key(.character("k"))) }
+        }
+        return store.state
+    }
+
+    func shown(_ state: AppState, filter: String) -> (ids: [Int64], status: String) {
+        var state = state
+        state.top.withList { $0.setFilter(filter) }
+        return (state.top.asList.items.map(\.id), AppView.statusText(state))
+    }
+
+    @Test("/ finds a person by a word of their name, company or bio, and the row shows the field it was found in")
+    func words() {
+        #expect(shown(filledState(), filter: "lovelace").ids == [7])
+        #expect(shown(filledState(), filter: "ada initech").ids == [7])
+        #expect(shown(filledState(), filter: "engines").ids == [7])
+        var state = filledState()
+        state.top.withList { $0.setFilter("engines") }
+        #expect(render(state).lines[1] == " user7  Ada Lovelace                                    for analytical engines")
+        #expect(shown(filledState(), filter: "user1").ids == [1] + Array(10...19))
+    }
+
+    @Test("is:mutual, is:follows-you and -is:you-follow keep the right rows; rows not filled are not judged, and the status counts them")
+    func relations() {
+        #expect(shown(filledState(), filter: "is:mutual").ids == [3])
+        #expect(shown(filledState(), filter: "is:follows-you").ids == [2, 3])
+        #expect(shown(filledState(), filter: "-is:you-follow").ids == [1, 2] + Array(5...18))
+        #expect(shown(filledState(), filter: "is:follows-you -is:mutual").ids == [2])
+        let (ids, status) = shown(filledState(more: true), filter: "is:follows-you -is:mutual")
+        #expect(ids == [2])
+        #expect(status.hasSuffix(" · /is:follows-you -is:mutual · 20 not checked yet"))
+    }
+
+    @Test("without a token the qualifiers say they need one")
+    func needsToken() {
+        var state = filledState()
+        state.fillsRows = false
+        #expect(shown(state, filter: "is:mutual").status.hasSuffix(" · /is:mutual · is: needs a token"))
+    }
+}

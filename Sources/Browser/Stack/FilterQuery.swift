@@ -1,0 +1,66 @@
+import GitHubAPI
+
+/// What `/` typed asks for: words that must each be found in a row (its login or name, and on
+/// a filled row the account's name, company, place or bio), and `is:` qualifiers on how the
+/// token's owner and the account follow each other (`is:follows-you`, `is:you-follow`,
+/// `is:mutual`; `-is:…` for not). All must hold. A qualifier judges filled rows only: a row not
+/// filled yet matches none, nor its negation.
+package struct FilterQuery: Sendable, Equatable {
+    package enum Relation: String, Sendable, CaseIterable {
+        case followsYou = "follows-you"
+        case youFollow = "you-follow"
+        case mutual
+
+        func holds(for fill: AccountFill) -> Bool {
+            let followsYou = fill.followsViewer && !fill.isOrganization
+            switch self {
+            case .followsYou: return followsYou
+            case .youFollow: return fill.viewerFollows
+            case .mutual: return followsYou && fill.viewerFollows
+            }
+        }
+    }
+
+    /// The words, lowercased.
+    package var words: [String] = []
+    /// The qualifiers, each with whether it is negated.
+    package var relations: [(relation: Relation, holds: Bool)] = []
+    /// Words that look like a qualifier but name none (`is:bogus`): matched as words.
+    package init(_ text: String) {
+        for word in text.lowercased().split(whereSeparator: \.isWhitespace) {
+            let negated = word.hasPrefix("-is:")
+            if negated || word.hasPrefix("is:"), let relation = Relation(rawValue: String(word.dropFirst(negated ? 4 : 3))) {
+                relations.append((relation, !negated))
+            } else {
+                words.append(String(word))
+            }
+        }
+    }
+
+    package static func == (lhs: FilterQuery, rhs: FilterQuery) -> Bool {
+        lhs.words == rhs.words && lhs.relations.map(\.relation) == rhs.relations.map(\.relation)
+            && lhs.relations.map(\.holds) == rhs.relations.map(\.holds)
+    }
+
+    /// Whether the query has qualifiers, which need filled rows.
+    package var judgesRelations: Bool { !relations.isEmpty }
+
+    /// Whether `row`, filled with `fill` when known, matches.
+    func matches(_ row: Row, fill: AccountFill?) -> Bool {
+        if !relations.isEmpty {
+            guard let fill else { return false }
+            for (relation, holds) in relations where relation.holds(for: fill) != holds { return false }
+        }
+        guard !words.isEmpty else { return true }
+        let name = row.name.lowercased()
+        return words.allSatisfy { word in
+            name.contains(word) || (fill.map { Self.field(of: $0, containing: word) != nil } ?? false)
+        }
+    }
+
+    /// The first of a fill's texts (name, company, place, bio) that contains `word`.
+    static func field(of fill: AccountFill, containing word: String) -> String? {
+        [fill.name, fill.company, fill.location, fill.bio].lazy.compactMap { $0 }
+            .first { $0.lowercased().contains(word) }
+    }
+}
