@@ -23,6 +23,8 @@ extension AppState {
         switch action {
         case .lineDown: return 1
         case .lineUp: return -1
+        case .scrollDown: return Self.wheelRows
+        case .scrollUp: return -Self.wheelRows
         case .pageDown: return page
         case .pageUp: return -page
         default: return nil
