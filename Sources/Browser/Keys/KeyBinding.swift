@@ -72,8 +72,11 @@ package struct KeyBinding: Sendable, Equatable {
     package var modes: Set<Mode>
     /// Shown in the list mode only when there is something to go back from.
     package var needsSomethingToLeave = false
-    /// How the help names a run of keys in one word ("0–9"); nil names each key.
+    /// How the help names a run of keys in one word ("0–9"), while the binding has all of
+    /// them; nil names each key.
     package var range: (first: Key, last: Key)?
+    /// The keys the run stands for.
+    private var rangeKeys: [Key] = []
 
     package init(_ action: Action, _ keys: [Key], _ help: String, hint: String? = nil, modes: Set<Mode>,
                 needsSomethingToLeave: Bool = false, range: (first: Key, last: Key)? = nil) {
@@ -84,6 +87,7 @@ package struct KeyBinding: Sendable, Equatable {
         self.modes = modes
         self.needsSomethingToLeave = needsSomethingToLeave
         self.range = range
+        if range != nil { rangeKeys = keys }
     }
 
     package static func == (lhs: KeyBinding, rhs: KeyBinding) -> Bool {
@@ -94,7 +98,7 @@ package struct KeyBinding: Sendable, Equatable {
 
     /// The labels of its keys, a run as one ("0–9").
     package var keyLabels: [String] {
-        guard let range, keys.first == range.first, keys.last == range.last else { return keys.map(\.label) }
+        guard let range, keys == rangeKeys else { return keys.map(\.label) }
         return [range.first.label + "–" + range.last.label]
     }
 

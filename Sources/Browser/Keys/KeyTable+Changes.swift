@@ -20,6 +20,10 @@ extension KeyTable {
     /// when none is left. Fails when that gives a key two actions in one mode.
     package func binding(_ action: Action, to keys: [Key]) throws -> KeyTable {
         var table = self
+        // The modes the action takes all of `keys` in: only there do the wheel and the digits
+        // give way to it.
+        let taking = bindings.filter { $0.action == action }.reduce(into: Set<Mode>()) { $0.formUnion($1.modes) }
+            .intersection(Self.rebound)
         for index in table.bindings.indices {
             let binding = table.bindings[index]
             if binding.action == action, !binding.modes.isDisjoint(with: Self.rebound) {
@@ -33,7 +37,7 @@ extension KeyTable {
                 if !free.isEmpty { table.bindings[index].keys = free }
             } else if action == .help, binding.action == .closeHelp {
                 table.bindings[index].keys = [.escape] + keys.filter { $0 != .escape }
-            } else if !binding.modes.isDisjoint(with: Self.rebound) {
+            } else if !binding.modes.isDisjoint(with: taking) {
                 // The wheel goes to the action last given it (a file from before the wheel had
                 // actions of its own gives it to line-down and line-up), and a digit given to an
                 // action no longer starts a count.

@@ -120,5 +120,9 @@ struct CountAndPagingKeysTests {
         let table = try KeyTable().binding(.open, to: [.character("9")])
         #expect(table.action(for: .character("9"), in: .list) == .open)
         #expect(table.action(for: .character("8"), in: .list) == .count)
+        #expect(table.helpEntries(for: .list).contains { $0.keys == "0 1 2 3 4 5 6 7 8" })
+        // The pane's own digits, as the example configuration gives them, take none from the count.
+        let example = try KeyTable().binding(.followers, to: [.character("1")]).binding(.organizations, to: [.character("5")])
+        #expect(example == KeyTable())
     }
 }
