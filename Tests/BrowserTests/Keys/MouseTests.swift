@@ -102,6 +102,10 @@ struct MouseTests {
         help.apply(.key(.character("?")))
         help.press(.wheelDown) { $0.helpOffset = 3 }
         help.press(.wheelUp) { $0.helpOffset = 0 }
+        // Over a help shown whole the wheel has nothing to scroll, and leaves it open.
+        var whole = loadedStore(rows: 30, columns: 100, users: 40)
+        whole.press(.character("?")) { $0.overlay = .help(fromFilter: false) }
+        whole.press(.wheelDown)
         let entries = KeyTable().helpEntries(for: .list)
         #expect(entries.contains { $0.keys == "wheel down" && $0.text == "down three rows" })
         #expect(entries.contains { $0.keys == "j ↓" && $0.text == "down one row" })
