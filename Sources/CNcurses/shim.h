@@ -37,6 +37,7 @@ static inline attr_t ghs_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t ghs_color_pair(int n) { return COLOR_PAIR(n); }
 
 static inline int ghs_key_f(int n) { return KEY_F(n); }
+static inline mmask_t ghs_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t ghs_button4_pressed(void) { return BUTTON4_PRESSED; }
 #ifdef BUTTON5_PRESSED
 static inline mmask_t ghs_button5_pressed(void) { return BUTTON5_PRESSED; }

@@ -19,18 +19,18 @@ extension BrowserEndToEndTests {
         }
     }
 
-    @Test("the mouse wheel moves the selection down and up")
+    @Test("the mouse wheel moves the selection down and up, three rows a notch")
     func mouseWheel() async throws {
         try await withLaunch("users", rows: 20) { _, pane in
             await pane.waitFor { screenText($0).contains("1/100") }
             // SGR mouse reports (the format xterm-256color's terminfo asks for): button 65 is the wheel down, 64 up.
             let wheelDown = Array("\u{1B}[<65;10;5M".utf8), wheelUp = Array("\u{1B}[<64;10;5M".utf8)
             for _ in 0..<3 { try await pane.bytes(wheelDown) }
-            let down = await pane.waitFor(5) { screenText($0).contains("4/100") }
-            #expect(screenText(down).contains("4/100"), "\(screenText(down))")
+            let down = await pane.waitFor(5) { screenText($0).contains(" 10/100") }
+            #expect(screenText(down).contains(" 10/100"), "\(screenText(down))")
             try await pane.bytes(wheelUp)
-            let up = await pane.waitFor(5) { screenText($0).contains("3/100") }
-            #expect(screenText(up).contains("3/100"), "\(screenText(up))")
+            let up = await pane.waitFor(5) { screenText($0).contains(" 7/100") }
+            #expect(screenText(up).contains(" 7/100"), "\(screenText(up))")
         }
     }
 

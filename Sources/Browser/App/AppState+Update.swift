@@ -16,6 +16,8 @@ extension AppState {
         switch message {
         case .key(let key):
             commands = handleKey(key)
+        case .clicked(let target):
+            commands = clicked(target)
         case let .resized(rows, columns):
             commands = resize(rows: rows, columns: columns)
         case let .pageLoaded(id, token, page, origin):

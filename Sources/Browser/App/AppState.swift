@@ -83,6 +83,8 @@ package struct AppState: Sendable, Equatable {
     package internal(set) var pendingTick: Int?
     /// A one-off message in the status line ("Copied …"), until the next key.
     package internal(set) var flash: Flash?
+    /// The count typed before a move (`20` of `20G`), until the move or another key.
+    package internal(set) var count: Int?
     /// Set when the browser should end: 0 after `q`, 128 + N after signal N.
     package internal(set) var exitStatus: Int32?
     /// GitHub could not be reached at the last try, and how many tries ago that started.

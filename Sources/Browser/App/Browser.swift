@@ -24,6 +24,8 @@ package struct Browser: Sendable {
     package var layout = AppState.Layout.compact
     /// False draws no colours (as `NO_COLOR` does).
     package var colors = true
+    /// False leaves the mouse to the terminal (to select text with): no clicks, no wheel.
+    package var mouse = true
     package var keys = KeyTable()
     /// Users kept per list before far pages are dropped (nil: all).
     package var maxItems: Int?
@@ -68,7 +70,7 @@ package struct Browser: Sendable {
         // The signal handlers first: curses then leaves SIGTSTP and the rest to them.
         let input = try TerminalInput<Message>()
         defer { input.stop() }
-        let screen = try CursesScreen(environment: screenEnvironment)
+        let screen = try CursesScreen(environment: screenEnvironment, mouse: mouse)
         defer { screen.end() }
         let post: @Sendable (Message) -> Void = { input.post($0) }
         let logger = logger

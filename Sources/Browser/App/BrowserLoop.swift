@@ -30,6 +30,9 @@ package final class BrowserLoop<T: Terminal> {
     private var pendingWrites: [[UInt8]] = []
     /// Back from the shell: everything is drawn again.
     private var resumed = false
+    /// What is where on the last frame, for clicks; stale once a key changed the state since.
+    package private(set) var hits = HitMap()
+    private var hitsStale = false
 
     package init(state: AppState, terminal: T, runner: any CommandRunner, clock: @escaping () -> Date = { Date() }) {
         self.state = state
@@ -60,7 +63,16 @@ package final class BrowserLoop<T: Terminal> {
             var read = 0
             while state.exitStatus == nil, let key = terminal.nextKey() {
                 read += 1
-                run(state.update(.key(key), at: now))
+                if case let .click(row, column) = key {
+                    // What the frame on screen showed there: a click after other keys of the
+                    // same read lands on what they left (the frame is drawn after them).
+                    if hitsStale { refreshHits() }
+                    run(state.update(.clicked(hits.target(row: row, column: column)), at: now))
+                    hitsStale = true
+                } else {
+                    run(state.update(.key(key), at: now))
+                    hitsStale = true
+                }
             }
             // Ready but nothing to read: the terminal went away.
             if read == 0, wake.hungUp { _ = state.update(.signal(SIGHUP), at: now) }
@@ -107,8 +119,16 @@ package final class BrowserLoop<T: Terminal> {
         run(state.update(.resized(rows: terminal.size.rows, columns: terminal.size.columns), at: clock()))
     }
 
+    /// The frame's hit map worked out again for the state now (keys read before a click in the
+    /// same wake): drawn off screen, never to the terminal.
+    private func refreshHits() {
+        hits = AppView.render(state, on: CellBuffer(rows: terminal.size.rows, columns: terminal.size.columns))
+        hitsStale = false
+    }
+
     private func draw() {
-        AppView.render(state, on: terminal, memo: memo)
+        hits = AppView.render(state, on: terminal, memo: memo)
+        hitsStale = false
         frames += 1
         resumed = false
         for bytes in pendingWrites { terminal.writeRaw(bytes) }

@@ -31,6 +31,8 @@ package enum DetailsFailure: Sendable, Equatable {
 /// all to ``AppState/update(_:at:)``, each with the time it is handled.
 package enum Message: Sendable, Equatable {
     case key(Key)
+    /// A click, on what the frame on screen showed at its cell (nil: on nothing that answers).
+    case clicked(HitMap.Target?)
     /// The terminal is now this size.
     case resized(rows: Int, columns: Int)
     /// A page, and where it came from (GitHub, or the cache: fresh, stale or because GitHub

@@ -22,6 +22,7 @@ extension AppState {
 
     private mutating func listKey(_ key: Key) -> [Command] {
         let action = keys.action(for: key, in: mode)
+        if mode == .list, let counted = countKey(action, key) { return counted }
         let pull = top.withList { $0.pull(action) } ?? (changed: false, released: false)
         if pull.released {
             hintDue = top.id
@@ -34,6 +35,8 @@ extension AppState {
         switch action {
         case .lineDown: return move(.lineDown)
         case .lineUp: return move(.lineUp)
+        case .scrollDown: return move(.lineDown, times: Self.wheelRows)
+        case .scrollUp: return move(.lineUp, times: Self.wheelRows)
         case .pageDown: return move(.pageDown)
         case .pageUp: return move(.pageUp)
         case .halfPageDown: return move(.halfPageDown)
@@ -41,13 +44,7 @@ extension AppState {
         case .first: return moveToEnd(.first)
         case .last: return moveToEnd(.last)
         case .details:
-            switch enterEffect {
-            case .details: break
-            case .open, .retry: return top.profileScreen?.selectedSliceRow.map { enterSliceRow($0) } ?? []
-            case .nothing, .noRows: return nothing(.nothingToOpen)
-            }
-            top.detailsOpen = true
-            return []
+            return enter()
         case .back:
             return back()
         case .followers, .following, .repositories, .starred, .organizations:
@@ -95,11 +92,24 @@ extension AppState {
             return []
         case .help, .suspend, .quit:
             return anywhere(action, fromFilter: false)
+        case .count, .click:
+            return []
         case .keepFilter, .clearFilter, .deleteCharacter, .deleteForward, .deleteWord, .deleteToStart, .cursorLeft,
              .cursorRight, .lineStart, .lineEnd, .closeHelp, .runCommand, .cancelCommand, .complete, .olderCommand,
              .newerCommand:
             return []
         }
+    }
+
+    /// Enter on the selected row: its details, or what a profile's row leads to.
+    mutating func enter() -> [Command] {
+        switch enterEffect {
+        case .details: break
+        case .open, .retry: return top.profileScreen?.selectedSliceRow.map { enterSliceRow($0) } ?? []
+        case .nothing, .noRows: return nothing(.nothingToOpen)
+        }
+        top.detailsOpen = true
+        return []
     }
 
     /// A key that acts only with the details pane open, pressed on a list without it, says what
@@ -148,14 +158,21 @@ extension AppState {
         return sendTop(.retry)
     }
 
-    private mutating func move(_ command: Viewport.Command) -> [Command] {
-        top.move(command)
+    /// Rows a notch of the mouse wheel moves.
+    static let wheelRows = 3
+
+    mutating func move(_ command: Viewport.Command, times: Int = 1) -> [Command] {
+        for _ in 0..<max(1, times) {
+            let before = top.viewport
+            top.move(command)
+            if top.viewport == before { break }
+        }
         return selectionMoved()
     }
 
     /// `g` and `G`: the first and the last row of the whole list. When memory bounds dropped
     /// that end, its page is loaded in place of the loaded ones (a jump), not page by page.
-    private mutating func moveToEnd(_ command: Viewport.Command) -> [Command] {
+    mutating func moveToEnd(_ command: Viewport.Command) -> [Command] {
         guard let pager = top.listScreen?.pager else { return move(command) }
         guard pager.hasLoadedFirstPage else {
             // Before the first page: `G` is made when it comes (its last row), not lost.

@@ -3,9 +3,9 @@ import TerminalUI
 /// What a key asks the browser to do. (No raw strings: an action hashes by its case, and the
 /// key table looks labels up by action on every frame; ``configName`` names it.)
 package enum Action: Sendable, Hashable, CaseIterable {
-    case lineDown, lineUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
+    case lineDown, lineUp, scrollDown, scrollUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
     case details, profile, back, followers, following, repositories, starred, organizations, filter, command, search, sort, refresh, retry, open, copy
-    case layout, help, suspend, quit
+    case layout, help, suspend, quit, count, click
     case keepFilter, clearFilter, deleteCharacter, deleteForward, deleteWord, deleteToStart
     case cursorLeft, cursorRight, lineStart, lineEnd, closeHelp
     case runCommand, cancelCommand, complete, olderCommand, newerCommand
@@ -19,9 +19,11 @@ extension Action {
         }
     }
 
-    /// The actions a configuration file may bind: those of the list and the details pane.
+    /// The actions a configuration file may bind: those of the list and the details pane but
+    /// the digits of a count and the click, whose keys are fixed.
     package static var configurable: [Action] {
-        KeyTable.defaultBindings.filter { !$0.modes.isDisjoint(with: [.list, .details]) }.map(\.action)
+        KeyTable.defaultBindings.filter { !$0.modes.isDisjoint(with: [.list, .details]) && ![.count, .click].contains($0.action) }
+            .map(\.action)
             .reduce(into: []) { list, action in if !list.contains(action) { list.append(action) } }
     }
 }
@@ -70,17 +72,36 @@ package struct KeyBinding: Sendable, Equatable {
     package var modes: Set<Mode>
     /// Shown in the list mode only when there is something to go back from.
     package var needsSomethingToLeave = false
+    /// How the help names a run of keys in one word ("0–9"), while the binding has all of
+    /// them; nil names each key.
+    package var range: (first: Key, last: Key)?
+    /// The keys the run stands for.
+    private var rangeKeys: [Key] = []
 
     package init(_ action: Action, _ keys: [Key], _ help: String, hint: String? = nil, modes: Set<Mode>,
-                needsSomethingToLeave: Bool = false) {
+                needsSomethingToLeave: Bool = false, range: (first: Key, last: Key)? = nil) {
         self.action = action
         self.keys = keys
         self.help = help
         self.hint = hint
         self.modes = modes
         self.needsSomethingToLeave = needsSomethingToLeave
+        self.range = range
+        if range != nil { rangeKeys = keys }
+    }
+
+    package static func == (lhs: KeyBinding, rhs: KeyBinding) -> Bool {
+        lhs.action == rhs.action && lhs.keys == rhs.keys && lhs.help == rhs.help && lhs.hint == rhs.hint
+            && lhs.modes == rhs.modes && lhs.needsSomethingToLeave == rhs.needsSomethingToLeave
+            && lhs.range?.first == rhs.range?.first && lhs.range?.last == rhs.range?.last
+    }
+
+    /// The labels of its keys, a run as one ("0–9").
+    package var keyLabels: [String] {
+        guard let range, keys == rangeKeys else { return keys.map(\.label) }
+        return [range.first.label + "–" + range.last.label]
     }
 
     /// "j ↓".
-    package var keyLabel: String { keys.map(\.label).joined(separator: " ") }
+    package var keyLabel: String { keyLabels.joined(separator: " ") }
 }

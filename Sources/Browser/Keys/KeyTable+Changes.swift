@@ -13,17 +13,43 @@ extension KeyTable {
         }
     }
 
-    /// The table with `action` on `keys` instead of its own keys wherever it works in the list
-    /// or the details pane. Fails when that gives a key two actions in one mode.
+    /// The table with `action` on `keys` instead of its own keys wherever it works: in the list,
+    /// the details pane and the help, all of `keys` (the help key also closes the help); on the
+    /// filter and command lines, only those of `keys` that type nothing and that the line does
+    /// not use for something else (a printable key there types itself), its own keys staying
+    /// when none is left. Fails when that gives a key two actions in one mode.
     package func binding(_ action: Action, to keys: [Key]) throws -> KeyTable {
         var table = self
-        for index in table.bindings.indices where table.bindings[index].action == action
-            && !table.bindings[index].modes.isDisjoint(with: [.list, .details]) {
-            table.bindings[index].keys = keys
+        // The modes the action takes all of `keys` in: only there do the wheel and the digits
+        // give way to it.
+        let taking = bindings.filter { $0.action == action }.reduce(into: Set<Mode>()) { $0.formUnion($1.modes) }
+            .intersection(Self.rebound)
+        for index in table.bindings.indices {
+            let binding = table.bindings[index]
+            if binding.action == action, !binding.modes.isDisjoint(with: Self.rebound) {
+                table.bindings[index].keys = keys
+            } else if binding.action == action {
+                let free = keys.filter { key in
+                    key.typedCharacter == nil && !bindings.contains {
+                        $0.action != action && !$0.modes.isDisjoint(with: binding.modes) && $0.keys.contains(key)
+                    }
+                }
+                if !free.isEmpty { table.bindings[index].keys = free }
+            } else if action == .help, binding.action == .closeHelp {
+                table.bindings[index].keys = [.escape] + keys.filter { $0 != .escape }
+            } else if !binding.modes.isDisjoint(with: taking) {
+                // The wheel goes to the action last given it (a file from before the wheel had
+                // actions of its own gives it to line-down and line-up), and a digit given to an
+                // action no longer starts a count.
+                table.bindings[index].keys.removeAll { ($0.isWheel || binding.action == .count) && keys.contains($0) }
+            }
         }
         if let conflict = table.conflicts().first { throw conflict }
         return table
     }
+
+    /// The modes where a rebinding gives an action all of its new keys.
+    private static let rebound: Set<Mode> = [.list, .details, .help]
 
     /// Keys bound to two actions in one mode.
     package func conflicts() -> [Conflict] {

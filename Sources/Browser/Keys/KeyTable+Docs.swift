@@ -34,7 +34,7 @@ extension KeyTable {
     package func markdown() -> String {
         sections().map { section in
             let rows = section.bindings.map { binding in
-                let keys = binding.keys.map { "`\($0.label)`" }.joined(separator: " ")
+                let keys = binding.keyLabels.map { "`\($0)`" }.joined(separator: " ")
                 return "| \(keys) | \(binding.help) |"
             }
             return (["\(section.title):", "", "| keys | action |", "|---|---|"] + rows).joined(separator: "\n")

@@ -74,7 +74,7 @@ extension Message {
         case .probed(let screen, _): .probe(screen)
         case .avatarLoaded(let id, _), .avatarFailed(let id, _): .avatar(id)
         case .commandChecked(let id, _): .check(id)
-        case .key, .resized, .rateLimit, .wait, .opened, .notice, .signal: nil
+        case .key, .clicked, .resized, .rateLimit, .wait, .opened, .notice, .signal: nil
         }
     }
 }

@@ -11,6 +11,29 @@ extension ListScreen {
         return send(.jump(toItem: position), at: now)
     }
 
+    /// A count's row (`20G`) in a page that was dropped: as ``jump(_:toItem:at:)``, the item
+    /// selected when its page arrives.
+    mutating func jump(toItem position: Int, at now: Duration?) -> [Command] {
+        pendingItem = position
+        return send(.jump(toItem: position), at: now)
+    }
+
+    /// Selects the item at `position` of the whole list (dropped pages counted) when it is
+    /// loaded and the list is not filtered; false when it is not there.
+    mutating func select(item position: Int) -> Bool {
+        let index = position - pager.offset
+        guard matches == nil, index >= 0, index < items.count else { return false }
+        let rows = self.rows
+        viewport.select(rows.row(forItem: index), in: rows)
+        rememberSelection()
+        return true
+    }
+
+    mutating func select(row: Int) {
+        viewport.select(row, in: rows)
+        rememberSelection()
+    }
+
     mutating func move(_ command: Viewport.Command) {
         viewport.perform(command, in: rows)
         rememberSelection()

@@ -31,11 +31,16 @@ extension ListScreen {
         if pendingMove != nil, !pager.hasLoadedFirstPage, case .failed = pager.initialState {
             // A `G` waiting for the first page goes with it: a retry opens the list at its top.
             pendingMove = nil
+            pendingItem = nil
         }
         if let pending = pendingMove, pager.jumpPage == nil, pager.hasLoadedFirstPage {
             // The far page (or the first) arrived, or no longer needs to: the move it waited for.
             pendingMove = nil
             move(pending)
+        }
+        if let item = pendingItem, pager.jumpPage == nil, pager.hasLoadedFirstPage {
+            pendingItem = nil
+            _ = select(item: item)
         }
         // Not `map(command)`: the method as a value would carry a copy of the whole screen.
         guard !effects.isEmpty else { return [] }

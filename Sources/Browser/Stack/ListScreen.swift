@@ -25,6 +25,7 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var selectedID: Int64?
         @exclusivity(unchecked) var detailsOpen = false
         @exclusivity(unchecked) var pendingMove: Viewport.Command?
+        @exclusivity(unchecked) var pendingItem: Int?
         @exclusivity(unchecked) var storedAt: Date?
         @exclusivity(unchecked) var heights: RowHeights
         @exclusivity(unchecked) var expectedCount: Int?
@@ -39,7 +40,7 @@ package struct ListScreen: Sendable, Equatable {
         func copy() -> Storage {
             let copy = Storage(id: id, list: list, crumbs: crumbs, pager: pager, viewport: viewport, heights: heights)
             (copy.pull, copy.filterField, copy.matches, copy.selectedID) = (pull, filterField, matches, selectedID)
-            (copy.detailsOpen, copy.pendingMove, copy.storedAt) = (detailsOpen, pendingMove, storedAt)
+            (copy.detailsOpen, copy.pendingMove, copy.pendingItem, copy.storedAt) = (detailsOpen, pendingMove, pendingItem, storedAt)
             (copy.expectedCount, copy.openedWith, copy.fills) = (expectedCount, openedWith, fills)
             return copy
         }
@@ -48,8 +49,9 @@ package struct ListScreen: Sendable, Equatable {
             self === other || (id == other.id && list == other.list && crumbs == other.crumbs && pager == other.pager
                 && viewport == other.viewport && pull == other.pull && filterField == other.filterField
                 && matches == other.matches && selectedID == other.selectedID && detailsOpen == other.detailsOpen
-                && pendingMove == other.pendingMove && storedAt == other.storedAt && heights == other.heights
-                && expectedCount == other.expectedCount && openedWith == other.openedWith && fills == other.fills)
+                && pendingMove == other.pendingMove && pendingItem == other.pendingItem && storedAt == other.storedAt
+                && heights == other.heights && expectedCount == other.expectedCount && openedWith == other.openedWith
+                && fills == other.fills)
         }
     }
 
@@ -108,6 +110,12 @@ package struct ListScreen: Sendable, Equatable {
     package internal(set) var pendingMove: Viewport.Command? {
         _read { yield storage.pendingMove }
         _modify { yield &unique.pendingMove }
+    }
+    /// A count's row (`20G`, the item at 19 of the whole list) waiting for the far page that
+    /// holds it, or for the first page: selected when it arrives.
+    package internal(set) var pendingItem: Int? {
+        _read { yield storage.pendingItem }
+        _modify { yield &unique.pendingItem }
     }
     /// When the rows on screen were fetched, when they came from the cache and GitHub has not
     /// confirmed them since; nil when they are GitHub's latest.

@@ -114,6 +114,10 @@ package struct ProfileScreen: Sendable, Equatable {
         viewport.resize(height: listHeight, in: profile.rows)
     }
 
+    mutating func select(row: Int) {
+        viewport.select(row, in: profile.rows)
+    }
+
     /// New row heights: the same row, at the line it was on when it still fits.
     mutating func relayout(to new: RowHeights) {
         let line = viewport.selection.flatMap { viewport.line(of: $0, in: profile.rows) } ?? 0

@@ -156,6 +156,12 @@ package enum Screen: Sendable, Equatable {
         withProfile { $0.move(command) }
     }
 
+    /// Selects `row` of the rows shown (a click), as a key's move does.
+    mutating func select(row: Int) {
+        withList { $0.select(row: row) }
+        withProfile { $0.select(row: row) }
+    }
+
     mutating func resize(listHeight: Int) {
         withList { $0.resize(listHeight: listHeight) }
         withProfile { $0.resize(listHeight: listHeight) }

@@ -25,4 +25,15 @@ extension AppView {
         case .notice(let text): return text
         }
     }
+
+    /// The status line while a count is typed: the count, what it does with the moves, and
+    /// how to let it go ("Count 20: j 20 down · G to row 20 · Esc cancels").
+    static func countText(_ state: AppState) -> String? {
+        guard let count = state.count else { return nil }
+        let keys = state.keys
+        let parts = [keys.label(.lineDown, in: .list).map { "\($0) \(count) down" },
+                     keys.label(.last, in: .list).map { "\($0) to row \(count)" },
+                     keys.label(.back, in: .list).map { "\($0) cancels" }]
+        return "Count \(count): " + parts.compactMap { $0 }.joined(separator: " · ")
+    }
 }

@@ -13,11 +13,18 @@ package enum AppView {
         package init() {}
     }
 
-    package static func render(_ state: borrowing AppState, on screen: some TerminalUI.Screen, memo: Memo? = nil) {
+    /// Draws the frame; returns what is where on it, for the mouse (nothing while the help, the
+    /// filter or the command line is open: a click does nothing there).
+    @discardableResult
+    package static func render(_ state: borrowing AppState, on screen: some TerminalUI.Screen, memo: Memo? = nil) -> HitMap {
         let (rows, columns) = screen.size
         screen.clear()
         screen.placeCursor(nil)
-        guard rows > 0, columns > 0 else { return screen.present() }
+        var hits = HitMap()
+        guard rows > 0, columns > 0 else {
+            screen.present()
+            return hits
+        }
         if rows >= 2 {
             let title = Title(state)
             if let memo {
@@ -29,13 +36,24 @@ package enum AppView {
         let layout = ScreenLayout(rows: rows, columns: columns)
         let paneRow = state.top.detailsOpen ? state.top.selectedRow : nil
         let areas = layout.areas(paneOpen: paneRow != nil)
+        let id = state.top.id
         if let area = areas.list {
             switch state.top {
-            case .profile(let profile): drawProfile(state, profile, on: screen, in: area)
-            case .list(let top): list(state, top).draw(on: screen, in: area)
+            case .profile(let profile):
+                drawProfile(state, profile, on: screen, in: area)
+                hits.addRows(profile.profile.rows, viewport: profile.viewport, in: area, screen: id)
+            case .list(let top):
+                let view = list(state, top)
+                view.draw(on: screen, in: area)
+                if view.placeholder == nil { hits.addRows(view.rows, viewport: top.viewport, in: area, screen: id) }
             }
         }
-        if let paneRow, let area = areas.pane { pane(state, row: paneRow, border: areas.list != nil).draw(on: screen, in: area) }
+        if let paneRow, let area = areas.pane {
+            let pane = pane(state, row: paneRow, border: areas.list != nil)
+            let links = pane.draw(on: screen, in: area)
+            if case .record(let record) = pane.content { hits.addLinks(links, record.actions, keys: state.keys, screen: id) }
+        }
+        if state.overlay != nil { hits = HitMap() }
         if let help = help(state) { help.draw(on: screen, in: layout.body) }
         if state.overlay == .command {
             drawPrompt(state, on: screen, rows: rows, columns: columns)
@@ -51,6 +69,7 @@ package enum AppView {
                      row: rows - 1, on: screen, columns: columns, bottom: true)
         }
         screen.present()
+        return hits
     }
 
     // MARK: - Parts
@@ -98,9 +117,10 @@ package enum AppView {
     /// The row above the loaded users: a jump on its way, or the users dropped before them.
     static func earlierRow(_ top: ListScreen) -> String? {
         let end = top.pendingMove == .last ? "last" : "first"
+        let target = top.pendingItem.map { "row \(Formatting.grouped($0 + 1))" } ?? "the \(end) \(top.list.noun)"
         switch top.pager.jumpState {
-        case .loading: return "Loading the \(end) \(top.list.noun)…"
-        case .failed(let failure): return "The \(end) \(top.list.noun) could not be loaded: \(failure.message)"
+        case .loading: return "Loading \(target)…"
+        case .failed(let failure): return "\(target.prefix(1).uppercased() + target.dropFirst()) could not be loaded: \(failure.message)"
         default: break
         }
         guard top.pager.offset > 0 else { return nil }
@@ -178,7 +198,7 @@ package enum AppView {
 
     /// The status line's left side: counts, position, loading, waits, or a one-off message.
     static func statusText(_ state: AppState) -> String {
-        if let flash = flashText(state) { return " " + flash }
+        if let flash = flashText(state) ?? countText(state) { return " " + flash }
         let top: ListScreen
         switch state.top {
         case .profile(let profile): return profileStatus(state, profile)

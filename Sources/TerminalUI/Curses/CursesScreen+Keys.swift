@@ -37,6 +37,7 @@ extension CursesScreen {
             guard getmouse(&event) == OK else { return nil }
             if event.bstate & ghs_button4_pressed() != 0 { return .wheelUp }
             if ghs_button5_pressed() != 0, event.bstate & ghs_button5_pressed() != 0 { return .wheelDown }
+            if event.bstate & ghs_button1_pressed() != 0 { return .click(row: Int(event.y), column: Int(event.x)) }
             return nil
         default: return nil
         }

@@ -42,9 +42,10 @@ public final class CursesScreen: Terminal {
     typealias Operation = FrameDiff.Operation
 
     /// Starts curses: raw keys (Ctrl-c arrives as a key), no echo, hidden cursor, the keypad,
-    /// the mouse wheel, reads that never wait, colors unless `NO_COLOR` is set or the terminal
-    /// has none.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// the mouse's wheel and first button (unless `mouse` is false: the mouse is then left to
+    /// the terminal, to select text with), reads that never wait, colors unless `NO_COLOR` is
+    /// set or the terminal has none.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true) throws {
         // Characters drawn as UTF-8 whatever the locale says, when the system has a UTF-8 one
         // (LC_ALL=C garbled every non-ASCII character); ASCII of the same width otherwise.
         asciiOnly = ghs_setlocale_utf8() == 0
@@ -72,8 +73,10 @@ public final class CursesScreen: Terminal {
         curs_set(0)
         // The cursor is hidden: no need to put it back anywhere after a frame.
         _ = leaveok(ghs_stdscr(), true)
-        _ = mousemask(ghs_button4_pressed() | ghs_button5_pressed(), nil)
-        mouseinterval(0)
+        if mouse {
+            _ = mousemask(ghs_button1_pressed() | ghs_button4_pressed() | ghs_button5_pressed(), nil)
+            mouseinterval(0)
+        }
         // The keys are all read before a frame is drawn: no need for ncurses to look for more
         // (a poll of standard input before every line) while it draws.
         _ = typeahead(-1)

@@ -5,6 +5,8 @@ public enum Key: Sendable, Hashable {
     case control(Character)
     case up, down, left, right, pageUp, pageDown, home, end, enter, escape, backspace, delete, tab
     case wheelUp, wheelDown
+    /// The first mouse button pressed at a cell of the screen (0-based).
+    case click(row: Int, column: Int)
     /// A function key: F1 is `.function(1)`.
     case function(Int)
 
@@ -29,9 +31,13 @@ public enum Key: Sendable, Hashable {
         case .tab: "Tab"
         case .wheelUp: "wheel up"
         case .wheelDown: "wheel down"
+        case .click: "click"
         case .function(let number): "F\(number)"
         }
     }
+
+    /// Whether this is a turn of the mouse wheel.
+    public var isWheel: Bool { self == .wheelUp || self == .wheelDown }
 
     /// The character this key types into a text field, if any (printable characters only).
     public var typedCharacter: Character? {

@@ -66,8 +66,11 @@ public struct DetailsPane: Sendable, Equatable {
         self.keys = keys
     }
 
-    public func draw(on screen: some Screen, in area: Rect) {
-        guard !area.isEmpty else { return }
+    /// Draws the pane; returns where each of the record's actions landed (by its index in
+    /// ``Record/actions``), for a caller that maps a click to the action under it.
+    @discardableResult
+    public func draw(on screen: some Screen, in area: Rect) -> [Int: Rect] {
+        guard !area.isEmpty else { return [:] }
         if border {
             for row in 0..<area.height {
                 screen.draw("│", row: row, in: area, style: Style(color: .muted))
@@ -75,18 +78,18 @@ public struct DetailsPane: Sendable, Equatable {
         }
         let inner = Rect(top: area.top, left: area.left + (border ? 2 : 1), height: area.height,
                          width: area.width - (border ? 3 : 2))
-        guard !inner.isEmpty else { return }
+        guard !inner.isEmpty else { return [:] }
         // The picture goes with a profile, and only where it leaves room for the text.
         if let image, textBeside, inner.width >= image.columns + Self.textColumns {
             image.draw(on: screen, in: Rect(top: inner.top, left: inner.left, height: min(image.rows, inner.height),
                                             width: image.columns))
             let side = Self.beside(image, in: inner)
-            draw(lines(width: side.width, height: side.height), on: screen, in: side)
+            return draw(lines(width: side.width, height: side.height), on: screen, in: side)
         } else if let image, case .record(let record) = content, inner.width >= image.columns + Self.textColumns,
                   inner.height >= image.rows + 6 {
-            drawWithImage(image, record: record, on: screen, in: inner)
+            return drawWithImage(image, record: record, on: screen, in: inner)
         } else {
-            draw(lines(width: inner.width, height: inner.height), on: screen, in: inner)
+            return draw(lines(width: inner.width, height: inner.height), on: screen, in: inner)
         }
     }
 
@@ -110,17 +113,24 @@ public struct DetailsPane: Sendable, Equatable {
         return max(image.rows, lines(width: side.width, height: side.height).count)
     }
 
-    private func draw(_ lines: [[Segment]], on screen: some Screen, in area: Rect) {
+    @discardableResult
+    private func draw(_ lines: [[Segment]], on screen: some Screen, in area: Rect) -> [Int: Rect] {
+        var actions: [Int: Rect] = [:]
         for (row, line) in lines.prefix(area.height).enumerated() {
             for segment in line {
                 screen.draw(segment.text.text, row: row, in: area, column: segment.column, style: segment.text.style)
+                guard let action = segment.action else { continue }
+                let left = segment.column + segment.lead
+                let width = min(TerminalText.width(segment.text.text) - segment.lead, area.width - left)
+                if width > 0 { actions[action] = Rect(top: area.top + row, left: area.left + left, height: 1, width: width) }
             }
         }
+        return actions
     }
 
     /// The picture top left; beside it the heading, who it is and the facts that fit there
     /// whole; below it the paragraph, the other facts and the keys.
-    private func drawWithImage(_ image: ImageView, record: Record, on screen: some Screen, in inner: Rect) {
+    private func drawWithImage(_ image: ImageView, record: Record, on screen: some Screen, in inner: Rect) -> [Int: Rect] {
         image.draw(on: screen, in: Rect(top: inner.top, left: inner.left, height: image.rows, width: image.columns))
         let side = Rect(top: inner.top, left: inner.left + image.columns + 2, height: image.rows,
                         width: inner.width - image.columns - 2)
@@ -146,7 +156,7 @@ public struct DetailsPane: Sendable, Equatable {
                                actions: record.actions)
         var rest = DetailsPane(content: .record(remainder))
         rest.labelWidth = labelWidth
-        draw(rest.lines(width: below.width, height: below.height), on: screen, in: below)
+        return draw(rest.lines(width: below.width, height: below.height), on: screen, in: below)
     }
 
     /// The width of the label column: the longest label and two blanks, at most half of `width`.
@@ -167,6 +177,9 @@ public struct DetailsPane: Sendable, Equatable {
     struct Segment {
         var column: Int
         var text: StyledText
+        /// The record's action this segment shows (by index), after `lead` cells of space.
+        var action: Int?
+        var lead = 0
     }
 
     /// The pane's lines, each a few segments, at most `height` of them.
@@ -217,20 +230,26 @@ public struct DetailsPane: Sendable, Equatable {
         return lines + (showActions ? actions : [])
     }
 
-    /// Action hints joined by two spaces, wrapped at whole hints.
+    /// Action hints joined by two spaces, wrapped at whole hints: a segment each (the two
+    /// spaces before it included), so that the pane can say where each landed.
     private func wrapActions(_ actions: [String], width: Int) -> [[Segment]] {
         var lines: [[Segment]] = []
-        var current = ""
-        for action in actions {
-            let candidate = current.isEmpty ? action : current + "  " + action
-            if TerminalText.width(candidate) <= width || current.isEmpty {
-                current = candidate
+        var current: [Segment] = []
+        var used = 0
+        for (index, action) in actions.enumerated() {
+            let actionWidth = TerminalText.width(action)
+            if current.isEmpty || used + 2 + actionWidth <= width {
+                let lead = current.isEmpty ? 0 : 2
+                current.append(Segment(column: used, text: StyledText(String(repeating: " ", count: lead) + action,
+                                                                      Style(color: .muted)), action: index, lead: lead))
+                used += lead + actionWidth
             } else {
-                lines.append([Segment(column: 0, text: StyledText(current, Style(color: .muted)))])
-                current = action
+                lines.append(current)
+                current = [Segment(column: 0, text: StyledText(action, Style(color: .muted)), action: index)]
+                used = actionWidth
             }
         }
-        if !current.isEmpty { lines.append([Segment(column: 0, text: StyledText(current, Style(color: .muted)))]) }
+        if !current.isEmpty { lines.append(current) }
         return lines
     }
 }

@@ -12,6 +12,7 @@ import TOMLKit
 /// max-items = 200000     # users kept per list (0: all)
 /// layout = "comfortable"   # or "compact"
 /// colors = false           # as NO_COLOR does
+/// mouse = false            # the mouse left to the terminal
 /// cache-size = 50          # MiB of responses kept on disk
 /// max-age = 300            # seconds a cached page is used without asking GitHub
 ///
@@ -26,6 +27,8 @@ struct ConfigFile: Equatable {
     var maxItems: Int?
     var layout: AppState.Layout?
     var colors: Bool?
+    /// False leaves the mouse to the terminal.
+    var mouse: Bool?
     /// The disk cache on or off, its size in MiB, and how long pages stay fresh (seconds).
     var cache: Bool?
     var cacheSize: Int?
@@ -33,10 +36,11 @@ struct ConfigFile: Equatable {
     /// Keys for actions, in the order the file gives them.
     var keys: [(action: Action, keys: [Key])] = []
 
-    static let settings = ["per-page", "prefetch", "max-items", "layout", "colors", "cache", "cache-size", "max-age", "keys"]
+    static let settings = ["per-page", "prefetch", "max-items", "layout", "colors", "mouse", "cache", "cache-size", "max-age", "keys"]
 
     static func == (lhs: ConfigFile, rhs: ConfigFile) -> Bool {
         lhs.perPage == rhs.perPage && lhs.prefetch == rhs.prefetch && lhs.maxItems == rhs.maxItems && lhs.layout == rhs.layout && lhs.colors == rhs.colors
+            && lhs.mouse == rhs.mouse
             && lhs.cache == rhs.cache && lhs.cacheSize == rhs.cacheSize && lhs.maxAge == rhs.maxAge
             && lhs.keys.map(\.action) == rhs.keys.map(\.action) && lhs.keys.map(\.keys) == rhs.keys.map(\.keys)
     }
@@ -114,6 +118,9 @@ struct ConfigFile: Equatable {
             case "colors":
                 guard let flag = value.bool else { throw fail(key, "colors must be true or false") }
                 config.colors = flag
+            case "mouse":
+                guard let flag = value.bool else { throw fail(key, "mouse must be true or false") }
+                config.mouse = flag
             case "cache":
                 guard let flag = value.bool else { throw fail(key, "cache must be true or false") }
                 config.cache = flag

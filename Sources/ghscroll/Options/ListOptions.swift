@@ -170,6 +170,7 @@ struct ListOptions: ParsableArguments {
                               prefetchDistance: prefetch ?? config.prefetch, logger: logger, environment: environment)
         browser.layout = config.layout ?? .compact
         browser.colors = config.colors ?? true
+        browser.mouse = config.mouse ?? true
         browser.keys = keys
         let cap = maxItems ?? config.maxItems ?? Self.defaultMaxItems
         browser.maxItems = cap == 0 ? nil : cap

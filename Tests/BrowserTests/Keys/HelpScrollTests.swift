@@ -23,18 +23,18 @@ struct HelpScrollTests {
         expectScreen(store.state, lines: [
             " ghscroll · All users                        api.github.com",
             "  Keys · in a list",
-            "  p                  the account's profile (a repository's",
-            "                     owner's)",
-            "  Esc h ← Backspace  back: close the pane, clear the",
-            "                     filter, or leave the list",
-            "  /                  filter the loaded rows by login",
-            "  s                  search users (GitHub's syntax: tom",
-            "                     type:org location:Berlin …)",
-            "  :                  go to any list (followers LOGIN, user",
-            "                     LOGIN, search …)",
-            "  o                  open the profile in the browser",
-            "  y                  copy the profile URL (OSC 52)",
-            "  12–22 of 28 · j k scroll · Esc ? close · q quits",
+            "  0–9                  a count for the next move (before",
+            "                       first or last: that row)",
+            "  click                select a row (again: open it),",
+            "                       follow a pane's link",
+            "  Enter l →            show the details of the user or",
+            "                       repository",
+            "  p                    the account's profile (a",
+            "                       repository's owner's)",
+            "  Esc h ← Backspace    back: close the pane, clear the",
+            "                       filter, or leave the list",
+            "  /                    filter the loaded rows by login",
+            "  12–22 of 35 · j k scroll · Esc ? close · q quits",
             " 40 of 40 loaded · 1/40 · /u              Esc close  q quit",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
@@ -54,10 +54,11 @@ struct HelpScrollTests {
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
         // Past the end it stays on the last page; back up by a page and a line.
-        store.press(.pageDown) { $0.helpOffset = 17 }
+        store.press(.pageDown) { $0.helpOffset = 21 }
+        store.press(.pageDown) { $0.helpOffset = 24 }
         store.press(.character(" "))
-        store.press(.character("b")) { $0.helpOffset = 7 }
-        store.press(.character("k")) { $0.helpOffset = 6 }
+        store.press(.character("b")) { $0.helpOffset = 14 }
+        store.press(.character("k")) { $0.helpOffset = 13 }
         store.press(.character("x")) {
             $0.overlay = nil
             $0.helpOffset = 0

@@ -7,16 +7,19 @@ import Testing
 
 @Suite("Keys with nothing to do, or waiting to retry, say so; pane keys from the list; the pull row let go")
 struct KeysWithNothingToDoTests {
-    @Test("1 to 5 on a list without the pane say what they do and how to open it; with it open, 1 opens the followers")
-    func paneKeysFromTheList() {
-        var store = loadedStore()
-        store.press(.character("1")) { $0.flash = .paneKey(.character("1"), .followers) }
-        #expect(AppView.flashText(store.state) == "1: open their followers, with the details open (Enter)")
-        store.press(.character("5")) { $0.flash = .paneKey(.character("5"), .organizations) }
-        #expect(AppView.flashText(store.state) == "5: open the organizations they belong to, with the details open (Enter)")
+    @Test("a pane's key on a list without the pane says what it does and how to open it (1 to 5 start a count there since #37 item 21: rebound to ! and O); with it open, it opens the list")
+    func paneKeysFromTheList() throws {
+        let keys = try KeyTable().binding(.followers, to: [.character("!")]).binding(.organizations, to: [.character("O")])
+        var store = loadedStore(keys: keys)
+        store.press(.character("!")) { $0.flash = .paneKey(.character("!"), .followers) }
+        #expect(AppView.flashText(store.state) == "!: open their followers, with the details open (Enter)")
+        store.press(.character("O")) { $0.flash = .paneKey(.character("O"), .organizations) }
+        #expect(AppView.flashText(store.state) == "O: open the organizations they belong to, with the details open (Enter)")
         store.press(.character("x")) { $0.flash = nil }
+        store.press(.character("1")) { $0.count = 1 }
+        store.press(.escape) { $0.count = nil }
         store.apply(.key(.enter))
-        store.apply(.key(.character("1")))
+        store.apply(.key(.character("!")))
         #expect(store.state.top.crumbs == ["All users", "user1", "followers"])
         #expect(store.state.flash == nil)
     }

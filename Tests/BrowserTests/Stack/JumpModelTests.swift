@@ -96,6 +96,30 @@ struct JumpModelTests {
         #expect(store.state.top.listScreen?.selectedPosition == known)
     }
 
+    @Test("25G to a row in a dropped page jumps to the page that holds it, as g does, says so, and selects row 25 when it comes (#37 item 21)")
+    func countedGJumps() throws {
+        var store = scrolledFar()
+        let pager = store.state.top.asList.pager
+        #expect(pager.offset >= 120)
+        let jump = try #require(fetch(pager, .jump(toItem: 24)))
+        #expect(jump.token.direction == .jump && jump.cursor == .since(20))
+        store.press(.character("2")) { $0.count = 2 }
+        store.press(.character("5")) { $0.count = 25 }
+        store.press(.character("G"), [.fetch(root, .users(.all(since: 0)), jump),
+                                      .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
+            $0.count = nil
+            _ = $0.top.listScreen?.pager.handle(.jump(toItem: 24))
+            $0.top.listScreen?.pendingItem = 24
+            $0.pendingTick = $0.nextTick + 1
+            $0.nextTick += 1
+        }
+        #expect(AppView.earlierRow(store.state.top.asList) == "Loading row 25…")
+        store.apply(.pageLoaded(root, jump.token, page(21...40, next: .since(40)), origin: .network))
+        #expect(store.state.top.listScreen?.pendingItem == nil)
+        #expect(store.state.top.listScreen?.selectedPosition == 25)
+        #expect(store.state.top.listScreen?.selectedID == 25)
+    }
+
     @Test("a jump that failed with GitHub out of reach is asked for again by the reconnect, not only probed")
     func failedJumpReconnects() throws {
         var store = scrolledFar()

@@ -1,0 +1,58 @@
+import ListCore
+import TerminalUI
+
+extension AppState {
+    // MARK: - A count before a move
+
+    /// The most a count goes to: more rows than any list GitHub serves.
+    static let largestCount = 9_999_999
+
+    /// A key while a count may be typed (the list, the pane closed): a digit adds to the count,
+    /// a move uses it, the back key cancels it, any other key drops it and does what it does.
+    /// Nil when the key is left to the list's keys.
+    mutating func countKey(_ action: Action?, _ key: Key) -> [Command]? {
+        if action == .count, let digit = key.typedCharacter?.wholeNumberValue {
+            // A 0 first starts nothing.
+            guard count != nil || digit > 0 else { return [] }
+            count = min(Self.largestCount, (count ?? 0) * 10 + digit)
+            return []
+        }
+        guard let times = count else { return nil }
+        count = nil
+        switch action {
+        case .lineDown: return move(.lineDown, times: times)
+        case .lineUp: return move(.lineUp, times: times)
+        case .scrollDown: return move(.lineDown, times: times * Self.wheelRows)
+        case .scrollUp: return move(.lineUp, times: times * Self.wheelRows)
+        case .pageDown: return move(.pageDown, times: times)
+        case .pageUp: return move(.pageUp, times: times)
+        case .halfPageDown: return move(.halfPageDown, times: times)
+        case .halfPageUp: return move(.halfPageUp, times: times)
+        case .first, .last: return moveToRow(times)
+        case .back: return []
+        default: return nil
+        }
+    }
+
+    /// `20G` (or `20g`): to row 20 of the whole list. A row loaded is selected; one in a page
+    /// memory bounds dropped is loaded in place of the loaded ones (a jump, as `G` does); one
+    /// past what is loaded is walked toward as `G` does (the last row loaded, more loading). On
+    /// a profile or among a filter's matches: the row of those shown.
+    private mutating func moveToRow(_ number: Int) -> [Command] {
+        let position = number - 1
+        guard let pager = top.listScreen?.pager, !top.isFiltered else {
+            top.move(.first)
+            return number > 1 ? move(.lineDown, times: number - 1) : selectionMoved()
+        }
+        guard pager.hasLoadedFirstPage else {
+            top.withList { $0.pendingItem = position }
+            return []
+        }
+        if top.withList({ $0.select(item: position) }) == true { return selectionMoved() }
+        let loadedEnd = pager.offset + pager.items.count
+        let dropped = position < pager.offset || (position >= loadedEnd && position < pager.knownCount && pager.droppedAfter > 0)
+        guard dropped else { return moveToEnd(position < pager.offset ? .first : .last) }
+        let moment = moment
+        return top.withList { $0.jump(toItem: position, at: moment) } ?? []
+    }
+}
