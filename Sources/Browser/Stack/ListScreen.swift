@@ -29,6 +29,7 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var heights: RowHeights
         @exclusivity(unchecked) var expectedCount: Int?
         @exclusivity(unchecked) var openedWith: String?
+        @exclusivity(unchecked) var webPages: [Int64: String] = [:]
 
         init(id: ScreenID, list: GitHubList, crumbs: [String], pager: Pager<Row, GitHubCursor>, viewport: Viewport,
              heights: RowHeights) {
@@ -39,7 +40,7 @@ package struct ListScreen: Sendable, Equatable {
             let copy = Storage(id: id, list: list, crumbs: crumbs, pager: pager, viewport: viewport, heights: heights)
             (copy.pull, copy.filterField, copy.matches, copy.selectedID) = (pull, filterField, matches, selectedID)
             (copy.detailsOpen, copy.pendingMove, copy.storedAt) = (detailsOpen, pendingMove, storedAt)
-            (copy.expectedCount, copy.openedWith) = (expectedCount, openedWith)
+            (copy.expectedCount, copy.openedWith, copy.webPages) = (expectedCount, openedWith, webPages)
             return copy
         }
 
@@ -48,7 +49,7 @@ package struct ListScreen: Sendable, Equatable {
                 && viewport == other.viewport && pull == other.pull && filterField == other.filterField
                 && matches == other.matches && selectedID == other.selectedID && detailsOpen == other.detailsOpen
                 && pendingMove == other.pendingMove && storedAt == other.storedAt && heights == other.heights
-                && expectedCount == other.expectedCount && openedWith == other.openedWith)
+                && expectedCount == other.expectedCount && openedWith == other.openedWith && webPages == other.webPages)
         }
     }
 
@@ -131,6 +132,13 @@ package struct ListScreen: Sendable, Equatable {
     package internal(set) var openedWith: String? {
         _read { yield storage.openedWith }
         _modify { yield &unique.openedWith }
+    }
+
+    /// The web pages GitHub sent for loaded rows whose page is not under the base the others
+    /// follow (a bot's), by row id: few or none, and only while their rows are loaded.
+    package internal(set) var webPages: [Int64: String] {
+        _read { yield storage.webPages }
+        _modify { yield &unique.webPages }
     }
 
     package init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,

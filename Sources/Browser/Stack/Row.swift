@@ -44,19 +44,32 @@ extension Page where Item == GitHubUser {
     }
 }
 
+/// A page of rows with the web page GitHub sent for each (`html_url`, in the rows' order; nil
+/// where it sent none), as the runtime loads it.
+package struct RowPage: Sendable, Equatable {
+    package var page: Page<Row, GitHubCursor>
+    package var webPages: [String?]
+
+    package init(_ page: Page<Row, GitHubCursor>, webPages: [String?] = []) {
+        self.page = page
+        self.webPages = webPages
+    }
+}
+
 extension GitHubList {
     /// One page of the list as rows, by the cache policy, with where it came from.
     func loadRows(client: GitHubClient, at cursor: GitHubCursor, pageSize: Int,
-                  policy: CachePolicy) async throws -> (page: Page<Row, GitHubCursor>, origin: ResponseOrigin) {
+                  policy: CachePolicy) async throws -> (page: RowPage, origin: ResponseOrigin) {
         switch self {
         case .users(let list):
             let loaded = try await list.load(client: client, at: cursor, pageSize: pageSize, policy: policy)
-            return (loaded.page.rows, loaded.origin)
+            return (RowPage(loaded.page.rows, webPages: loaded.webPages), loaded.origin)
         case .repositories(let list):
             let loaded = try await list.githubSource(client: client).load(at: cursor, pageSize: pageSize, policy: policy)
             let page = loaded.page
-            return (Page(items: page.items.map(Row.repository), next: page.next, totalCount: page.totalCount,
-                         totalPages: page.totalPages, isIncomplete: page.isIncomplete), loaded.origin)
+            return (RowPage(Page(items: page.items.map(Row.repository), next: page.next, totalCount: page.totalCount,
+                                 totalPages: page.totalPages, isIncomplete: page.isIncomplete), webPages: loaded.webPages),
+                    loaded.origin)
         }
     }
 }

@@ -5,7 +5,8 @@ import TerminalUI
 /// Turns a user's details into the texts of the details pane.
 enum ProfileText {
     /// The pane's record: name, who they are, bio, the facts that are known, and where to go next.
-    static func record(_ user: UserDetails, profileURL: String, now: Date, keys: KeyTable) -> DetailsPane.Record {
+    /// `profileURL`: the account's web page (nil while it is not known: no Profile line).
+    static func record(_ user: UserDetails, profileURL: String?, now: Date, keys: KeyTable) -> DetailsPane.Record {
         let name = user.name.flatMap { nonEmpty($0) }
         var who = [name == nil ? nil : user.login, user.isOrganization ? "Organization" : "User"].compactMap { $0 }
         if user.siteAdmin == true { who.append("GitHub staff") }
@@ -41,7 +42,7 @@ enum ProfileText {
     }
 
     /// The pane for `login`, whatever state its details are in.
-    static func pane(login: String, shown: DetailsState.Shown, profileURL: String, now: Date,
+    static func pane(login: String, shown: DetailsState.Shown, profileURL: String?, now: Date,
                      keys: KeyTable) -> DetailsPane.Content {
         switch shown {
         case .loading:

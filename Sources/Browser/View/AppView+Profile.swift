@@ -27,7 +27,7 @@ extension AppView {
     /// The about row of `login`'s profile: the picture, and beside it all the details pane's
     /// text but the keys (the rows under it lead on).
     static func aboutPane(_ state: AppState, login: String) -> DetailsPane {
-        var pane = userPane(state, login: login, border: false, actions: false)
+        var pane = userPane(state, login: login, page: state.accountPage(login), border: false, actions: false)
         pane.textBeside = true
         return pane
     }
