@@ -60,7 +60,7 @@ package struct Profile: Sendable, Equatable {
 
     /// The slices under the about row for this kind of account.
     static func slices(organization: Bool) -> [ProfileSlice] {
-        organization ? [.members, .repositories] : [.organizations, .repositories, .followers, .following]
+        organization ? [.members, .repositories, .followers] : [.organizations, .repositories, .followers, .following]
     }
 
     private mutating func addSlices(organization: Bool) {
@@ -139,10 +139,9 @@ package struct Profile: Sendable, Equatable {
             addSlices(organization: details.isOrganization)
         }
         counts[.repositories] = details.publicRepos
-        if !details.isOrganization {
-            counts[.followers] = details.followers
-            counts[.following] = details.following
-        }
+        // GitHub counts an organization's followers too; it follows no one.
+        counts[.followers] = details.followers
+        if !details.isOrganization { counts[.following] = details.following }
         for slice in Self.slices(organization: details.isOrganization) { relabel(slice) }
     }
 

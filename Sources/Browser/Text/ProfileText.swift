@@ -19,7 +19,8 @@ enum ProfileText {
         add("Company", user.company)
         add("Location", user.location)
         add("Followers", user.followers.map(Formatting.grouped))
-        add("Following", user.following.map(Formatting.grouped))
+        // An organization follows no one (GitHub's count for one is 0, or stale).
+        if !user.isOrganization { add("Following", user.following.map(Formatting.grouped)) }
         if let repos = user.publicRepos {
             let gists = user.publicGists.map { " · \(Formatting.grouped($0)) \($0 == 1 ? "gist" : "gists")" } ?? ""
             add("Repos", "\(Formatting.grouped(repos)) public\(gists)")

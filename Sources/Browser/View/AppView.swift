@@ -61,7 +61,15 @@ package enum AppView {
         let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
         let kind = state.top.kind
         let title = kind == .profile && mode == .list ? "on a profile" : mode.title.lowercased()
-        return HelpOverlay(title: "Keys · \(title)", entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave, kind: kind),
+        var entries = state.keys.helpEntries(for: mode, canLeave: state.canLeave, kind: kind)
+        if mode == .details {
+            // Without the keys that lead nowhere from what the pane is on (an organization's stars).
+            let refused = PaneSubject(state.top.selectedRow).refused
+            let left = state.keys.bindings(for: mode, canLeave: state.canLeave).filter { refused.contains($0.action) }
+                .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
+            entries.removeAll { left.contains($0) }
+        }
+        return HelpOverlay(title: "Keys · \(title)", entries: entries,
                            footer: state.keys.helpFooter, scrollFooter: state.keys.helpScrollFooter, offset: state.helpOffset)
     }
 
