@@ -36,12 +36,12 @@ extension AppView {
     static func profileStatus(_ state: AppState, _ top: ProfileScreen) -> String {
         let profile = top.profile
         var text = " Profile of \(profile.login)"
+        if let wait = state.wait { text += " · " + wait.shortSummary(at: state.now) }
         if let position = top.selectedSlicePosition {
             text += " · \(position.index)/\(position.of) \(Profile.crumb(position.slice))"
         }
         if profile.isLoading { text += " · loading" }
         if state.profilePartFailed { text += " · a part failed" + retriesNote(state) }
-        if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
         return text
     }
 }

@@ -45,9 +45,16 @@ package enum AppView {
                           on: screen, columns: columns)
             }
         } else {
-            let status = statusText(state)
-            let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
-            Bar.draw(left: status, right: StatusHints(state).line.fitted(to: room),
+            var status = statusText(state)
+            let hints = StatusHints(state).line
+            var room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
+            if state.wait != nil, room < hints.leastWidth {
+                // A wait stops nothing but GitHub's answers: its words leave room for a key that
+                // still works beside the help.
+                room = hints.leastWidth
+                status = TerminalText.truncate(TerminalText.sanitize(status), to: max(0, columns - room - 3))
+            }
+            Bar.draw(left: status, right: hints.fitted(to: room),
                      row: rows - 1, on: screen, columns: columns, bottom: true)
         }
         screen.present()
@@ -197,6 +204,9 @@ package enum AppView {
         let grouped = Formatting.grouped
         if top.isFiltered {
             text = " " + loadedOf(top)
+        } else if !top.pager.hasLoadedFirstPage, top.pager.initialState.failure == nil {
+            // No count yet: not "0 followers" while the first page is on its way.
+            text = " Loading \(top.list.noun)…"
         } else {
             text = " \(grouped(count)) \(top.list.noun)"
             if let total = top.pager.totalCount, total > count {
@@ -205,6 +215,8 @@ package enum AppView {
                 text += " of \(grouped(expected))"
             }
         }
+        // A wait's words before the position: they matter more, and the end gives way first.
+        if let wait = state.wait { text += " · " + wait.shortSummary(at: state.now) }
         if let position = top.selectedPosition {
             text += " · \(grouped(position))/\(grouped(top.matches == nil ? count : top.items.count))"
         }
@@ -219,7 +231,6 @@ package enum AppView {
         if top.pager.prependState.failure != nil || top.pager.jumpState.failure != nil {
             text += " · earlier ones failed" + retries
         }
-        if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
         if top.pull.isPulled, let pull = state.keys.label(.lineUp, in: .list) { text += " · \(pull) again refreshes" }
         if top.isFiltered { text += " · /\(top.filter)" }
         return text
