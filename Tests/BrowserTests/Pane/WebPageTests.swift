@@ -144,6 +144,25 @@ struct WebPageTests {
         #expect(store.state.top.listScreen?.webPages == [:])
     }
 
+    @Test("an address kept for a row goes when its page is dropped to bound memory (--max-items)")
+    func keptGoesWithDroppedPage() {
+        let (first, sent) = usersWithBot()
+        let state = AppState(list: .users(.all(since: 0)), host: "127.0.0.1", pageSize: 20, prefetchDistance: 2,
+                             size: AppState.Size(rows: 16, columns: 100), now: epoch, maxItems: 40)
+        var store = loaded(state, first, webPages: sent)
+        #expect(store.state.top.listScreen?.webPages == [2: "https://github.com/apps/helper"])
+        var next: Int64 = 21
+        for _ in 0..<10 where store.state.top.listScreen?.pager.offset == 0 {
+            for case let .fetch(id, _, request) in store.apply(.key(.character("G"))) {
+                let more = page(next...(next + 19), next: .since(next + 19))
+                store.apply(.pageLoaded(id, request.token, more, webPages: more.items.map { "https://github.com/\($0.name)" }))
+                next += 20
+            }
+        }
+        #expect(store.state.top.listScreen?.pager.offset ?? 0 > 0, "the first page was dropped")
+        #expect(store.state.top.listScreen?.webPages == [:])
+    }
+
     @Test("a profile's slice keeps the address of its row that is not under the base")
     func profileSlice() {
         var store = TestStore.octocatProfile()
