@@ -44,18 +44,6 @@ extension Page where Item == GitHubUser {
     }
 }
 
-/// A page of rows with the web page GitHub sent for each (`html_url`, in the rows' order; nil
-/// where it sent none), as the runtime loads it.
-package struct RowPage: Sendable, Equatable {
-    package var page: Page<Row, GitHubCursor>
-    package var webPages: [String?]
-
-    package init(_ page: Page<Row, GitHubCursor>, webPages: [String?] = []) {
-        self.page = page
-        self.webPages = webPages
-    }
-}
-
 extension GitHubList {
     /// One page of the list as rows, by the cache policy, with where it came from.
     func loadRows(client: GitHubClient, at cursor: GitHubCursor, pageSize: Int,
