@@ -123,22 +123,21 @@ struct NavigationEndToEndTests {
         }
     }
 
-    @Test("y copies the profile URL into tmux's paste buffer (OSC 52) and says so")
+    @Test("y copies the profile URL GitHub sent (the fake's html_url, not an address on its API host) into tmux's paste buffer (OSC 52) and says so")
     func copy() async throws {
         try await withLaunch("users", columns: 100, rows: 20) { server, pane in
             await pane.waitFor { idsOnScreen($0).count >= 10 }
             try await run("tmux", ["-L", pane.socket, "set-option", "-g", "set-clipboard", "on"])
             try await pane.keys("j", "y")
             let said = await pane.waitFor { screenText($0).contains("Copied") }
-            let base = try #require(server.baseURL?.absoluteString)
-            let url = "\(base)/\(server.data.users[1].login)"
+            let url = "https://github.com/\(server.data.users[1].login)"
             #expect(screenText(said).contains("Copied \(url)"), "\(screenText(said))")
             let buffer = try await run("tmux", ["-L", pane.socket, "show-buffer"]).output
             #expect(buffer == url)
         }
     }
 
-    @Test("o runs $BROWSER with the profile URL, away from the terminal")
+    @Test("o runs $BROWSER with the profile URL GitHub sent, away from the terminal")
     func open() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -152,8 +151,7 @@ struct NavigationEndToEndTests {
             try await pane.keys("o")
             try await waitUntil { FileManager.default.fileExists(atPath: marker) }
             let opened = (try? String(contentsOfFile: marker, encoding: .utf8)) ?? ""
-            let base = try #require(server.baseURL?.absoluteString)
-            #expect(opened == "\(base)/octocat")
+            #expect(opened == "https://github.com/octocat", "the html_url the fake sent, not \(server.baseURL?.absoluteString ?? "")")
             let screen = await pane.capture()
             #expect(screen.first?.hasPrefix(" ghscroll · All users") == true, "the terminal was left alone")
         }
@@ -165,7 +163,42 @@ struct NavigationEndToEndTests {
             await pane.waitFor { idsOnScreen($0).count >= 10 }
             try await pane.keys("o")
             let screen = await pane.waitFor { screenText($0).contains("failed (exit status 1)") }
-            #expect(screenText(screen).contains("false failed (exit status 1) · http://"), "\(screenText(screen))")
+            #expect(screenText(screen).contains("false failed (exit status 1) · https://github.com/octocat"),
+                    "\(screenText(screen))")
         }
+    }
+
+    @Test("--demo: o opens the html_url the demo's GitHub sent; an organization of `orgs` (sent none) is not known until its details say where pages live")
+    func demoOpens() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let marker = directory.path + "/opened"
+        try directory.write("browser", "#!/bin/sh\nprintf '%s' \"$1\" > \(marker).part && mv \(marker).part \(marker)\n",
+                            executable: true)
+        func opened() async throws -> String {
+            try await waitUntil { FileManager.default.fileExists(atPath: marker) }
+            defer { try? FileManager.default.removeItem(atPath: marker) }
+            return (try? String(contentsOfFile: marker, encoding: .utf8)) ?? ""
+        }
+        let users = try await TmuxPane(command: "BROWSER=\(directory.path)/browser \(binary) --demo --no-cache", columns: 100, rows: 20)
+        defer { users.closeNow() }
+        await users.waitFor { idsOnScreen($0).count >= 10 }
+        try await users.keys("o")
+        #expect(try await opened() == "https://github.com/octocat")
+        users.closeNow()
+
+        let orgs = try await TmuxPane(command: "BROWSER=\(directory.path)/browser \(binary) --demo --no-cache orgs octocat",
+                                      columns: 100, rows: 20)
+        defer { orgs.closeNow() }
+        let list = await orgs.waitFor { idsOnScreen($0).count >= 1 }
+        let login = try #require(list.dropFirst().first?.split(separator: " ").first.map(String.init), "\(screenText(list))")
+        try await orgs.keys("o")
+        let said = await orgs.waitFor { screenText($0).contains("not known yet") }
+        #expect(screenText(said).contains("Its web page is not known yet"), "\(screenText(said))")
+        #expect(!FileManager.default.fileExists(atPath: marker), "nothing opened")
+        try await orgs.keys("Enter")
+        await orgs.waitFor { screenText($0).contains("Profile") }
+        try await orgs.keys("o")
+        #expect(try await opened() == "https://github.com/\(login)")
     }
 }

@@ -57,14 +57,15 @@ struct ProfileEndToEndTests {
         }
     }
 
-    @Test("p on an organization shows its members and repositories; Enter on a member opens the pane beside the profile")
+    @Test("p on an organization shows its members, repositories and followers, and nothing it follows; Enter on a member opens the pane beside the profile")
     func organization() async throws {
         try await withLaunch("orgs octocat", listSizes: ["orgs:octocat": 2], columns: 110, rows: 40) { server, pane in
             await pane.waitFor { screenText($0).contains("End of list") }
             try await pane.keys("p")
             let profile = await pane.waitFor { screenText($0).contains("Members") && screenText($0).contains("Repositories")
                 && !screenText($0).contains("Loading") }
-            #expect(!screenText(profile).contains("Followers ·"), "an organization's profile has members instead: \(screenText(profile))")
+            let text = screenText(profile)
+            #expect(text.contains("Followers ·") && !text.contains("Following"), "members, and followers, no following: \(text)")
             #expect(profile.first?.contains("Organizations of octocat ›") == true, "\(screenText(profile))")
             try await pane.keys("Enter")
             let pane2 = await pane.waitFor { screenText($0).contains("Joined") && screenText($0).contains("│") }

@@ -16,10 +16,12 @@ extension AppState {
     /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
     /// answers, and whether a first screen from a stale cache must be asked of GitHub again.
     /// A result the screen no longer waits for (or for a screen that is gone) changes nothing.
-    /// Its commands, and those that go after the reconcile step's (a reconnect).
+    /// Its commands, and those that go after the reconcile step's (a reconnect). `webPages`: the
+    /// address GitHub sent for each row.
     mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<Row, GitHubCursor>,
-                         _ origin: ResponseOrigin) -> (commands: [Command], reconnect: [Command]) {
+                         _ origin: ResponseOrigin, webPages: [String?] = []) -> (commands: [Command], reconnect: [Command]) {
         guard isCurrent(id, token) else { return ([], []) }
+        let kept = learnWebPages(page.items, sent: webPages)
         let firstPage = token.direction == .initial || token.direction == .refresh
         var revalidate = false
         var reconnect: [Command] = []
@@ -41,6 +43,7 @@ extension AppState {
         guard let (commands, isTop) = stack.withScreen(id, { screen in
             screen.withList { screen -> [Command] in
                 if firstPage { screen.storedAt = storedAt }
+                screen.keepWebPages(kept)
                 let loaded = screen.send(.pageLoaded(token, page), at: moment)
                 return revalidate ? loaded + screen.send(.refresh, at: moment) : loaded
             } ?? []

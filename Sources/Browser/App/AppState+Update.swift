@@ -20,8 +20,8 @@ extension AppState {
             commands = clicked(target)
         case let .resized(rows, columns):
             commands = resize(rows: rows, columns: columns)
-        case let .pageLoaded(id, token, page, origin):
-            (commands, trailing) = onPage(id, token, page, origin)
+        case let .pageLoaded(id, token, page, origin, webPages):
+            (commands, trailing) = onPage(id, token, page, origin, webPages: webPages)
         case let .pageFailed(id, token, failure):
             let current = isCurrent(id, token)
             commands = onScreen(id, .pageFailed(token, failure))
@@ -35,7 +35,7 @@ extension AppState {
             commands = details.due(id)
         case let .detailsLoaded(id, user, revalidating):
             if details.loaded(id, user, revalidating: revalidating) {
-                learnProfileBase(from: user)
+                learnWebPage(from: user)
                 commands = learnProfiles(user)
             } else {
                 commands = []
@@ -46,13 +46,14 @@ extension AppState {
         case .repositoryDue(let id):
             commands = repository.due(id)
         case let .repositoryLoaded(id, found, revalidating):
-            _ = repository.loaded(id, found, revalidating: revalidating)
+            if repository.loaded(id, found, revalidating: revalidating) { learnWebPage(from: found) }
             commands = []
         case let .repositoryFailed(id, reason):
             _ = repository.failed(id, reason)
             commands = []
-        case let .sliceLoaded(id, request, page, revalidating):
-            commands = onProfile(id) { _ = $0.loaded(request, page, revalidating: revalidating) }
+        case let .sliceLoaded(id, request, page, revalidating, webPages):
+            let kept = learnWebPages(page.items, sent: webPages)
+            commands = onProfile(id) { _ = $0.loaded(request, page, revalidating: revalidating, webPages: kept) }
         case let .sliceFailed(id, request, failure):
             commands = onProfile(id) { _ = $0.failed(request, failure) }
         case let .rowsFilled(id, request, answer):

@@ -38,11 +38,9 @@ package struct AppState: Sendable, Equatable {
     package let host: String
     /// Where the token came from ("token: gh", "no token"), for the title line.
     package let tokenLabel: String
-    /// The web address profiles live under ("https://github.com").
-    /// Where profile pages live: built from the API's address at first, then what GitHub's own
-    /// `html_url` says once details show it (an Enterprise host, or a local server that names
-    /// github.com).
-    package internal(set) var profileBase: String
+    /// Where the API host's pages live on the web, learned from the `html_url`s GitHub sends
+    /// (never built from the API's address): rows whose page follows it keep no address.
+    package internal(set) var web: WebPages
     package let pageSize: Int
     /// Rows before the end that start the next page; nil to learn it (``AdaptivePrefetch``).
     package let prefetchDistance: Int?
@@ -106,7 +104,7 @@ package struct AppState: Sendable, Equatable {
     }
 
     /// A browser that opens with `list`, at `firstCursor` (`--page`) or its first page.
-    package init(list: GitHubList, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
+    package init(list: GitHubList, host: String, profileBase: String? = nil, pageSize: Int, prefetchDistance: Int?,
                 size: Size, now: Date, keys: KeyTable = KeyTable(), firstCursor: GitHubCursor? = nil,
                 layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
         self.init(opening: .list(list, at: firstCursor), host: host, profileBase: profileBase, pageSize: pageSize,
@@ -116,15 +114,17 @@ package struct AppState: Sendable, Equatable {
 
     /// - Parameters:
     ///   - opening: the first screen: a list (`--page`: where it starts) or a profile.
+    ///   - profileBase: where pages live on the web, when already known (nil: GitHub's
+    ///     `html_url`s teach it).
     ///   - maxItems: users kept per list (`--max-items`); nil keeps them all.
-    package init(opening: Opening, host: String, profileBase: String, pageSize: Int, prefetchDistance: Int?,
+    package init(opening: Opening, host: String, profileBase: String? = nil, pageSize: Int, prefetchDistance: Int?,
                 size: Size, now: Date, keys: KeyTable = KeyTable(),
                 layout: Layout = .compact, tokenLabel: String = "", maxItems: Int? = nil) {
         self.maxItems = maxItems
         self.host = host
         self.tokenLabel = tokenLabel
         self.layout = layout
-        self.profileBase = profileBase
+        self.web = WebPages(base: profileBase)
         self.pageSize = pageSize
         self.prefetchDistance = prefetchDistance
         self.keys = keys
@@ -194,40 +194,6 @@ package struct AppState: Sendable, Equatable {
             if screen.selectedRow != nil { return .details }
             return screen.rows.isEmpty && !screen.isFiltered ? .noRows : .nothing
         }
-    }
-
-    /// The web page of the selected row: an account's profile, or a repository's page (on the
-    /// host profiles live on: OWNER/NAME after it); on a profile's other rows, the account's.
-    var selectedPage: String? {
-        switch top.selectedRow {
-        case .user(let user)?: profileURL(user.login)
-        case .repository(let repository)?:
-            repository.ownerAndName.map { profileBase + "/" + GitHubConfiguration.segment($0.owner) + "/"
-                + GitHubConfiguration.segment($0.name) }
-        case nil: top.profileScreen.map { profileURL($0.login) }
-        }
-    }
-
-    package func profileURL(_ login: String) -> String {
-        if let given = details.cache.peek(login)?.htmlURL, Self.isWebAddress(given) { return given }
-        return Self.profileURL(login, base: profileBase)
-    }
-
-    /// http(s) with a host: what a profile address GitHub sent may be.
-    static func isWebAddress(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil else { return false }
-        return scheme == "https" || scheme == "http"
-    }
-
-    /// Learns where profiles live from a profile address GitHub sent (`https://HOST/LOGIN`).
-    mutating func learnProfileBase(from details: UserDetails) {
-        let suffix = "/" + GitHubConfiguration.segment(details.login)
-        guard let given = details.htmlURL, Self.isWebAddress(given), given.hasSuffix(suffix) else { return }
-        profileBase = String(given.dropLast(suffix.count))
-    }
-
-    static func profileURL(_ login: String, base: String) -> String {
-        base + "/" + GitHubConfiguration.segment(login)
     }
 
     /// The picture the pane wants: the one its details name, at the pane's size.

@@ -87,7 +87,6 @@ package struct Browser: Sendable {
         defer { _ = notices?.attach(nil) }
 
         var state = AppState(opening: opening, host: configuration.baseURL.host ?? "",
-                             profileBase: String(configuration.profileURL(login: "").dropLast()),
                              pageSize: pageSize, prefetchDistance: prefetchDistance,
                              size: AppState.Size(rows: screen.size.rows, columns: screen.size.columns), now: Date(),
                              keys: keys, layout: layout,

@@ -7,6 +7,9 @@ package enum Flash: Sendable, Equatable {
     /// A key found nothing to open (Enter, `o`, `p`, `1`–`5`) or to copy (`y`).
     case nothingToOpen
     case nothingToCopy
+    /// `o` or `y` on a row whose web page is not known yet: GitHub has sent no `html_url` for
+    /// it, nor for anything else of this host to learn where pages live.
+    case pageNotKnownYet
     /// `p` on a profile's row that is no account.
     case selectAnAccount
     /// `R` with nothing failed.

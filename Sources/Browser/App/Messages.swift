@@ -35,9 +35,11 @@ package enum Message: Sendable, Equatable {
     case clicked(HitMap.Target?)
     /// The terminal is now this size.
     case resized(rows: Int, columns: Int)
-    /// A page, and where it came from (GitHub, or the cache: fresh, stale or because GitHub
-    /// could not be reached).
-    case pageLoaded(ScreenID, FetchToken, Page<Row, GitHubCursor>, origin: ResponseOrigin = .network)
+    /// A page, where it came from (GitHub, or the cache: fresh, stale or because GitHub could
+    /// not be reached), and the web page GitHub sent for each row (`html_url`, in the rows'
+    /// order; nil where it sent none).
+    case pageLoaded(ScreenID, FetchToken, Page<Row, GitHubCursor>, origin: ResponseOrigin = .network,
+                    webPages: [String?] = [])
     case pageFailed(ScreenID, FetchToken, LoadFailure)
     /// The selection rested long enough: the details request may go.
     case detailsDue(RequestID)
@@ -50,8 +52,9 @@ package enum Message: Sendable, Equatable {
     case repositoryLoaded(RequestID, RepositoryDetails, revalidating: Bool = false)
     case repositoryFailed(RequestID, DetailsFailure)
     /// The first page of a profile's slice (``Command/loadSlice(_:_:_:pageSize:refresh:)``);
-    /// `revalidating` when it came from the cache and GitHub is being asked again.
-    case sliceLoaded(ScreenID, RequestID, Page<Row, GitHubCursor>, revalidating: Bool = false)
+    /// `revalidating` when it came from the cache and GitHub is being asked again; the rows' web
+    /// pages as in ``pageLoaded(_:_:_:origin:webPages:)``.
+    case sliceLoaded(ScreenID, RequestID, Page<Row, GitHubCursor>, revalidating: Bool = false, webPages: [String?] = [])
     case sliceFailed(ScreenID, RequestID, LoadFailure)
     /// What GitHub's GraphQL API said of the accounts a fill asked about
     /// (``Command/fillRows(_:_:logins:)``).

@@ -77,11 +77,11 @@ extension AppState {
         case .retry:
             return retryNow()
         case .open:
-            guard let url = selectedPage else { return nothing(.nothingToOpen) }
+            guard let url = selectedPage else { return nothing(selectedPageUnknown ? .pageNotKnownYet : .nothingToOpen) }
             flash = .opening(url)
             return [.open(url)]
         case .copy:
-            guard let url = selectedPage else { return nothing(.nothingToCopy) }
+            guard let url = selectedPage else { return nothing(selectedPageUnknown ? .pageNotKnownYet : .nothingToCopy) }
             flash = .copied(url)
             return [.copy(url)]
         case .layout:

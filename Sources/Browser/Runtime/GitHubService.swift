@@ -8,8 +8,9 @@ import ListCore
 package struct GitHubService: Sendable {
     package typealias Loaded<Value> = (value: Value, origin: ResponseOrigin)
 
+    /// A page of a list, with the web page GitHub sent for each row.
     package var page: @Sendable (_ list: GitHubList, _ cursor: GitHubCursor, _ pageSize: Int, CachePolicy) async throws
-        -> Loaded<Page<Row, GitHubCursor>>
+        -> Loaded<RowPage>
     package var userDetails: @Sendable (_ login: String, CachePolicy) async throws -> Loaded<UserDetails>
     package var repositoryDetails: @Sendable (_ owner: String, _ name: String, CachePolicy) async throws
         -> Loaded<RepositoryDetails>
@@ -18,7 +19,7 @@ package struct GitHubService: Sendable {
     package var fill: @Sendable (_ logins: [String]) async throws -> FillAnswer
 
     package init(
-        page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> Loaded<Page<Row, GitHubCursor>>,
+        page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> Loaded<RowPage>,
         userDetails: @escaping @Sendable (String, CachePolicy) async throws -> Loaded<UserDetails>,
         repositoryDetails: @escaping @Sendable (String, String, CachePolicy) async throws -> Loaded<RepositoryDetails>,
         image: @escaping @Sendable (URL) async throws -> Data,

@@ -81,7 +81,8 @@ final class Runtime: CommandRunner {
             return { post in
                 do {
                     let loaded = try await service.page(list, request.cursor, request.pageSize, policy)
-                    post(.pageLoaded(screen, request.token, loaded.value, origin: loaded.origin))
+                    post(.pageLoaded(screen, request.token, loaded.value.page, origin: loaded.origin,
+                                     webPages: loaded.value.webPages))
                 } catch {
                     post(.pageFailed(screen, request.token, LoadFailure(error)))
                 }
@@ -93,7 +94,7 @@ final class Runtime: CommandRunner {
                 do {
                     try await GitHubService.staleWhileRevalidate(first: refresh ? .revalidate : .preferCache, {
                         try await service.page(list, list.firstCursor, pageSize, $0)
-                    }, answer: { post(.sliceLoaded(screen, id, $0, revalidating: $1)) })
+                    }, answer: { post(.sliceLoaded(screen, id, $0.page, revalidating: $1, webPages: $0.webPages)) })
                 } catch {
                     post(.sliceFailed(screen, id, LoadFailure(error)))
                 }

@@ -23,6 +23,11 @@ extension ListScreen {
                 followSelection(line: lineBefore)
             }
             rememberSelection()
+            if !change.deleted.isEmpty, !webPages.isEmpty {
+                // Rows went (dropped far pages, a refresh): so do the addresses kept for them.
+                let store = pager.store
+                webPages = webPages.filter { store.index(of: $0.key) != nil }
+            }
         } else if pager.footer != edgesBefore.0 || hasEarlierRow != edgesBefore.1 {
             // The footer or the row above the users came or went (the rows are worked out
             // only then: a visible range, sent on every key, seldom changes either).
@@ -46,6 +51,12 @@ extension ListScreen {
         guard !effects.isEmpty else { return [] }
         let (id, list) = (id, list)
         return effects.map { Self.command($0, screen: id, list: list) }
+    }
+
+    /// Keeps the addresses of a page's rows that do not follow the base (and forgets those of
+    /// its rows that now do), before the page goes to the pager.
+    mutating func keepWebPages(_ kept: [Int64: String?]) {
+        for (id, address) in kept where webPages[id] != address { webPages[id] = address }
     }
 
     static func command(_ effect: PagerEffect<GitHubCursor>, screen id: ScreenID, list: GitHubList) -> Command {

@@ -31,6 +31,7 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var expectedCount: Int?
         @exclusivity(unchecked) var openedWith: String?
         @exclusivity(unchecked) var fills = RowFills()
+        @exclusivity(unchecked) var webPages: [Int64: String] = [:]
 
         init(id: ScreenID, list: GitHubList, crumbs: [String], pager: Pager<Row, GitHubCursor>, viewport: Viewport,
              heights: RowHeights) {
@@ -41,7 +42,7 @@ package struct ListScreen: Sendable, Equatable {
             let copy = Storage(id: id, list: list, crumbs: crumbs, pager: pager, viewport: viewport, heights: heights)
             (copy.pull, copy.filterField, copy.matches, copy.selectedID) = (pull, filterField, matches, selectedID)
             (copy.detailsOpen, copy.pendingMove, copy.pendingItem, copy.storedAt) = (detailsOpen, pendingMove, pendingItem, storedAt)
-            (copy.expectedCount, copy.openedWith, copy.fills) = (expectedCount, openedWith, fills)
+            (copy.expectedCount, copy.openedWith, copy.fills, copy.webPages) = (expectedCount, openedWith, fills, webPages)
             return copy
         }
 
@@ -51,7 +52,7 @@ package struct ListScreen: Sendable, Equatable {
                 && matches == other.matches && selectedID == other.selectedID && detailsOpen == other.detailsOpen
                 && pendingMove == other.pendingMove && pendingItem == other.pendingItem && storedAt == other.storedAt
                 && heights == other.heights && expectedCount == other.expectedCount && openedWith == other.openedWith
-                && fills == other.fills)
+                && fills == other.fills && webPages == other.webPages)
         }
     }
 
@@ -146,6 +147,13 @@ package struct ListScreen: Sendable, Equatable {
     package internal(set) var fills: RowFills {
         _read { yield storage.fills }
         _modify { yield &unique.fills }
+    }
+
+    /// The web pages GitHub sent for loaded rows whose page is not under the base the others
+    /// follow (a bot's), by row id: few or none, and only while their rows are loaded.
+    package internal(set) var webPages: [Int64: String] {
+        _read { yield storage.webPages }
+        _modify { yield &unique.webPages }
     }
 
     package init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,

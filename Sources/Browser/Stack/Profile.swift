@@ -38,6 +38,9 @@ package struct Profile: Sendable, Equatable {
     var counts: [ProfileSlice: Int] = [:]
     /// The slices whose first page said there are more pages.
     var more: Set<ProfileSlice> = []
+    /// The web pages GitHub sent for a slice's rows whose page is not under the base the others
+    /// follow, by slice and row id (replaced with the slice's rows).
+    var webPages: [ProfileSlice: [Int64: String]] = [:]
     var nextRequest = 0
 
     /// - Parameter headerLines: the lines of the about row (the picture and the facts).
@@ -57,7 +60,7 @@ package struct Profile: Sendable, Equatable {
 
     /// The slices under the about row for this kind of account.
     static func slices(organization: Bool) -> [ProfileSlice] {
-        organization ? [.members, .repositories] : [.organizations, .repositories, .followers, .following]
+        organization ? [.members, .repositories, .followers] : [.organizations, .repositories, .followers, .following]
     }
 
     private mutating func addSlices(organization: Bool) {
@@ -136,10 +139,9 @@ package struct Profile: Sendable, Equatable {
             addSlices(organization: details.isOrganization)
         }
         counts[.repositories] = details.publicRepos
-        if !details.isOrganization {
-            counts[.followers] = details.followers
-            counts[.following] = details.following
-        }
+        // GitHub counts an organization's followers too; it follows no one.
+        counts[.followers] = details.followers
+        if !details.isOrganization { counts[.following] = details.following }
         for slice in Self.slices(organization: details.isOrganization) { relabel(slice) }
     }
 
@@ -164,9 +166,13 @@ package struct Profile: Sendable, Equatable {
     }
 
     /// A slice's first page; nil when no slice waits for `id`. `revalidating`: it came from
-    /// the cache and GitHub's answer is still to come.
-    mutating func loaded(_ id: RequestID, _ page: Page<Row, GitHubCursor>, revalidating: Bool) -> ListChange? {
+    /// the cache and GitHub's answer is still to come. `webPages`: the addresses to keep for
+    /// its rows, by row id (nil for a row whose page follows the base).
+    mutating func loaded(_ id: RequestID, _ page: Page<Row, GitHubCursor>, revalidating: Bool,
+                         webPages: [Int64: String?] = [:]) -> ListChange? {
         guard let slice = slice(waitingFor: id) else { return nil }
+        let kept = webPages.compactMapValues { $0 }
+        self.webPages[slice] = kept.isEmpty ? nil : kept
         if !revalidating { requests[slice] = nil }
         if page.next == nil { more.remove(slice) } else { more.insert(slice) }
         let change = rows.setItems(page.items, of: slice)
@@ -205,6 +211,13 @@ package struct Profile: Sendable, Equatable {
         let cancels = requests.values.sorted().map { Command.cancelSlice(screen, $0) }
         requests = [:]
         return cancels
+    }
+
+    /// The address kept for a row of a slice (a repository's in the repositories, an
+    /// account's in the others).
+    func keptWebPage(of row: Row) -> String? {
+        if row.repository != nil { return webPages[.repositories]?[row.id] }
+        return webPages.lazy.filter { $0.key != .repositories }.compactMap { $0.value[row.id] }.first
     }
 
     private func slice(waitingFor id: RequestID) -> ProfileSlice? {

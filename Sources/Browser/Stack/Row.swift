@@ -47,16 +47,17 @@ extension Page where Item == GitHubUser {
 extension GitHubList {
     /// One page of the list as rows, by the cache policy, with where it came from.
     func loadRows(client: GitHubClient, at cursor: GitHubCursor, pageSize: Int,
-                  policy: CachePolicy) async throws -> (page: Page<Row, GitHubCursor>, origin: ResponseOrigin) {
+                  policy: CachePolicy) async throws -> (page: RowPage, origin: ResponseOrigin) {
         switch self {
         case .users(let list):
             let loaded = try await list.load(client: client, at: cursor, pageSize: pageSize, policy: policy)
-            return (loaded.page.rows, loaded.origin)
+            return (RowPage(loaded.page.rows, webPages: loaded.webPages), loaded.origin)
         case .repositories(let list):
             let loaded = try await list.githubSource(client: client).load(at: cursor, pageSize: pageSize, policy: policy)
             let page = loaded.page
-            return (Page(items: page.items.map(Row.repository), next: page.next, totalCount: page.totalCount,
-                         totalPages: page.totalPages, isIncomplete: page.isIncomplete), loaded.origin)
+            return (RowPage(Page(items: page.items.map(Row.repository), next: page.next, totalCount: page.totalCount,
+                                 totalPages: page.totalPages, isIncomplete: page.isIncomplete), webPages: loaded.webPages),
+                    loaded.origin)
         }
     }
 }

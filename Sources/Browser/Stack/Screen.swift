@@ -68,6 +68,14 @@ package enum Screen: Sendable, Equatable {
     @inline(__always)
     package var selectedUser: GitHubUser? { selectedRow?.user }
 
+    /// The address the screen kept for one of its rows, whose page does not follow the base.
+    func keptWebPage(of row: Row) -> String? {
+        switch self {
+        case .list(let screen): screen.webPages[row.id]
+        case .profile(let screen): screen.profile.keptWebPage(of: row)
+        }
+    }
+
     /// Whether a filter narrows the rows (only a list has one).
     @inline(__always)
     package var isFiltered: Bool {

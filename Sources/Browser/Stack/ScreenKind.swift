@@ -22,19 +22,40 @@ package enum ScreenKind: Sendable, Hashable, CaseIterable {
 }
 
 /// What the details pane is on, as the keys name what leads on from it: an organization's
-/// followers key opens its members; a repository's, its stargazers, and its following key its
-/// contributors.
+/// followers key opens its members and its following key its followers; a repository's, its
+/// stargazers and its contributors.
 package enum PaneSubject: Sendable, Hashable, CaseIterable {
     case user, organization, repository
 
+    /// The keys that lead on, named for what they open here (``GitHubList/opened(by:from:)``).
     package var names: [Action: String] {
+        var names: [Action: String] = [:]
+        for action in [Action.followers, .following, .repositories] {
+            if let list = GitHubList.opened(by: action, from: example), list.crumb != Self.user.crumb(action) {
+                names[action] = list.crumb
+            }
+        }
+        return names
+    }
+
+    /// The keys that lead nowhere here: an organization stars nothing and belongs to no
+    /// organization, nor does a repository (its help and its pane leave them out).
+    package var refused: Set<Action> {
+        Set([Action.followers, .following, .repositories, .starred, .organizations].filter {
+            GitHubList.opened(by: $0, from: example) == nil
+        })
+    }
+
+    /// A row of this kind, to ask what its keys open.
+    private var example: Row {
         switch self {
-        case .user: [:]
-        case .organization: [.followers: GitHubList.users(.members("")).crumb]
-        case .repository: [.followers: GitHubList.users(.stargazers(owner: "", repo: "")).crumb,
-                           .following: GitHubList.users(.contributors(owner: "", repo: "")).crumb]
+        case .user: .user(GitHubUser(login: "", id: 0))
+        case .organization: .user(GitHubUser(login: "", id: 0, type: "Organization"))
+        case .repository: .repository(GitHubRepository(id: 0, fullName: "o/r"))
         }
     }
+
+    private func crumb(_ action: Action) -> String? { GitHubList.opened(by: action, from: example)?.crumb }
 
     /// What a row is, for the keys.
     init(_ row: Row?) {

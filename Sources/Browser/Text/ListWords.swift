@@ -31,10 +31,10 @@ extension GitHubList {
         }
     }
 
-    /// The list a key of the details pane opens from an account (1 its followers, an
-    /// organization's members; 2 the users it follows; 3 its repositories; 4 its stars; 5 its
-    /// organizations) or from a repository (1 its stargazers, 2 its contributors, 3 its
-    /// watchers); nil for a key that opens none there.
+    /// The list a key of the details pane opens from an account (1 its followers; 2 the users
+    /// it follows; 3 its repositories; 4 its stars; 5 its organizations), from an organization
+    /// (1 its members, 2 its followers, 3 its repositories) or from a repository (1 its
+    /// stargazers, 2 its contributors, 3 its watchers); nil for a key that opens none there.
     static func opened(by action: Action, from row: Row) -> GitHubList? {
         switch row {
         case .repository(let repository):
@@ -47,10 +47,19 @@ extension GitHubList {
             }
         case .user(let user):
             let login = user.login
+            if user.isOrganization {
+                // An organization has members and followers, and stars nothing nor belongs anywhere.
+                switch action {
+                case .followers: return .users(.members(login))
+                case .following: return .users(.followers(login))
+                case .repositories: return .repositories(.owned(login, organization: true))
+                default: return nil
+                }
+            }
             switch action {
-            case .followers: return user.isOrganization ? .users(.members(login)) : .users(.followers(login))
+            case .followers: return .users(.followers(login))
             case .following: return .users(.following(login))
-            case .repositories: return .repositories(.owned(login, organization: user.isOrganization))
+            case .repositories: return .repositories(.owned(login, organization: false))
             case .starred: return .repositories(.starred(login))
             case .organizations: return .users(.organizations(login))
             default: return nil

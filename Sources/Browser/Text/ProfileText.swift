@@ -5,7 +5,8 @@ import TerminalUI
 /// Turns a user's details into the texts of the details pane.
 enum ProfileText {
     /// The pane's record: name, who they are, bio, the facts that are known, and where to go next.
-    static func record(_ user: UserDetails, profileURL: String, now: Date, keys: KeyTable) -> DetailsPane.Record {
+    /// `profileURL`: the account's web page (nil while it is not known: no Profile line).
+    static func record(_ user: UserDetails, profileURL: String?, now: Date, keys: KeyTable) -> DetailsPane.Record {
         let name = user.name.flatMap { nonEmpty($0) }
         var who = [name == nil ? nil : user.login, user.isOrganization ? "Organization" : "User"].compactMap { $0 }
         if user.siteAdmin == true { who.append("GitHub staff") }
@@ -18,7 +19,8 @@ enum ProfileText {
         add("Company", user.company)
         add("Location", user.location)
         add("Followers", user.followers.map(Formatting.grouped))
-        add("Following", user.following.map(Formatting.grouped))
+        // An organization follows no one (GitHub's count for one is 0, or stale).
+        if !user.isOrganization { add("Following", user.following.map(Formatting.grouped)) }
         if let repos = user.publicRepos {
             let gists = user.publicGists.map { " · \(Formatting.grouped($0)) \($0 == 1 ? "gist" : "gists")" } ?? ""
             add("Repos", "\(Formatting.grouped(repos)) public\(gists)")
@@ -41,7 +43,7 @@ enum ProfileText {
     }
 
     /// The pane for `login`, whatever state its details are in.
-    static func pane(login: String, shown: DetailsState.Shown, profileURL: String, now: Date,
+    static func pane(login: String, shown: DetailsState.Shown, profileURL: String?, now: Date,
                      keys: KeyTable) -> DetailsPane.Content {
         switch shown {
         case .loading:

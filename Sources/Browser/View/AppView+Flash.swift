@@ -8,6 +8,7 @@ extension AppView {
         switch flash {
         case .nothingToOpen: return "Nothing to open"
         case .nothingToCopy: return "Nothing to copy"
+        case .pageNotKnownYet: return "Its web page is not known yet: GitHub has sent no address for this host"
         case .selectAnAccount: return "Select an account to open its profile"
         case .nothingFailed: return "Nothing failed"
         case .nothingToGoBackTo:

@@ -6,18 +6,21 @@ extension AppView {
     // MARK: - The details pane
 
     static func pane(_ state: AppState, row: Row, border: Bool) -> DetailsPane {
-        guard let repository = row.repository else { return userPane(state, login: row.name, border: border) }
+        guard let repository = row.repository else {
+            return userPane(state, login: row.name, page: state.webPage(of: row), border: border)
+        }
         let shown = state.repository.shown(for: repository.fullName)
-        let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.selectedPage,
+        let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.webPage(of: row),
                                           now: state.now, keys: state.keys)
         return pane(state, content, shown: shown, picture: \.ownerAvatarURL, border: border)
     }
 
-    /// An account's details as the pane shows them; `actions: false` leaves out the keys that
-    /// lead on (a profile's header, whose rows lead on instead).
-    static func userPane(_ state: AppState, login: String, border: Bool, actions: Bool = true) -> DetailsPane {
+    /// An account's details as the pane shows them, with its web page (`page`, as `o` opens it);
+    /// `actions: false` leaves out the keys that lead on (a profile's header, whose rows lead on
+    /// instead).
+    static func userPane(_ state: AppState, login: String, page: String?, border: Bool, actions: Bool = true) -> DetailsPane {
         let shown = state.details.shown(for: login)
-        var content = ProfileText.pane(login: login, shown: shown, profileURL: state.profileURL(login), now: state.now,
+        var content = ProfileText.pane(login: login, shown: shown, profileURL: page, now: state.now,
                                        keys: state.keys)
         if !actions, case .record(var record) = content {
             record.actions = []

@@ -27,7 +27,7 @@ extension AppView {
     /// The about row of `login`'s profile: the picture, and beside it all the details pane's
     /// text but the keys (the rows under it lead on).
     static func aboutPane(_ state: AppState, login: String) -> DetailsPane {
-        var pane = userPane(state, login: login, border: false, actions: false)
+        var pane = userPane(state, login: login, page: state.accountPage(login), border: false, actions: false)
         pane.textBeside = true
         return pane
     }
@@ -36,12 +36,12 @@ extension AppView {
     static func profileStatus(_ state: AppState, _ top: ProfileScreen) -> String {
         let profile = top.profile
         var text = " Profile of \(profile.login)"
+        if let wait = state.wait { text += " · " + wait.shortSummary(at: state.now) }
         if let position = top.selectedSlicePosition {
             text += " · \(position.index)/\(position.of) \(Profile.crumb(position.slice))"
         }
         if profile.isLoading { text += " · loading" }
         if state.profilePartFailed { text += " · a part failed" + retriesNote(state) }
-        if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
         return text
     }
 }

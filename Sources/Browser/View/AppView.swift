@@ -63,9 +63,16 @@ package enum AppView {
                           on: screen, columns: columns)
             }
         } else {
-            let status = statusText(state)
-            let room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
-            Bar.draw(left: status, right: StatusHints(state).line.fitted(to: room),
+            var status = statusText(state)
+            let hints = StatusHints(state).line
+            var room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
+            if state.wait != nil, room < hints.leastWidth {
+                // A wait stops nothing but GitHub's answers: its words leave room for a key that
+                // still works beside the help.
+                room = hints.leastWidth
+                status = TerminalText.truncate(TerminalText.sanitize(status), to: max(0, columns - room - 3))
+            }
+            Bar.draw(left: status, right: hints.fitted(to: room),
                      row: rows - 1, on: screen, columns: columns, bottom: true)
         }
         screen.present()
@@ -80,7 +87,15 @@ package enum AppView {
         let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
         let kind = state.top.kind
         let title = kind == .profile && mode == .list ? "on a profile" : mode.title.lowercased()
-        return HelpOverlay(title: "Keys · \(title)", entries: state.keys.helpEntries(for: mode, canLeave: state.canLeave, kind: kind),
+        var entries = state.keys.helpEntries(for: mode, canLeave: state.canLeave, kind: kind)
+        if mode == .details {
+            // Without the keys that lead nowhere from what the pane is on (an organization's stars).
+            let refused = PaneSubject(state.top.selectedRow).refused
+            let left = state.keys.bindings(for: mode, canLeave: state.canLeave).filter { refused.contains($0.action) }
+                .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
+            entries.removeAll { left.contains($0) }
+        }
+        return HelpOverlay(title: "Keys · \(title)", entries: entries,
                            footer: state.keys.helpFooter, scrollFooter: state.keys.helpScrollFooter, offset: state.helpOffset)
     }
 
@@ -210,6 +225,9 @@ package enum AppView {
         let grouped = Formatting.grouped
         if top.isFiltered {
             text = " " + loadedOf(top)
+        } else if !top.pager.hasLoadedFirstPage, top.pager.initialState.failure == nil {
+            // No count yet: not "0 followers" while the first page is on its way.
+            text = " Loading \(top.list.noun)…"
         } else {
             text = " \(grouped(count)) \(top.list.noun)"
             if let total = top.pager.totalCount, total > count {
@@ -218,6 +236,8 @@ package enum AppView {
                 text += " of \(grouped(expected))"
             }
         }
+        // A wait's words before the position: they matter more, and the end gives way first.
+        if let wait = state.wait { text += " · " + wait.shortSummary(at: state.now) }
         if let position = top.selectedPosition {
             text += " · \(grouped(position))/\(grouped(top.matches == nil ? count : top.items.count))"
         }
@@ -232,7 +252,6 @@ package enum AppView {
         if top.pager.prependState.failure != nil || top.pager.jumpState.failure != nil {
             text += " · earlier ones failed" + retries
         }
-        if let wait = state.wait { text += " · " + wait.summary(at: state.now) }
         if top.fills.problem != nil || !top.fills.refusedScopes.isEmpty, let note = fillNote(top.fills) { text += " · " + note }
         if top.pull.isPulled, let pull = state.keys.label(.lineUp, in: .list) { text += " · \(pull) again refreshes" }
         if top.isFiltered {

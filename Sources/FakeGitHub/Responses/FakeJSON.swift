@@ -50,6 +50,22 @@ enum FakeJSON {
         return components.string ?? base
     }
 
+    /// An organization as `/users/{u}/orgs` lists it (GitHub's "organization simple"): no
+    /// `html_url`, no `type`, and its API addresses under `/orgs`.
+    static func organization(_ org: FakeUser, data: FakeDataSet, base: String) -> String {
+        let login = escape(org.login)
+        let api = "\(base)/orgs/\(login)"
+        let nodeID = Data("012:Organization\(org.id)".utf8).base64EncodedString()
+        let description = FakeProfile(org, data: data).bio.map { "\"\(escape($0))\"" } ?? "null"
+        return """
+        {"login":"\(login)","id":\(org.id),"node_id":"\(nodeID)","url":"\(api)",\
+        "repos_url":"\(api)/repos","events_url":"\(api)/events","hooks_url":"\(api)/hooks",\
+        "issues_url":"\(api)/issues","members_url":"\(api)/members{/member}",\
+        "public_members_url":"\(api)/public_members{/member}",\
+        "avatar_url":"\(avatarBase(base))/avatars/u/\(org.id)?v=4","description":\(description)}
+        """
+    }
+
     static func users(_ users: some Sequence<FakeUser>, base: String) -> String {
         "[" + users.map { user($0, base: base) }.joined(separator: ",") + "]"
     }

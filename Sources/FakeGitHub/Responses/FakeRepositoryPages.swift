@@ -20,7 +20,8 @@ extension FakePages {
             guard let user = data.user(login: parts[1]) else { return .notFound }
             let orgs = data.organizations(of: user)
             return numbered(total: orgs.count, path: path) { start, count in
-                FakeJSON.users(orgs[start..<start + count], base: linkBase)
+                "[" + orgs[start..<start + count].map { FakeJSON.organization($0, data: data, base: linkBase) }
+                    .joined(separator: ",") + "]"
             }
         case 3 where parts[0] == "repos":
             guard let repo = data.repository(owner: parts[1], name: parts[2]) else {

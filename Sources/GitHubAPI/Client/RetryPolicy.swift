@@ -97,9 +97,25 @@ public struct Wait: Sendable, Equatable {
         }
     }
 
-    /// "42 s", or "2:05" from a minute on.
+    /// A few words for a status line that has keys to show beside them: "rate limit · resumes in
+    /// 1 h 1 min" (the whole of ``summary(at:)`` goes where there is room for it).
+    public func shortSummary(at now: Date) -> String {
+        let left = Self.clock(secondsLeft(at: now))
+        switch reason {
+        case .rateLimit: return "rate limit · resumes in \(left)"
+        case .secondaryRateLimit: return "slowed down · resumes in \(left)"
+        case .retry(_, _, let error): return "\(error.shortReason) · retry in \(left)"
+        }
+    }
+
+    /// "42 s", "2:05" from a minute on, and "1 h 1 min" from an hour on (the minutes rounded up:
+    /// never sooner than it is).
     public static func clock(_ seconds: Int) -> String {
-        seconds >= 60 ? "\(seconds / 60):" + String(format: "%02d", seconds % 60) : "\(seconds) s"
+        guard seconds >= 3_600 else {
+            return seconds >= 60 ? "\(seconds / 60):" + String(format: "%02d", seconds % 60) : "\(seconds) s"
+        }
+        let minutes = (seconds + 59) / 60
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 }
 

@@ -23,11 +23,12 @@ public struct AllUsersSource: PageSource {
         case .link(let url): since = Self.since(in: url) ?? 0
         }
         let url = try client.configuration.url("/users", query: [("since", String(since)), ("per_page", String(clampPageSize(pageSize)))])
-        let (users, response) = try await client.perform { [client] in
+        let (sent, response) = try await client.perform { [client] in
             try await client.fetch(url, subject: "the user list", policy: policy) {
-                try GitHubClient.decode([GitHubUser].self, from: $0)
+                try GitHubClient.decode([SentItem<GitHubUser>].self, from: $0)
             }
         }
+        let (users, webPages) = sent.split()
         let links = response.links
         guard let last = users.last else {
             return LoadedPage(page: Page(items: [], next: nil), origin: response.origin, body: response.body)
@@ -38,7 +39,7 @@ public struct AllUsersSource: PageSource {
         if let next = try followableLink(links["next"], from: url, client: client) { linked = Self.since(in: next) }
         let next = max(linked ?? last.id, last.id)
         return LoadedPage(page: Page(items: users, next: next > since ? .since(next) : nil), origin: response.origin,
-                          body: response.body)
+                          body: response.body, webPages: webPages)
     }
 
     static func since(in url: URL) -> Int64? {

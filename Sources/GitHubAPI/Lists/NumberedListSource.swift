@@ -12,7 +12,8 @@ public struct NumberedListSource<Item: Decodable & Identifiable & Sendable>: Pag
     /// What the list is, for messages ("user octocat").
     public let subject: String
     public let firstCursor: GitHubCursor
-    /// What a decoded page's items become (an organizations list marks its rows as such).
+    /// What a decoded page's items become (an organizations list marks its rows as such): the
+    /// same items, in the same order.
     private let adjust: @Sendable ([Item]) -> [Item]
 
     /// `startPage` above 1 starts the list there (and a refresh goes back there).
@@ -32,11 +33,14 @@ public struct NumberedListSource<Item: Decodable & Identifiable & Sendable>: Pag
 
     public func load(at cursor: GitHubCursor, pageSize: Int, policy: CachePolicy) async throws -> LoadedPage<Item> {
         let url = try pageURL(cursor, client: client, path: path, query: query, pageSize: pageSize)
-        let (items, response) = try await client.perform { [client, subject] in
-            try await client.fetch(url, subject: subject, policy: policy) { try GitHubClient.decode([Item].self, from: $0) }
+        let (sent, response) = try await client.perform { [client, subject] in
+            try await client.fetch(url, subject: subject, policy: policy) {
+                try GitHubClient.decode([SentItem<Item>].self, from: $0)
+            }
         }
+        let (items, webPages) = sent.split()
         let page = Page(items: adjust(items), next: try nextCursor(response, after: url, client: client),
                         totalPages: lastPage(response) ?? (response.links["next"] == nil ? pageNumber(url) : nil))
-        return LoadedPage(page: page, origin: response.origin, body: response.body)
+        return LoadedPage(page: page, origin: response.origin, body: response.body, webPages: webPages)
     }
 }

@@ -19,7 +19,7 @@ public struct SearchUsersSource: PageSource {
     struct Body: Decodable {
         var totalCount: Int
         var incompleteResults: Bool?
-        var items: [GitHubUser]
+        var items: [SentItem<GitHubUser>]
         enum CodingKeys: String, CodingKey {
             case totalCount = "total_count"
             case incompleteResults = "incomplete_results"
@@ -51,10 +51,11 @@ public struct SearchUsersSource: PageSource {
         if number * size < reachable, !body.items.isEmpty {
             next = try nextCursor(response, after: url, client: client) ?? .link(numbered(url, number + 1))
         }
-        let page = Page(items: body.items, next: next,
+        let (users, webPages) = body.items.split()
+        let page = Page(items: users, next: next,
                         totalCount: body.totalCount, totalPages: max(1, (reachable + size - 1) / size),
                         isIncomplete: body.incompleteResults ?? false)
-        return LoadedPage(page: page, origin: response.origin, body: response.body)
+        return LoadedPage(page: page, origin: response.origin, body: response.body, webPages: webPages)
     }
 
     private func numbered(_ url: URL, _ page: Int) throws -> URL {

@@ -108,25 +108,4 @@ extension GitHubClient {
         }
         return (details, response.body, response.origin)
     }
-
-    /// The profile page of an account on the web (`https://github.com/LOGIN`, or the Enterprise
-    /// host's own page when the API is `https://HOST/api/v3`).
-    public func profileURL(login: String) -> String {
-        configuration.profileURL(login: login)
-    }
-}
-
-extension GitHubConfiguration {
-    /// The web page of an account: github.com for api.github.com, the host itself for Enterprise
-    /// and local servers.
-    public func profileURL(login: String) -> String {
-        let segment = Self.segment(login)
-        guard let host = baseURL.host?.lowercased() else { return "https://github.com/\(segment)" }
-        if host == "api.github.com" { return "https://github.com/\(segment)" }
-        var components = URLComponents()
-        components.scheme = baseURL.scheme
-        components.host = baseURL.host
-        components.port = baseURL.port
-        return (components.url?.absoluteString ?? "https://\(host)") + "/\(segment)"
-    }
 }

@@ -20,6 +20,13 @@ public struct HintLine: Sendable, Equatable {
         width = TerminalText.width(text)
     }
 
+    /// The room the first hint and the kept one take together: what keeps a key beside the
+    /// kept one (the width of the whole line when it has no more than those).
+    public var leastWidth: Int {
+        guard let first = others.first else { return width }
+        return TerminalText.width(first) + (kept.map { 2 + TerminalText.width($0) } ?? 0)
+    }
+
     /// The hints that fit in `columns`, two spaces apart: the first ones, and the kept one
     /// always when it fits at all; empty when not even that fits.
     public func fitted(to columns: Int) -> String {

@@ -89,7 +89,7 @@ struct UsersCommand: AsyncParsableCommand {
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
-        abstract: "An account's profile: its details, organizations, repositories, followers and following (an organization's members and repositories).",
+        abstract: "An account's profile: its details, organizations, repositories, followers and following (an organization's members, repositories and followers).",
         discussion: "In a pipe, or with --plain, it prints the details as FIELD<TAB>VALUE lines; with --json, the account's object as GitHub sent it, on one line.")
     @Argument(help: "The account's login.") var login: String
     @OptionGroup var options: ListOptions

@@ -198,7 +198,7 @@ struct AppModelTests {
         store.send(.pageFailed(screen2, append, LoadFailure(message: "late")))
     }
 
-    @Test("on an organization, 1 opens its members; 2 opens the users it follows")
+    @Test("on an organization, 1 opens its members; 2 opens its followers (it follows no one); 4 and 5 open nothing")
     func organizationDrillDown() {
         var store = TestStore(makeState())
         store.apply(.tick(0))
@@ -213,8 +213,16 @@ struct AppModelTests {
         #expect(store.state.top.crumbs == ["All users", "acme", "members"])
         store.apply(.key(.escape))
         store.apply(.key(.enter))
-        let following = store.apply(.key(.character("2")))
-        #expect(following == [.fetch(ScreenID(3), .users(.following("acme")), request(1, .initial, .first))])
+        let followers = store.apply(.key(.character("2")))
+        #expect(followers == [.fetch(ScreenID(3), .users(.followers("acme")), request(1, .initial, .first))])
+        #expect(store.state.top.crumbs == ["All users", "acme", "followers"])
+        store.apply(.key(.escape))
+        store.apply(.key(.enter))
+        for key in ["4", "5"] {
+            #expect(store.apply(.key(.character(Character(key)))) == [])
+            #expect(store.state.flash == .nothingToOpen)
+            #expect(store.state.screens.count == 1)
+        }
     }
 
     @Test("/ narrows the loaded rows as you type, Enter keeps the filter, Esc clears it")

@@ -51,7 +51,7 @@ struct BrowserLoopTests {
             "",
             "",
             "",
-            " 0 users           : go  q quit  ? help",
+            " Loading users…    : go  q quit  ? help",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "........................................",
             "........................................",

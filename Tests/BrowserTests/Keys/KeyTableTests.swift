@@ -96,9 +96,9 @@ struct KeyTableTests {
         #expect(table.hints(for: .details).fitted(to: 31) == "1 followers  ? help")
         #expect(table.hints(for: .details).fitted(to: 6) == "? help")
         #expect(table.hints(for: .details).fitted(to: 5) == "")
-        // On a profile, with the pane open on an organization: its members, and no filter.
+        // On a profile, with the pane open on an organization: its members and its followers, and no filter.
         #expect(table.hints(for: .details, kind: .profile, subject: .organization).fitted(to: 80)
-                == "1 members  2 following  Esc back  : go  q quit  ? help")
+                == "1 members  2 followers  Esc back  : go  q quit  ? help")
         #expect(table.hints(for: .filter).fitted(to: 40) == "Enter keep  Esc clear  F1 keys")
         // Enter's hint says what it does on the selected row, and goes when it does nothing.
         #expect(table.hints(for: .list, canLeave: false, kind: .profile, enter: .open).fitted(to: 80)

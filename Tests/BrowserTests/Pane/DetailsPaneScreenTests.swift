@@ -210,7 +210,7 @@ struct DetailsPaneScreenTests {
         ])
     }
 
-    @Test("details held up by a rate-limit wait: the pane says so under Loading details…, as the status line does")
+    @Test("details held up by a rate-limit wait: the pane says so under Loading details…, the status line in a few words beside its keys")
     func loadingDuringWait() {
         var store = paneOpen(rows: 10, columns: 100)
         store.apply(.wait(Wait(reason: .secondaryRateLimit, until: epoch.addingTimeInterval(30))))
@@ -224,7 +224,7 @@ struct DetailsPaneScreenTests {
             " user6                                          #6  │",
             " user7                                          #7  │",
             " user8                                          #8  │",
-            " 20 users · 2/20 · GitHub asked to slow down · resumes in 30 s     1 followers  2 following  ? help",
+            " 20 users · slowed down · resumes in 30 s · 2/20         1 followers  2 following  Esc back  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
             "................................................mmm.m.AAAAA.........................................",

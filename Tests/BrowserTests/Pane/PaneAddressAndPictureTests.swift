@@ -7,29 +7,30 @@ import Testing
 
 @Suite("The pane: the addresses it opens and copies, its picture again after a failure, its facts")
 struct PaneAddressAndPictureTests {
-    @Test("o and y use the profile address GitHub sent, and learn from it where the others live")
+    @Test("o and y use the profile address GitHub sent, and learn from it where the others live (never from the API's address)")
     func profileAddress() {
-        var state = makeState()
-        state = AppState(list: .users(.all(since: 0)), host: "127.0.0.1", profileBase: "http://127.0.0.1:9", pageSize: 20,
-                         prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80), now: epoch)
+        let state = AppState(list: .users(.all(since: 0)), host: "127.0.0.1", pageSize: 20,
+                             prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80), now: epoch)
         var store = TestStore(state)
         for case let .fetch(id, _, request) in store.applyStart() {
             store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20))))
         }
-        #expect(store.state.profileURL("user2") == "http://127.0.0.1:9/user2", "built from the API's address at first")
+        #expect(store.state.accountPage("user2") == nil, "no address sent yet: not known, not built from 127.0.0.1")
         store.apply(.key(.enter))
         var sent = details("user1", id: 1)
         sent.htmlURL = "https://github.com/user1"
         store.apply(.detailsLoaded(RequestID(1), sent))
         store.press(.character("y"), [.copy("https://github.com/user1")]) { $0.flash = .copied("https://github.com/user1") }
         #expect(AppView.flashText(store.state) == "Copied https://github.com/user1")
-        #expect(store.state.profileURL("user2") == "https://github.com/user2", "the others where GitHub said profiles live")
+        #expect(store.state.accountPage("user2") == "https://github.com/user2", "the others where GitHub said profiles live")
         // An address that is not a web page is not believed.
         var hostile = details("user3", id: 3)
         hostile.htmlURL = "javascript:alert(1)//user3"
-        var learned = store.state
-        learned.learnProfileBase(from: hostile)
-        #expect(learned.profileBase == "https://github.com")
+        var learned = AppState(list: .users(.all(since: 0)), host: "127.0.0.1", pageSize: 20,
+                               prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80), now: epoch)
+        learned.learnWebPage(from: hostile)
+        #expect(learned.web.base == nil)
+        #expect(store.state.web.base == "https://github.com")
     }
 
     @Test("a picture that failed is asked for again by R on the pane, and by selecting its user again after a while")

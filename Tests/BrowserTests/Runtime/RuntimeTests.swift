@@ -47,7 +47,7 @@ private struct Unscripted: Error {}
 
 /// A service with no answers: each read a test does not script fails.
 private func scripted(
-    page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> GitHubService.Loaded<Page<Row, GitHubCursor>>
+    page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> GitHubService.Loaded<RowPage>
         = { _, _, _, _ in throw Unscripted() },
     userDetails: @escaping @Sendable (String, CachePolicy) async throws -> GitHubService.Loaded<UserDetails>
         = { _, _ in throw Unscripted() }
@@ -95,12 +95,12 @@ struct RuntimeTests {
         #expect(runtime.tasks.isEmpty)
     }
 
-    @Test("a profile's slice revalidates a stale first page as details do; a refresh asks GitHub alone")
+    @Test("a profile's slice revalidates a stale first page as details do, with the addresses GitHub sent; a refresh asks GitHub alone")
     func staleSliceRevalidated() async {
         let asked = Asked()
         let list = GitHubList.users(.followers("octocat"))
-        let cached = page(1...2, next: nil)
-        let fresh = page(1...3, next: nil)
+        let cached = RowPage(page(1...2, next: nil), webPages: ["https://github.com/user1", nil])
+        let fresh = RowPage(page(1...3, next: nil), webPages: (1...3).map { "https://github.com/user\($0)" })
         let (runtime, posted) = runtime(scripted(page: { _, cursor, size, policy in
             #expect(cursor == list.firstCursor && size == 5)
             asked.note(policy)
@@ -109,12 +109,12 @@ struct RuntimeTests {
         let screen = ScreenID(2)
         runtime.run([.loadSlice(screen, RequestID(1), list, pageSize: 5, refresh: false)])
         await runtime.tasks[.slice(screen, RequestID(1))]?.value
-        #expect(posted.all == [.sliceLoaded(screen, RequestID(1), cached, revalidating: true),
-                               .sliceLoaded(screen, RequestID(1), fresh)])
+        #expect(posted.all == [.sliceLoaded(screen, RequestID(1), cached.page, revalidating: true, webPages: cached.webPages),
+                               .sliceLoaded(screen, RequestID(1), fresh.page, webPages: fresh.webPages)])
         runtime.run([.loadSlice(screen, RequestID(2), list, pageSize: 5, refresh: true)])
         await runtime.tasks[.slice(screen, RequestID(2))]?.value
         #expect(asked.all == [.preferCache, .revalidate, .revalidate])
-        #expect(posted.all.last == .sliceLoaded(screen, RequestID(2), fresh))
+        #expect(posted.all.last == .sliceLoaded(screen, RequestID(2), fresh.page, webPages: fresh.webPages))
     }
 
     @Test("a list's first page comes from the cache when it can, a refresh from GitHub, the next pages by freshness")
@@ -122,7 +122,7 @@ struct RuntimeTests {
         let asked = Asked()
         let (runtime, posted) = runtime(scripted(page: { _, _, _, policy in
             asked.note(policy)
-            return (page(1...2, next: nil), .network)
+            return (RowPage(page(1...2, next: nil), webPages: ["https://github.com/user1", "https://github.com/user2"]), .network)
         }))
         let screen = ScreenID(1)
         for (id, direction) in [(1, FetchDirection.initial), (2, .refresh), (3, .append)] {
@@ -131,6 +131,8 @@ struct RuntimeTests {
         }
         #expect(asked.all == [.preferCache, .revalidate, .normal])
         #expect(posted.all.count == 3)
+        #expect(posted.all.first == .pageLoaded(screen, request(1, .initial, .since(0)).token, page(1...2, next: nil),
+                                                webPages: ["https://github.com/user1", "https://github.com/user2"]))
     }
 
     @Test("a task cancelled before its answer posts nothing, and is no longer kept")
@@ -138,7 +140,7 @@ struct RuntimeTests {
         let gate = Gate()
         let (runtime, posted) = runtime(scripted(page: { _, _, _, _ in
             await gate.wait()
-            return (page(1...2, next: nil), .network)
+            return (RowPage(page(1...2, next: nil)), .network)
         }))
         let screen = ScreenID(1)
         let fetch = request(1, .initial, .since(0))

@@ -165,7 +165,7 @@ struct ProfileModelTests {
         #expect(store.state.top == before)
     }
 
-    @Test("p on an organization in a list pushes its profile: members and repositories load at once with its details; Esc cancels the slices")
+    @Test("p on an organization in a list pushes its profile: members, repositories and followers load at once with its details; Esc cancels the slices")
     func organizationFromList() {
         var store = TestStore(makeState())
         store.applyStart()
@@ -179,6 +179,7 @@ struct ProfileModelTests {
         store.press(.character("p"), [
             .loadSlice(screen2, RequestID(1), .users(.members("acme")), pageSize: 100, refresh: false),
             .loadSlice(screen2, RequestID(2), .repositories(.owned("acme", organization: true)), pageSize: 5, refresh: false),
+            .loadSlice(screen2, RequestID(3), .users(.followers("acme")), pageSize: 5, refresh: false),
             .loadDetails(RequestID(1), login: "acme"),
         ]) {
             var profile = Profile(login: "acme", isOrganization: true, heights: .compact, headerLines: 4)
@@ -186,9 +187,10 @@ struct ProfileModelTests {
                 ListSlice(id: .about, heading: "acme", state: .loaded, headingLines: 4),
                 part(.members, "Members", .loading, seeAll: "All members →", empty: "No public members"),
                 part(.repositories, "Repositories", .loading, seeAll: "All repositories →", empty: "No public repositories"),
+                part(.followers, "Followers", .loading, seeAll: "All followers →", empty: "No followers"),
             ])
-            profile.requests = [.members: RequestID(1), .repositories: RequestID(2)]
-            profile.nextRequest = 2
+            profile.requests = [.members: RequestID(1), .repositories: RequestID(2), .followers: RequestID(3)]
+            profile.nextRequest = 3
             $0.screens = [below, .profile(ProfileScreen(id: screen2, profile: profile, crumbs: ["All users", "acme"],
                                                         listHeight: 8))]
             $0.nextScreenID = 2
@@ -197,7 +199,8 @@ struct ProfileModelTests {
             $0.details.nextID = 1
         }
         // Its details may still finish into the cache, as when a pane closes.
-        store.press(.escape, [.cancelSlice(screen2, RequestID(1)), .cancelSlice(screen2, RequestID(2))]) {
+        store.press(.escape, [.cancelSlice(screen2, RequestID(1)), .cancelSlice(screen2, RequestID(2)),
+                              .cancelSlice(screen2, RequestID(3))]) {
             $0.screens = [below]
             $0.details.target = nil
             // Its name stays for Tab on the command line.

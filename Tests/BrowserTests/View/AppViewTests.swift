@@ -193,7 +193,7 @@ struct AppViewTests {
         "                     ⠙ Loading…",
         "",
         "",
-        " 0 followed users    Esc back  : go  q quit  ? help",
+        " Loading followed users…     Esc back  : go  ? help",
         ], styles: [
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         "....................................................",

@@ -19,6 +19,16 @@ private struct Account: Decodable, Hashable {
     let htmlUrl: String
 }
 
+/// An organization as `/users/{u}/orgs` lists it: GitHub's "organization simple", with no
+/// `html_url` and no `type`.
+private struct Organization: Decodable, Hashable {
+    let login: String
+    let id: Int64
+    let url: String
+    let avatarUrl: String
+    let description: String?
+}
+
 private struct Contributor: Decodable {
     let login: String
     let id: Int64
@@ -237,13 +247,20 @@ struct FakeRepositoryTests {
         }
     }
 
-    @Test("/users/{u}/orgs holds only organizations, each once; an organization belongs to none")
+    @Test("/users/{u}/orgs holds only organizations, each once, as GitHub's organization simple (no html_url, no type); an organization belongs to none")
     func organizations() async throws {
         try await withRepoServer(users: 600, listSizes: ["orgs:octocat": 7]) { base in
             let accounts = try await get(base, "/users?per_page=100").decode([Account].self)
+            // The fields of GitHub's own documented example, no more and no fewer.
+            let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "../../../../shared/github/rest-examples/orgs.list-for-user.json").standardizedFileURL
+            let documented = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: example)) as? [[String: Any]])
+            let sent = try await get(base, "/users/octocat/orgs").body
+            let first = try #require(try JSONSerialization.jsonObject(with: sent) as? [[String: Any]])
+            #expect(Set(first.first?.keys.map { $0 } ?? []) == Set(documented[0].keys))
             var seen = 0
             for account in [accounts[0]] + accounts.filter({ $0.type == "User" }).prefix(15) {
-                let (orgs, _) = try await drainPages(base, "/users/\(account.login)/orgs?per_page=3", as: Account.self)
+                let (orgs, _) = try await drainPages(base, "/users/\(account.login)/orgs?per_page=3", as: Organization.self)
                 if account.login == "octocat" { #expect(orgs.count == 7, "the fixed size orgs:octocat") }
                 #expect(Set(orgs).count == orgs.count)
                 for org in orgs {
@@ -254,7 +271,7 @@ struct FakeRepositoryTests {
             }
             #expect(seen > 7, "some users other than octocat belong to organizations")
             let org = try #require(accounts.first { $0.type == "Organization" })
-            #expect(try await get(base, "/users/\(org.login)/orgs").decode([Account].self).isEmpty)
+            #expect(try await get(base, "/users/\(org.login)/orgs").decode([Organization].self).isEmpty)
         }
     }
 

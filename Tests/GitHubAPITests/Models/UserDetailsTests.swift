@@ -67,14 +67,4 @@ struct UserDetailsTests {
             }
         }
     }
-
-    @Test("profile pages: github.com for the public API, the host itself for Enterprise")
-    func profileURLs() throws {
-        #expect(GitHubConfiguration(baseURL: try GitHubConfiguration.parseBaseURL("https://api.github.com"))
-            .profileURL(login: "octocat") == "https://github.com/octocat")
-        #expect(GitHubConfiguration(baseURL: try GitHubConfiguration.parseBaseURL("https://ghe.example.com/api/v3"))
-            .profileURL(login: "mona lisa") == "https://ghe.example.com/mona%20lisa")
-        #expect(GitHubConfiguration(baseURL: try GitHubConfiguration.parseBaseURL("http://127.0.0.1:8080"))
-            .profileURL(login: "x") == "http://127.0.0.1:8080/x")
-    }
 }
