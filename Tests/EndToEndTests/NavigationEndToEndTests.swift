@@ -43,8 +43,10 @@ struct NavigationEndToEndTests {
             // Esc closes the pane; the rows are the ones shown before.
             try await pane.keys("j", "j", "j", "j", "j", "Escape")
             let closed = await pane.waitFor { !screenText($0).contains("Joined") && screenText($0).contains(" · 6/") }
-            #expect(Array(idsOnScreen(closed).prefix(10)) == Array(data.users.prefix(10).map(\.id)), "\(screenText(closed))")
-            #expect(idsOnScreen(before).prefix(5) == idsOnScreen(closed).prefix(5))
+            // (octocat's row shows its name now that its details were seen: logins, not ids.)
+            #expect(Array(loginsOnScreen(closed).prefix(10)) == Array(data.users.prefix(10).map(\.login)), "\(screenText(closed))")
+            #expect(loginsOnScreen(before).prefix(5) == loginsOnScreen(closed).prefix(5))
+            #expect(screenText(closed).contains(" octocat  The Octocat "), "\(screenText(closed))")
             #expect(await server.requestLog().filter { $0.path == "/users/octocat" }.count == 1, "octocat's details were fetched once")
         }
     }

@@ -177,6 +177,12 @@ func idsOnScreen(_ screen: [String]) -> [Int64] {
     }
 }
 
+/// The logins of the list rows on screen, in order: each row's first word (a filled row shows no
+/// id, only the login, the name and facts about the account).
+func loginsOnScreen(_ screen: [String]) -> [String] {
+    screen.dropFirst().dropLast().compactMap { line in line.split(separator: " ").first.map(String.init) }
+}
+
 func screenText(_ screen: [String]) -> String { screen.joined(separator: "\n") }
 
 /// The item count in the status line (" 40 users · …"), 0 when none is shown.
