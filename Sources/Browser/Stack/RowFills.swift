@@ -109,6 +109,14 @@ package enum FillProblem: Sendable, Equatable {
     }
 }
 
+extension UserDetails {
+    /// What a row's fill says of the account `id`, for its pane while its details load.
+    init(_ fill: AccountFill, id: Int64) {
+        self.init(login: fill.login, id: id, type: fill.isOrganization ? "Organization" : "User", name: fill.name)
+        (bio, company, location, followers, htmlURL) = (fill.bio, fill.company, fill.location, fill.followers, fill.htmlURL)
+    }
+}
+
 extension AccountFill {
     /// What an account's details (its pane, seen before) say for its row: no marks, which only
     /// GraphQL knows.

@@ -7,7 +7,9 @@ extension AppView {
 
     static func pane(_ state: AppState, row: Row, border: Bool) -> DetailsPane {
         guard let repository = row.repository else {
-            return userPane(state, login: row.name, page: state.webPage(of: row), border: border)
+            let fill = state.top.listScreen?.fills[row.id]
+            return userPane(state, login: row.name, page: state.webPage(of: row), border: border,
+                            known: fill.map { UserDetails($0, id: row.id) })
         }
         let shown = state.repository.shown(for: repository.fullName)
         let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.webPage(of: row),
@@ -17,10 +19,13 @@ extension AppView {
 
     /// An account's details as the pane shows them, with its web page (`page`, as `o` opens it);
     /// `actions: false` leaves out the keys that lead on (a profile's header, whose rows lead on
-    /// instead).
-    static func userPane(_ state: AppState, login: String, page: String?, border: Bool, actions: Bool = true) -> DetailsPane {
+    /// instead). `known`: what the row's fill says, shown at once while the details load.
+    static func userPane(_ state: AppState, login: String, page: String?, border: Bool, actions: Bool = true,
+                         known: UserDetails? = nil) -> DetailsPane {
         let shown = state.details.shown(for: login)
-        var content = ProfileText.pane(login: login, shown: shown, profileURL: page, now: state.now,
+        var text = shown
+        if case .loading = shown, let known { text = .loaded(known) }
+        var content = ProfileText.pane(login: login, shown: text, profileURL: page, now: state.now,
                                        keys: state.keys)
         if !actions, case .record(var record) = content {
             record.actions = []

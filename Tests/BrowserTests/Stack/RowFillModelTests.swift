@@ -227,3 +227,24 @@ struct FillFilterTests {
         #expect(shown(state, filter: "is:mutual").status.hasSuffix(" · /is:mutual · is: needs a token"))
     }
 }
+
+@Suite("The pane of a filled row")
+struct FilledPaneTests {
+    @Test("opening the pane of a filled row draws what the row knows at once; its own request still goes and brings the rest")
+    func paneFromFill() {
+        var store = fillingStore()
+        let answer = FillAnswer(fills: Dictionary(uniqueKeysWithValues: (Int64(1)...20).map { ("user\($0)", fill($0)) }))
+        store.apply(.rowsFilled(root, RequestID(1), answer))
+        let commands = store.apply(.key(.enter))
+        #expect(commands.contains(.loadDetails(RequestID(1), login: "user1")))
+        let screen = render(store.state).lines.joined(separator: "\n")
+        #expect(screen.contains("Person 1"), "\(screen)")
+        #expect(screen.contains("Town 1"), "\(screen)")
+        #expect(!screen.contains("Loading details"), "\(screen)")
+        // The details come: what they say replaces it.
+        var full = details("user1", id: 1, name: "Person One")
+        full.location = "Town 1"
+        store.apply(.detailsLoaded(RequestID(1), full))
+        #expect(render(store.state).lines.joined(separator: "\n").contains("Person One"))
+    }
+}
