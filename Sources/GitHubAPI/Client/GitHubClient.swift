@@ -18,8 +18,8 @@ public final class GitHubClient: Sendable {
     /// GitHub's `max-age` when set (`--max-age`).
     private let defaultMaxAge: TimeInterval
     private let maxAgeOverride: TimeInterval?
-    private let observer: (@Sendable (ResponseInfo) -> Void)?
-    private let throttle: RequestThrottle
+    let observer: (@Sendable (ResponseInfo) -> Void)?
+    let throttle: RequestThrottle
     /// Each request sent and how it ended, at debug level (`--log-file`); never the token.
     let logger: Logger?
 

@@ -18,6 +18,8 @@ struct ServeFakeCommand: AsyncParsableCommand {
     @Option(name: .customLong("secondary-every"), help: "Send a secondary rate limit every N requests.") var secondaryEvery: Int?
     @Option(name: .customLong("rate-limit"), help: "Requests allowed per window before a primary rate limit.") var rateLimit: Int?
     @Option(name: .customLong("rate-window"), help: "Rate-limit window in seconds.") var rateWindow: Int = 3_600
+    @Option(name: .customLong("viewer"), help: "The login GraphQL treats as the token's owner (follows you, you follow).")
+    var viewer: String?
     @Option(name: .customLong("list-size"), help: "Fix a list's size, e.g. followers:octocat=250 (repeatable).")
     var listSizes: [String] = []
 
@@ -61,6 +63,7 @@ struct ServeFakeCommand: AsyncParsableCommand {
         options.secondaryLimitEvery = secondaryEvery
         options.primaryLimit = rateLimit
         options.rateLimitWindowSeconds = rateWindow
+        options.viewer = viewer
         let server = FakeGitHub(data: FakeDataSet(userCount: users, seed: seed, listSizes: try parsedListSizes()),
                                 options: options, port: port)
         let base = try await server.start()
