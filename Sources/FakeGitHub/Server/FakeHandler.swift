@@ -32,7 +32,9 @@ struct FakeHandler: HTTPHandler {
         let token = bearerToken(request.headers[.authorization])
         let options = await state.options
         let path = strippedPath(request.path)
-        let resource = path == "/graphql" ? "graphql" : path.hasPrefix("/search/") ? "search" : "core"
+        // GraphQL is at /graphql, and beside an Enterprise /api/v3 at /api/graphql.
+        let isGraphQL = path == "/graphql" || (prefix.hasSuffix("/api/v3") && request.path == prefix.dropLast(3) + "/graphql")
+        let resource = isGraphQL ? "graphql" : path.hasPrefix("/search/") ? "search" : "core"
         let limitKey = (token ?? "anonymous") + "|" + resource
         var limit = await state.rateLimit(limitKey, resource: resource)
 
@@ -65,7 +67,7 @@ struct FakeHandler: HTTPHandler {
             if let after = options.secondaryRetryAfterSeconds { reply.headers.append(("retry-after", String(after))) }
         } else if dice.fail {
             reply = .error(dice.failStatus, dice.failStatus == 503 ? "Service Unavailable" : "Server Error")
-        } else if path == "/graphql", request.method == .POST {
+        } else if isGraphQL, request.method == .POST {
             reply = await FakeGraphQLEndpoint(data: data).answer(body: try await request.bodyData, token: token,
                                                                  options: options, limit: limit, base: base.get())
         } else {

@@ -206,6 +206,9 @@ actor RequestThrottle {
         }
     }
 
+    /// Requests waiting for the turn (for tests).
+    var waitingCount: Int { waiters.count }
+
     private func dropWaiter(_ id: UInt64) {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
         waiters.remove(at: index).continuation.resume(throwing: CancellationError())

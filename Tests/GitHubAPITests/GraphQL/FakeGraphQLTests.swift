@@ -1,0 +1,113 @@
+import FakeGitHub
+import Foundation
+@testable import GitHubAPI
+import Testing
+
+@Suite("The fake's GraphQL: stargazers, errors and hostile input")
+struct FakeGraphQLTests {
+    @Test("stargazers newest first, 100 a page, the cursor going on where the last page ended")
+    func stargazersNewestFirst() async throws {
+        let plain = FakeDataSet(userCount: 500, seed: 7, listSizes: ["repos:octocat": 3])
+        let octocat = try #require(plain.user(login: "octocat"))
+        let repository = try #require(plain.repositories(of: octocat).first)
+        let size = 250
+        let sized = FakeGitHub(data: FakeDataSet(userCount: 500, seed: 7,
+                                                 listSizes: ["repos:octocat": 3, "stargazers:\(repository.key)": size]))
+        try await withServer(sized) { base in
+            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "t", timeout: 10), retryPolicy: .none)
+            var logins: [String] = []
+            var dates: [String] = []
+            var after: String?
+            var pages = 0
+            repeat {
+                let answer = try await client.graphQL(.stargazers(owner: "octocat", name: repository.name, after: after))
+                #expect(answer.problems == [])
+                let connection = try #require(answer.data?["repository"]?["stargazers"])
+                #expect(connection["totalCount"]?.int == size)
+                let edges = connection["edges"]?.array ?? []
+                logins += edges.compactMap { $0["node"]?["login"]?.string }
+                dates += edges.compactMap { $0["starredAt"]?.string }
+                after = connection["pageInfo"]?["hasNextPage"]?.bool == true ? connection["pageInfo"]?["endCursor"]?.string : nil
+                pages += 1
+            } while after != nil && pages < 10
+            #expect(pages == 3)
+            let oldestFirst = sized.data.list("stargazers:\(repository.key)", offset: 0, limit: size).map(\.login)
+            #expect(logins == oldestFirst.reversed(), "the REST list (oldest first), newest first")
+            #expect(dates == dates.sorted(by: >), "starred dates descend")
+        }
+    }
+
+    @Test("a query GitHub would refuse gets its errors with HTTP 200 and no data")
+    func invalidQuery() async throws {
+        try await withFixture(users: 50, token: "t") { fixture in
+            let answer = try await fixture.client.graphQL(GraphQLQuery(query: "query { viewerz { login } }", variables: [:]))
+            #expect(answer.data == nil)
+            #expect(answer.problems.count == 1)
+            #expect(await fixture.server.requestLog().map(\.status) == [200])
+        }
+    }
+
+    @Test("hostile logins are only variables: quotes, braces and control characters find nobody")
+    func hostileLogins() async throws {
+        try await withFixture(users: 50, token: "t") { fixture in
+            let hostile = [#"a") { login } b: rateLimit { cost"#, "\u{1b}[2J", "é\u{0}x", String(repeating: "z", count: 5_000)]
+            let answer = try await fixture.client.fillAccounts(hostile + ["octocat"])
+            #expect(answer.missing == hostile)
+            #expect(answer.fills.keys.sorted() == ["octocat"])
+        }
+    }
+
+    @Test("an account that does not read leaves that row unfilled, the page filled")
+    func oddAccount() async throws {
+        let body = #"{"data":{"a0":{"login":42,"name":"x"},"a1":{"__typename":"User","login":"b","name":7,"# +
+            #""location":"Lagos","followers":{"totalCount":"many"},"isFollowingViewer":"yes"},"a2":null,"# +
+            #""rateLimit":{"cost":1,"remaining":4999,"resetAt":"2026-01-01T00:00:00Z","limit":5000}}}"#
+        let transport = ScriptedTransport([.json(body)])
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: try #require(URL(string: "https://api.github.com")), token: "t"),
+                                  retryPolicy: .none, transport: transport)
+        let answer = try await client.fillAccounts(["a", "b", "c"])
+        #expect(answer.fills == ["b": AccountFill(login: "b", location: "Lagos")])
+        #expect(answer.missing == ["c"])
+        #expect(answer.rate == GraphQLRate(cost: 1, remaining: 4_999, limit: 5_000,
+                                           resetAt: Date(timeIntervalSince1970: 1_767_225_600)))
+        let sent = try #require(transport.sent.first)
+        #expect(sent.request.url?.absoluteString == "https://api.github.com/graphql")
+        #expect(sent.request.httpMethod == "POST")
+        #expect(sent.header("Content-Type") == "application/json")
+        #expect(sent.header("Authorization") == "Bearer t")
+        #expect(sent.header("If-None-Match") == nil)
+    }
+
+    @Test("broken answers are errors, not crashes", arguments: ["", "[1,2]", "{\"data\":", "null", "{\"errors\":[]}"])
+    func brokenAnswers(body: String) async throws {
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: try #require(URL(string: "https://api.github.com")), token: "t"),
+                                  retryPolicy: .none, transport: ScriptedTransport([.json(body)]))
+        await #expect(throws: GitHubError.self) { try await client.fillAccounts(["a"]) }
+    }
+}
+
+@Suite("Where GraphQL is served")
+struct GraphQLURLTests {
+    @Test("github.com, an Enterprise server, and any other API URL", arguments: [
+        ("https://api.github.com", "https://api.github.com/graphql"),
+        ("https://ghe.example.com/api/v3", "https://ghe.example.com/api/graphql"),
+        ("https://ghe.example.com/api/v3/", "https://ghe.example.com/api/graphql"),
+        ("http://127.0.0.1:8080", "http://127.0.0.1:8080/graphql"),
+        ("http://127.0.0.1:8080/prefix", "http://127.0.0.1:8080/prefix/graphql"),
+        ("https://api.acme.ghe.com", "https://api.acme.ghe.com/graphql"),
+    ])
+    func url(base: String, expected: String) throws {
+        let configuration = GitHubConfiguration(baseURL: try GitHubConfiguration.parseBaseURL(base), token: "t")
+        #expect(configuration.graphqlURL.absoluteString == expected)
+        #expect(configuration.isSameOrigin(configuration.graphqlURL), "the token may go there")
+    }
+
+    @Test("a fake under /api/v3 serves GraphQL at /api/graphql, as an Enterprise server does")
+    func enterpriseFake() async throws {
+        try await withFixture(users: 50, token: "t", pathPrefix: "/api/v3") { fixture in
+            let answer = try await fixture.client.fillAccounts(["octocat"])
+            #expect(answer.fills["octocat"] != nil)
+            #expect(await fixture.server.requestLog().map(\.path) == ["/api/graphql"])
+        }
+    }
+}
