@@ -1,24 +1,5 @@
 import Foundation
 
-/// One account as GraphQL serves it: the REST profile's fields, from the same ``FakeProfile``.
-struct FakeGraphQLAccount: Sendable {
-    let user: FakeUser
-    let profile: FakeProfile
-
-    /// GitHub's global node id (the REST `node_id`).
-    var nodeID: String { Data("04:\(user.isOrganization ? "Organization" : "User")\(user.id)".utf8).base64EncodedString() }
-}
-
-/// The `rateLimit` object of an answer: what this query cost and what is left.
-struct FakeGraphQLRate: Sendable {
-    var cost: Int
-    var limit: Int
-    var remaining: Int
-    var used: Int
-    var resetAt: String
-    var nodeCount: Int
-}
-
 /// An error GitHub reports with a `type` beside its message (`NOT_FOUND`, `INSUFFICIENT_SCOPES`, …).
 struct FakeGraphQLFailure: Error, CustomStringConvertible {
     var type: String
