@@ -1,5 +1,6 @@
 import FakeGitHub
 import Foundation
+import Logging
 @testable import GitHubAPI
 import Testing
 
@@ -109,5 +110,25 @@ struct GraphQLURLTests {
             #expect(answer.fills["octocat"] != nil)
             #expect(await fixture.server.requestLog().map(\.path) == ["/api/graphql"])
         }
+    }
+}
+
+@Suite("What a fill writes to the log")
+struct FillLogTests {
+    @Test("the POST is logged like a GET, with its status, size and time; never the token")
+    func logged() async throws {
+        let lines = RecordingLogHandler.Lines()
+        let logger = Logger(label: "test") { _ in RecordingLogHandler(lines: lines) }
+        let transport = ScriptedTransport([.json(#"{"data":{"a0":null}}"#)])
+        let base = try #require(URL(string: "https://api.github.com"))
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "secret-token"),
+                                  retryPolicy: .none, transport: transport, logger: logger)
+        let answer = try await client.fillAccounts(["gone"])
+        #expect(answer.missing == ["gone"])
+        let logged = lines.all.withLock { $0 }
+        #expect(logged.count == 2)
+        #expect(logged.first == "debug POST https://api.github.com/graphql")
+        #expect(logged.last?.hasPrefix("debug https://api.github.com/graphql: 200, 20 bytes in ") == true)
+        #expect(!logged.joined().contains("secret-token"))
     }
 }
