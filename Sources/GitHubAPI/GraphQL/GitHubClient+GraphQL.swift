@@ -81,7 +81,7 @@ extension GitHubClient {
         try await throttle.performInBackground(resource: "graphql") { try await self.postGraphQL(query) }
     }
 
-    private func postGraphQL(_ query: GraphQLQuery) async throws -> GraphQLAnswer {
+    func postGraphQL(_ query: GraphQLQuery) async throws -> GraphQLAnswer {
         let url = configuration.graphqlURL
         guard let token = configuration.token, configuration.isSameOrigin(url) else {
             throw GitHubError.badCredentials(message: "GraphQL needs a token")

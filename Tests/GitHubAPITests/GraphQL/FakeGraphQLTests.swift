@@ -6,35 +6,29 @@ import Testing
 
 @Suite("The fake's GraphQL: stargazers, errors and hostile input")
 struct FakeGraphQLTests {
-    @Test("stargazers newest first, 100 a page, the cursor going on where the last page ended")
-    func stargazersNewestFirst() async throws {
+    @Test("newestStargazers reads the pages: who and when, newest first, to the end; an unknown repository is not found")
+    func newestStargazersPages() async throws {
         let plain = FakeDataSet(userCount: 500, seed: 7, listSizes: ["repos:octocat": 3])
         let octocat = try #require(plain.user(login: "octocat"))
         let repository = try #require(plain.repositories(of: octocat).first)
-        let size = 250
-        let sized = FakeGitHub(data: FakeDataSet(userCount: 500, seed: 7,
-                                                 listSizes: ["repos:octocat": 3, "stargazers:\(repository.key)": size]))
-        try await withServer(sized) { base in
+        let server = FakeGitHub(data: FakeDataSet(userCount: 500, seed: 7,
+                                                  listSizes: ["repos:octocat": 3, "stargazers:\(repository.key)": 130]))
+        try await withServer(server) { base in
             let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "t", timeout: 10), retryPolicy: .none)
-            var logins: [String] = []
-            var dates: [String] = []
-            var after: String?
-            var pages = 0
-            repeat {
-                let answer = try await client.graphQL(.stargazers(owner: "octocat", name: repository.name, after: after))
-                #expect(answer.problems == [])
-                let connection = try #require(answer.data?["repository"]?["stargazers"])
-                #expect(connection["totalCount"]?.int == size)
-                let edges = connection["edges"]?.array ?? []
-                logins += edges.compactMap { $0["node"]?["login"]?.string }
-                dates += edges.compactMap { $0["starredAt"]?.string }
-                after = connection["pageInfo"]?["hasNextPage"]?.bool == true ? connection["pageInfo"]?["endCursor"]?.string : nil
-                pages += 1
-            } while after != nil && pages < 10
-            #expect(pages == 3)
-            let oldestFirst = sized.data.list("stargazers:\(repository.key)", offset: 0, limit: size).map(\.login)
-            #expect(logins == oldestFirst.reversed(), "the REST list (oldest first), newest first")
-            #expect(dates == dates.sorted(by: >), "starred dates descend")
+            let first = try await client.newestStargazers(owner: "octocat", name: repository.name, after: nil)
+            #expect(first.stars.count == 100 && first.totalCount == 130)
+            let cursor = try #require(first.endCursor)
+            let second = try await client.newestStargazers(owner: "octocat", name: repository.name, after: cursor)
+            #expect(second.stars.count == 30 && second.endCursor == nil)
+            let stars = first.stars + second.stars
+            let oldestFirst = server.data.list("stargazers:\(repository.key)", offset: 0, limit: 130).map(\.login)
+            #expect(stars.map(\.account.login) == oldestFirst.reversed())
+            let dates = stars.compactMap(\.starredAt)
+            #expect(dates.count == 130 && dates == dates.sorted(by: >))
+            #expect(first.rate?.cost == 1)
+            await #expect(throws: GitHubError.notFound(what: "repository octocat/no-such-repo")) {
+                try await client.newestStargazers(owner: "octocat", name: "no-such-repo", after: nil)
+            }
         }
     }
 
