@@ -8,6 +8,10 @@ import GraphQL
 struct FakeGraphQLEndpoint {
     let data: FakeDataSet
 
+    /// Queries already validated: the client sends the same few texts with other variables, and
+    /// validating a hundred aliases costs more than answering them.
+    private static let validated = FakeGraphQLValidations()
+
     /// The body GitHub reads: `{"query": …, "variables": {…}, "operationName": …}`.
     private struct Request: Decodable {
         var query: String
@@ -28,7 +32,8 @@ struct FakeGraphQLEndpoint {
             return reply
         }
         let variables = request.variables ?? [:]
-        let (cost, nodes) = (try? parse(source: request.query)).map { FakeGraphQLCost.of($0, variables: variables) } ?? (1, 0)
+        let document = Result { try parse(source: Source(body: request.query, name: "GraphQL request")) }
+        let (cost, nodes) = (try? document.get()).map { FakeGraphQLCost.of($0, variables: variables) } ?? (1, 0)
         if options.graphqlPointLimit != nil, limit.used + cost > limit.limit {
             return refused(options.graphqlLimitType, limit: limit)
         }
@@ -37,18 +42,20 @@ struct FakeGraphQLEndpoint {
                                    used: limit.used + cost, resetAt: dates.string(from: limit.reset), nodeCount: nodes)
         let context = FakeGraphQLContext(data: data, base: base, viewer: options.viewer, scopes: options.tokenScopes, rate: rate)
         let result: GraphQLResult
-        switch FakeGraphQLSchema.shared {
-        case .failure(let error):
-            return .error(500, "The fake's GraphQL schema was refused: \(error)")
-        case .success(let schema):
-            do {
-                result = try await graphql(schema: schema, request: request.query, context: context,
+        do {
+            let schema = try FakeGraphQLSchema.shared.get()
+            let document = try document.get()
+            let problems = Self.validated.check(request.query) { validate(schema: schema, ast: document) }
+            if problems.isEmpty {
+                result = try await execute(schema: schema, documentAST: document, rootValue: (), context: context,
                                            variableValues: variables, operationName: request.operationName)
-            } catch let error as GraphQLError {
-                result = GraphQLResult(errors: [error])
-            } catch {
-                result = GraphQLResult(errors: [GraphQLError(error)])
+            } else {
+                result = GraphQLResult(errors: problems)
             }
+        } catch let error as GraphQLError {
+            result = GraphQLResult(errors: [error])
+        } catch {
+            return .error(500, "The fake's GraphQL schema was refused: \(error)")
         }
         let errors = result.errors.map(ErrorBody.init)
         var answer = Body(data: result.data, hasData: result.data != nil, errors: errors)

@@ -91,7 +91,10 @@ enum FakeGraphQLSchema {
                 type: rateLimit, args: ["dryRun": GraphQLArgument(type: GraphQLBoolean, defaultValue: false)],
                 resolve: { _, _, context, _ in (context as? FakeGraphQLContext)?.rate } as GraphQLFieldResolve),
         ])
-        return try GraphQLSchema(query: query, types: [user, organization])
+        let schema = try GraphQLSchema(query: query, types: [user, organization])
+        let problems = validateSchema(schema: schema)
+        if !problems.isEmpty { throw GraphQLErrors(problems) }
+        return schema
     }
 
     /// The fields every account has (GitHub's `RepositoryOwner` interface, the ones we serve).
