@@ -15,6 +15,35 @@ private func settle(_ condition: () async -> Bool) async {
     for _ in 0..<10_000 where !(await condition()) { await Task.yield() }
 }
 
+/// A page request that holds the client's turn until ``release()``; made once it runs.
+private struct HeldTurn {
+    let task: Task<Int, any Error>
+    let gate: AsyncGate
+
+    /// Starts a page request that writes "page 1" in `order` each time it runs, waits for the
+    /// gate, then returns `then()`.
+    static func start(_ client: GitHubClient, order: RunOrder,
+                      then: @escaping @Sendable () async throws -> Int = { 1 }) async -> HeldTurn {
+        let started = AsyncGate()
+        let gate = AsyncGate()
+        let task = Task {
+            try await client.perform { () async throws -> Int in
+                order.add("page 1")
+                await started.open()
+                await gate.wait()
+                return try await then()
+            }
+        }
+        await started.wait()
+        return HeldTurn(task: task, gate: gate)
+    }
+
+    func release() async throws -> Int {
+        await gate.open()
+        return try await task.value
+    }
+}
+
 @Suite("Fills yield to paging: the throttle's background lane, on a scripted clock")
 struct FillLaneTests {
     @Test("a page request queued after a fill still goes first; the fill goes when no page waits")
@@ -22,24 +51,12 @@ struct FillLaneTests {
         let clock = ScriptedClock()
         let client = makeClient(clock)
         let order = RunOrder()
-        let gate = AsyncGate()
-        let started = AsyncGate()
-        // A page holds the turn until the gate opens.
-        let first = Task {
-            try await client.perform { () async throws -> Int in
-                order.add("page 1")
-                await started.open()
-                await gate.wait()
-                return 1
-            }
-        }
-        await started.wait()
+        let held = await HeldTurn.start(client, order: order)
         let fill = Task { try await client.throttle.performInBackground(resource: "graphql") { order.add("fill"); return 2 } }
         await settle { await client.throttle.waitingCount == 1 }
         let second = Task { try await client.perform { order.add("page 2"); return 3 } }
         await settle { await client.throttle.waitingCount == 2 }
-        await gate.open()
-        _ = try await (first.value, fill.value, second.value)
+        _ = try await (held.release(), fill.value, second.value)
         #expect(order.all == ["page 1", "page 2", "fill"])
     }
 
@@ -48,24 +65,13 @@ struct FillLaneTests {
         let clock = ScriptedClock()
         let client = makeClient(clock)
         let order = RunOrder()
-        let started = AsyncGate()
-        let gate = AsyncGate()
         let script = Script([.server(status: 502, message: "")])
-        let failing = Task {
-            try await client.perform { () async throws -> Int in
-                order.add("page 1")
-                await started.open()
-                await gate.wait()
-                return try await script.run(clock)
-            }
-        }
-        await started.wait()
+        let held = await HeldTurn.start(client, order: order) { try await script.run(clock) }
         let fill = Task { try await client.throttle.performInBackground(resource: "graphql") { order.add("fill"); return 2 } }
         await settle { await client.throttle.waitingCount == 1 }
         let page = Task { try await client.perform { order.add("page 2"); return 3 } }
         await settle { await client.throttle.waitingCount == 2 }
-        await gate.open()
-        _ = try await (failing.value, fill.value, page.value)
+        _ = try await (held.release(), fill.value, page.value)
         #expect(order.all == ["page 1", "page 1", "page 2", "fill"], "the retry holds the turn; then the page, then the fill")
         #expect(clock.sleeps == [.seconds(1)])
     }
@@ -152,22 +158,12 @@ struct FillLaneTests {
     func cancelWaitingFill() async throws {
         let clock = ScriptedClock()
         let client = makeClient(clock)
-        let started = AsyncGate()
-        let gate = AsyncGate()
-        let first = Task {
-            try await client.perform { () async throws -> Int in
-                await started.open()
-                await gate.wait()
-                return 1
-            }
-        }
-        await started.wait()
+        let held = await HeldTurn.start(client, order: RunOrder())
         let fill = Task { try await client.throttle.performInBackground(resource: "graphql") { 2 } }
         await settle { await client.throttle.waitingCount == 1 }
         fill.cancel()
         await #expect(throws: GitHubError.cancelled) { _ = try await fill.value }
-        await gate.open()
-        #expect(try await first.value == 1)
+        #expect(try await held.release() == 1)
         #expect(try await client.perform { 3 } == 3)
     }
 }
