@@ -95,9 +95,7 @@ actor RequestThrottle {
             if error == .cancelled || Task.isCancelled { throw GitHubError.cancelled }
             let now = clock.now()
             if case let .wait(delay, reason, true) = policy.decision(after: error, retries: 0, secondaryRepeats: secondaryRepeats, now: now) {
-                let wait = Wait(reason: reason, until: now.addingTimeInterval(delay.seconds))
-                let scope = if case .secondaryRateLimit = reason { Self.everything } else { resource }
-                if blocks[scope].map({ $0.until < wait.until }) ?? true { blocks[scope] = wait }
+                block(resource, Wait(reason: reason, until: now.addingTimeInterval(delay.seconds)))
             }
             throw error
         }
@@ -151,12 +149,18 @@ actor RequestThrottle {
                         try await pause(delay, wait)
                         continue
                     }
-                    let scope = if case .secondaryRateLimit = reason { Self.everything } else { resource }
-                    if blocks[scope].map({ $0.until < wait.until }) ?? true { blocks[scope] = wait }
+                    block(resource, wait)
                     return .limited
                 }
             }
         }
+    }
+
+    /// Holds back `resource` (everything, for a secondary limit) until `wait` ends, unless a
+    /// longer wait holds it already.
+    private func block(_ resource: String, _ wait: Wait) {
+        let scope = if case .secondaryRateLimit = wait.reason { Self.everything } else { resource }
+        if blocks[scope].map({ $0.until < wait.until }) ?? true { blocks[scope] = wait }
     }
 
     private func isBlocked(_ resource: String) -> Bool {
