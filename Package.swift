@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -33,7 +34,8 @@ let package = Package(
         .target(
             name: "FakeGitHub",
             dependencies: ["CImage", .product(name: "FlyingFox", package: "FlyingFox"),
-                           .product(name: "FlyingSocks", package: "FlyingFox")]
+                           .product(name: "FlyingSocks", package: "FlyingFox"),
+                           .product(name: "GraphQL", package: "GraphQL")]
         ),
         .target(name: "TerminalUI", dependencies: ["ListCore", "CNcurses"]),
         .target(
@@ -71,7 +73,8 @@ let package = Package(
         ),
         .testTarget(name: "ListCoreTests", dependencies: ["ListCore"]),
         .testTarget(name: "GitHubAPITests", dependencies: ["GitHubAPI", "FakeGitHub", "ListCore",
-                                                         .product(name: "Logging", package: "swift-log")]),
+                                                         .product(name: "Logging", package: "swift-log"),
+                                                         .product(name: "GraphQL", package: "GraphQL")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore", "CNcurses"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore",
                                                        .product(name: "Clocks", package: "swift-clocks")]),

@@ -38,6 +38,20 @@ public struct FakeGitHubOptions: Sendable {
     /// Searches answer `incomplete_results: true`, as GitHub's do when its search timed out and
     /// the results may be partial.
     public var incompleteSearches = false
+    /// The login the fake plays as the token's owner in GraphQL: `isViewer` is true on it,
+    /// `isFollowingViewer` on the accounts in its followers list, `viewerIsFollowing` on those in
+    /// its following list. nil: no account is the viewer.
+    public var viewer: String?
+    /// The token's scopes, as a classic token has them; nil grants every scope. Without
+    /// `read:org` GraphQL refuses `membersWithRole` with `INSUFFICIENT_SCOPES`.
+    public var tokenScopes: [String]?
+    /// An `INSUFFICIENT_SCOPES` answer has `"data": null` for the whole query, as GitHub has been
+    /// seen to send, instead of nulling only the organizations it is about.
+    public var insufficientScopesNullData = false
+    /// GraphQL points allowed per window before its limit error; nil: never (5,000 reported).
+    public var graphqlPointLimit: Int?
+    /// The `type` of the GraphQL limit's error.
+    public var graphqlLimitType = FakeGraphQLLimitType.rateLimited
     /// Seed of the fault dice.
     public var faultSeed: UInt64 = 42
 

@@ -8,6 +8,8 @@ struct FakeReply {
     var headers: [(String, String)] = []
     /// Whether a successful GET body gets an ETag and honours If-None-Match.
     var cacheable = false
+    /// What the request counts against its rate limit (GraphQL: the query's points).
+    var cost = 1
 
     static func error(_ status: Int, _ message: String) -> FakeReply {
         FakeReply(status: status, body: FakeJSON.error(message, status: status))
@@ -30,7 +32,9 @@ struct FakeHandler: HTTPHandler {
         let token = bearerToken(request.headers[.authorization])
         let options = await state.options
         let path = strippedPath(request.path)
-        let resource = path.hasPrefix("/search/") ? "search" : "core"
+        // GraphQL is at /graphql, and beside an Enterprise /api/v3 at /api/graphql.
+        let isGraphQL = path == "/graphql" || (prefix.hasSuffix("/api/v3") && request.path == prefix.dropLast(3) + "/graphql")
+        let resource = isGraphQL ? "graphql" : path.hasPrefix("/search/") ? "search" : "core"
         let limitKey = (token ?? "anonymous") + "|" + resource
         var limit = await state.rateLimit(limitKey, resource: resource)
 
@@ -63,6 +67,9 @@ struct FakeHandler: HTTPHandler {
             if let after = options.secondaryRetryAfterSeconds { reply.headers.append(("retry-after", String(after))) }
         } else if dice.fail {
             reply = .error(dice.failStatus, dice.failStatus == 503 ? "Service Unavailable" : "Server Error")
+        } else if isGraphQL, request.method == .POST {
+            reply = await FakeGraphQLEndpoint(data: data).answer(body: try await request.bodyData, token: token,
+                                                                 options: options, limit: limit, base: base.get())
         } else {
             reply = route(request, path: path, options: options)
             if dice.truncate, reply.status == 200, reply.body.utf8.count > 2 {
@@ -91,8 +98,8 @@ struct FakeHandler: HTTPHandler {
             }
         }
         if counts, path != "/rate_limit" {
-            await state.count(limitKey)
-            limit.used += 1
+            await state.count(limitKey, by: reply.cost)
+            limit.used += reply.cost
         }
         if reply.status == 403 && limit.exhausted { limit.used = limit.limit }
         headers[HTTPHeader("x-ratelimit-limit")] = String(limit.limit)

@@ -61,15 +61,20 @@ actor FakeState {
         var entry = usage[key] ?? (Date(), 0)
         if Date().timeIntervalSince(entry.windowStart) >= window { entry = (Date(), 0) }
         usage[key] = entry
+        let reset = entry.windowStart.addingTimeInterval(window)
+        if resource == "graphql" {
+            // Points, not requests; GraphQL answers its own limit in the body (FakeGraphQLEndpoint).
+            return FakeRateLimit(limit: options.graphqlPointLimit ?? options.reportedLimit, used: entry.used,
+                                 reset: reset, resource: resource, enforced: false)
+        }
         let enforced = search ?? options.primaryLimit
         return FakeRateLimit(limit: enforced ?? options.reportedLimit, used: entry.used,
-                             reset: entry.windowStart.addingTimeInterval(window), resource: resource,
-                             enforced: enforced != nil)
+                             reset: reset, resource: resource, enforced: enforced != nil)
     }
 
-    func count(_ key: String) {
+    func count(_ key: String, by points: Int = 1) {
         if var entry = usage[key] {
-            entry.used += 1
+            entry.used += points
             usage[key] = entry
         }
     }

@@ -13,7 +13,7 @@ extension GitHubClient {
         func elapsed() -> String { "\(Int((ContinuousClock.now - started).seconds * 1000)) ms" }
         do {
             try Task.checkCancellation()
-            logger?.debug("GET \(shown)\(request.value(forHTTPHeaderField: "If-None-Match") == nil ? "" : " (if changed)")")
+            logger?.debug("\(request.httpMethod ?? "GET") \(shown)\(request.value(forHTTPHeaderField: "If-None-Match") == nil ? "" : " (if changed)")")
             let (data, response) = try await transport.load(request, limit: limit)
             logger?.debug("\(shown): \(response.statusCode), \(data.count) bytes in \(elapsed())")
             return (data, response)

@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// Talks to the GitHub REST API through an ``HTTPTransport`` (one long-lived `URLSession`
-/// unless a test passes another), keeping its connections.
+/// unless a test passes another), keeping its connections; and to its GraphQL API for row fills
+/// and the newest stargazers (GitHubClient+GraphQL, StargazerPage).
 ///
 /// Sends GitHub's recommended headers, sends the token only to the base URL's origin, checks
 /// the status before decoding, maps failures to ``GitHubError`` and revalidates pages it has
@@ -18,8 +19,8 @@ public final class GitHubClient: Sendable {
     /// GitHub's `max-age` when set (`--max-age`).
     private let defaultMaxAge: TimeInterval
     private let maxAgeOverride: TimeInterval?
-    private let observer: (@Sendable (ResponseInfo) -> Void)?
-    private let throttle: RequestThrottle
+    let observer: (@Sendable (ResponseInfo) -> Void)?
+    let throttle: RequestThrottle
     /// Each request sent and how it ended, at debug level (`--log-file`); never the token.
     let logger: Logger?
 

@@ -22,12 +22,23 @@ public struct SystemRequestClock: RequestClock {
 /// everything. A request waiting out a limit does so without the turn, so the others go on;
 /// the turn is held through a transient failure's retry wait, so requests never overlap.
 /// Cancelling a waiting task gives the turn to the next one.
+///
+/// Background requests (row fills) yield: one takes the turn only when no foreground request
+/// waits for it, never waits out a limit or retries (its failure goes to the caller, who asks
+/// again later), and a foreground request is never queued behind a waiting one. A running one
+/// still ends before the next request goes, so requests never overlap.
 actor RequestThrottle {
+    /// Who a request is for: paging (foreground) or a fill that may wait (background).
+    enum Lane: Sendable {
+        case foreground
+        case background
+    }
+
     let policy: RetryPolicy
     let clock: any RequestClock
     private let onWait: (@Sendable (Wait?) -> Void)?
     private var busy = false
-    private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var waiters: [(id: UInt64, lane: Lane, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextWaiter: UInt64 = 0
     /// No request of a resource may start before its wait ends (a rate limit); under
     /// ``everything``, none at all (a secondary limit).
@@ -62,6 +73,51 @@ actor RequestThrottle {
         }
     }
 
+    /// Runs `operation` once in a background turn: after every foreground request waiting,
+    /// with no wait and no retry. A limit that holds back `resource` (or everything) fails it at
+    /// once without sending; a limit it meets is noted for the others, and thrown.
+    func performInBackground<T: Sendable>(resource: String, _ operation: @Sendable () async throws -> T) async throws -> T {
+        if let error = blockingError(resource) { throw error }
+        do {
+            try await acquire(.background)
+        } catch {
+            throw GitHubError.cancelled
+        }
+        defer { release() }
+        if let error = blockingError(resource) { throw error }
+        do {
+            let result = try await operation()
+            secondaryRepeats = 0
+            return result
+        } catch is CancellationError {
+            throw GitHubError.cancelled
+        } catch let error as GitHubError {
+            if error == .cancelled || Task.isCancelled { throw GitHubError.cancelled }
+            let now = clock.now()
+            if case let .wait(delay, reason, true) = policy.decision(after: error, retries: 0, secondaryRepeats: secondaryRepeats, now: now) {
+                block(resource, Wait(reason: reason, until: now.addingTimeInterval(delay.seconds)))
+            }
+            throw error
+        }
+    }
+
+    /// The error a background request gets while a limit holds `resource` back, or nil.
+    private func blockingError(_ resource: String) -> GitHubError? {
+        let now = clock.now()
+        for scope in [Self.everything, resource] {
+            guard let block = blocks[scope], block.until > now else { continue }
+            switch block.reason {
+            case .rateLimit(let authenticated):
+                return .rateLimited(reset: block.until, limit: nil, authenticated: authenticated)
+            case .secondaryRateLimit:
+                return .secondaryRateLimit(retryAfter: block.secondsLeft(at: now), message: "")
+            case .retry(_, _, let error):
+                return error
+            }
+        }
+        return nil
+    }
+
     /// How a turn ended: with the result, or with a rate limit to wait out without the turn.
     private enum Attempt<T> {
         case done(T)
@@ -93,12 +149,18 @@ actor RequestThrottle {
                         try await pause(delay, wait)
                         continue
                     }
-                    let scope = if case .secondaryRateLimit = reason { Self.everything } else { resource }
-                    if blocks[scope].map({ $0.until < wait.until }) ?? true { blocks[scope] = wait }
+                    block(resource, wait)
                     return .limited
                 }
             }
         }
+    }
+
+    /// Holds back `resource` (everything, for a secondary limit) until `wait` ends, unless a
+    /// longer wait holds it already.
+    private func block(_ resource: String, _ wait: Wait) {
+        let scope = if case .secondaryRateLimit = wait.reason { Self.everything } else { resource }
+        if blocks[scope].map({ $0.until < wait.until }) ?? true { blocks[scope] = wait }
     }
 
     private func isBlocked(_ resource: String) -> Bool {
@@ -128,7 +190,7 @@ actor RequestThrottle {
 
     // MARK: - The turn
 
-    private func acquire() async throws {
+    private func acquire(_ lane: Lane = .foreground) async throws {
         if !busy {
             busy = true
             return
@@ -140,7 +202,7 @@ actor RequestThrottle {
                 if Task.isCancelled {
                     continuation.resume(throwing: CancellationError())
                 } else {
-                    waiters.append((id, continuation))
+                    waiters.append((id, lane, continuation))
                 }
             }
         } onCancel: {
@@ -148,17 +210,20 @@ actor RequestThrottle {
         }
     }
 
+    /// Requests waiting for the turn (for tests).
+    var waitingCount: Int { waiters.count }
+
     private func dropWaiter(_ id: UInt64) {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
         waiters.remove(at: index).continuation.resume(throwing: CancellationError())
     }
 
     private func release() {
-        if waiters.isEmpty {
-            busy = false
+        // The turn passes straight to the next waiter, a foreground one first; `busy` stays set.
+        if let index = waiters.firstIndex(where: { $0.lane == .foreground }) ?? waiters.indices.first {
+            waiters.remove(at: index).continuation.resume()
         } else {
-            // The turn passes straight to the next waiter; `busy` stays set.
-            waiters.removeFirst().continuation.resume()
+            busy = false
         }
     }
 }

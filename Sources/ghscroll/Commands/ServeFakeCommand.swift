@@ -18,6 +18,12 @@ struct ServeFakeCommand: AsyncParsableCommand {
     @Option(name: .customLong("secondary-every"), help: "Send a secondary rate limit every N requests.") var secondaryEvery: Int?
     @Option(name: .customLong("rate-limit"), help: "Requests allowed per window before a primary rate limit.") var rateLimit: Int?
     @Option(name: .customLong("rate-window"), help: "Rate-limit window in seconds.") var rateWindow: Int = 3_600
+    @Option(name: .customLong("viewer"), help: "The login GraphQL treats as the token's owner (follows you, you follow).")
+    var viewer: String?
+    @Option(name: .customLong("token-scopes"), help: "The token's scopes, comma-separated (without read:org, GraphQL refuses member counts).")
+    var tokenScopes: String?
+    @Option(name: .customLong("graphql-limit"), help: "GraphQL points allowed per window before RATE_LIMITED.")
+    var graphqlLimit: Int?
     @Option(name: .customLong("list-size"), help: "Fix a list's size, e.g. followers:octocat=250 (repeatable).")
     var listSizes: [String] = []
 
@@ -61,6 +67,9 @@ struct ServeFakeCommand: AsyncParsableCommand {
         options.secondaryLimitEvery = secondaryEvery
         options.primaryLimit = rateLimit
         options.rateLimitWindowSeconds = rateWindow
+        options.viewer = viewer
+        options.tokenScopes = tokenScopes.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        options.graphqlPointLimit = graphqlLimit
         let server = FakeGitHub(data: FakeDataSet(userCount: users, seed: seed, listSizes: try parsedListSizes()),
                                 options: options, port: port)
         let base = try await server.start()

@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// Keeps the messages logged through it.
-private struct RecordingLogHandler: LogHandler {
+struct RecordingLogHandler: LogHandler {
     final class Lines: Sendable {
         let all = Mutex<[String]>([])
     }

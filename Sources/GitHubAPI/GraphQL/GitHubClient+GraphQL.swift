@@ -1,0 +1,122 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One GraphQL answer as sent: its `data`, its `errors` and its rate.
+struct GraphQLAnswer: Sendable {
+    /// One entry of `errors`: GitHub's `type` (`NOT_FOUND`, `INSUFFICIENT_SCOPES`, …), its
+    /// message, and the alias it is about (the path's first step).
+    struct Problem: Sendable, Equatable {
+        var type: String?
+        var message: String
+        var alias: String?
+    }
+
+    var data: GraphQLValue?
+    var problems: [Problem]
+    var rate: GraphQLRate?
+
+    func has(_ type: String) -> Bool { problems.contains { $0.type == type } }
+}
+
+extension GitHubClient {
+    /// Fills rows: what a row shows of each of `logins`, in one POST to GraphQL per 100.
+    ///
+    /// Goes in a background turn (after every page request waiting, never waiting out a limit
+    /// or retrying: the caller asks again later). Throws ``GitHubError`` for a missing or bad
+    /// token (401), a used-up GraphQL limit (`RATE_LIMITED` or `RATE_LIMIT` in the body, or
+    /// a 403 with no points left: `.rateLimited` with the reset), a secondary limit, a 5xx and
+    /// an unreadable answer. A partial answer is not an error: the accounts GitHub answered null
+    /// are in `missing`. With `members`, organizations' member counts are asked too; when the
+    /// token lacks `read:org` for them, the same accounts are asked again without, and
+    /// `refusedScopes` says so.
+    public func fillAccounts(_ logins: [String], members: Bool = false) async throws -> FillAnswer {
+        var seen = Set<String>()
+        let unique = logins.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+        var answer = FillAnswer()
+        for start in stride(from: 0, to: unique.count, by: GraphQLQuery.maxAccounts) {
+            let part = try await fillPage(Array(unique[start..<min(unique.count, start + GraphQLQuery.maxAccounts)]),
+                                          members: members)
+            answer.fills.merge(part.fills) { $1 }
+            answer.missing += part.missing
+            answer.refusedScopes = Array(Set(answer.refusedScopes + part.refusedScopes)).sorted()
+            answer.rate = part.rate ?? answer.rate
+        }
+        return answer
+    }
+
+    private func fillPage(_ logins: [String], members: Bool) async throws -> FillAnswer {
+        let first = try await graphQL(.accounts(logins, members: members))
+        guard members, first.has("INSUFFICIENT_SCOPES") else { return try Self.fills(first, logins: logins) }
+        // One organization's refused count must not blank the page: ask again without it.
+        var again = try Self.fills(try await graphQL(.accounts(logins, members: false)), logins: logins)
+        again.refusedScopes = ["read:org"]
+        return again
+    }
+
+    /// The accounts of an answer to ``GraphQLQuery/accounts(_:members:)``, read one by one.
+    static func fills(_ answer: GraphQLAnswer, logins: [String]) throws -> FillAnswer {
+        guard let data = answer.data, case .object = data else {
+            if let problem = answer.problems.first {
+                throw GitHubError.validation(message: String(problem.message.prefix(300)))
+            }
+            throw GitHubError.malformedBody(detail: "the GraphQL answer had no data")
+        }
+        var result = FillAnswer(rate: answer.rate ?? GraphQLRate(json: data["rateLimit"]))
+        for (index, login) in logins.enumerated() {
+            guard let value = data["a\(index)"], !value.isNull else {
+                result.missing.append(login)
+                continue
+            }
+            // An account that does not read (no login) is left unfilled, not failing the page.
+            if let fill = AccountFill(json: value) { result.fills[login.lowercased()] = fill }
+        }
+        return result
+    }
+
+    /// POSTs `query` to GraphQL in a background turn and reads the answer's frame; a limit
+    /// said in the body is thrown as `.rateLimited`.
+    func graphQL(_ query: GraphQLQuery) async throws -> GraphQLAnswer {
+        try await throttle.performInBackground(resource: "graphql") { try await self.postGraphQL(query) }
+    }
+
+    func postGraphQL(_ query: GraphQLQuery) async throws -> GraphQLAnswer {
+        let url = configuration.graphqlURL
+        guard let token = configuration.token, configuration.isSameOrigin(url) else {
+            throw GitHubError.badCredentials(message: "GraphQL needs a token")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
+        request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        do {
+            request.httpBody = try JSONEncoder().encode(query)
+        } catch {
+            throw GitHubError.invalidURL("a GraphQL query that could not be written as JSON")
+        }
+        let (body, http) = try await send(request, limit: configuration.maxBodyBytes)
+        let header = { (name: String) in http.value(forHTTPHeaderField: name) }
+        let rateLimit = RateLimit(header: header)
+        observer?(ResponseInfo(url: url, status: http.statusCode, rateLimit: rateLimit, fromCache: false))
+        guard (200..<300).contains(http.statusCode) else {
+            throw Self.error(status: http.statusCode, body: body, header: header, subject: "GraphQL", authenticated: true)
+        }
+        guard let answer = try? JSONDecoder().decode(GraphQLValue.self, from: body), case .object = answer else {
+            throw GitHubError.malformedBody(detail: "the GraphQL answer was not a JSON object")
+        }
+        let problems = (answer["errors"]?.array ?? []).map { error in
+            GraphQLAnswer.Problem(type: error["type"]?.string, message: error["message"]?.string ?? "",
+                                  alias: error["path"]?.array?.first?.string)
+        }
+        let rate = GraphQLRate(json: answer["data"]?["rateLimit"])
+        if problems.contains(where: { $0.type == "RATE_LIMITED" || $0.type == "RATE_LIMIT" }) {
+            throw GitHubError.rateLimited(reset: rateLimit?.reset ?? rate?.resetAt, limit: rateLimit?.limit ?? rate?.limit,
+                                          authenticated: true)
+        }
+        return GraphQLAnswer(data: answer["data"], problems: problems, rate: rate)
+    }
+}

@@ -1,0 +1,55 @@
+/// A GraphQL request as sent: the query text and its variables (values never go into the text).
+public struct GraphQLQuery: Sendable, Equatable, Encodable {
+    public var query: String
+    public var variables: [String: String]
+
+    public init(query: String, variables: [String: String]) {
+        self.query = query
+        self.variables = variables
+    }
+
+    /// The most accounts one fill asks for (GitHub's advice for one query's breadth).
+    public static let maxAccounts = 100
+
+    /// The accounts `logins` by login, as aliases `a0`, `a1`, … of `repositoryOwner(login: $l0)` …,
+    /// with what a row shows, and the query's `rateLimit`. `members` asks an organization's
+    /// `membersWithRole` count too, which needs the `read:org` scope.
+    public static func accounts(_ logins: [String], members: Bool) -> GraphQLQuery {
+        let count = min(logins.count, maxAccounts)
+        let declarations = count == 0 ? "" : "(" + (0..<count).map { "$l\($0): String!" }.joined(separator: ", ") + ")"
+        let aliases = (0..<count).map { "  a\($0): repositoryOwner(login: $l\($0)) { ...Account }\n" }.joined()
+        let query = """
+        query Fill\(declarations) {
+        \(aliases)  rateLimit { cost remaining resetAt limit }
+        }
+        fragment Account on RepositoryOwner {
+          __typename login url avatarUrl
+          ... on User { databaseId name bio company location isViewer isFollowingViewer viewerIsFollowing followers { totalCount } }
+          ... on Organization { databaseId name description location viewerIsFollowing\(members ? " membersWithRole { totalCount }" : "") }
+        }
+        """
+        var variables: [String: String] = [:]
+        for (index, login) in logins.prefix(count).enumerated() { variables["l\(index)"] = login }
+        return GraphQLQuery(query: query, variables: variables)
+    }
+
+    /// A repository's stargazers, newest first, 100 a page, each with when they starred and
+    /// what a row shows; `after` is the last page's `endCursor`.
+    public static func stargazers(owner: String, name: String, after: String?) -> GraphQLQuery {
+        let query = """
+        query Stargazers($owner: String!, $name: String!, $after: String) {
+          repository(owner: $owner, name: $name) {
+            stargazers(first: 100, after: $after, orderBy: {field: STARRED_AT, direction: DESC}) {
+              totalCount
+              pageInfo { hasNextPage endCursor }
+              edges { starredAt node { __typename login databaseId url avatarUrl name bio company location isViewer isFollowingViewer viewerIsFollowing followers { totalCount } } }
+            }
+          }
+          rateLimit { cost remaining resetAt limit }
+        }
+        """
+        var variables = ["owner": owner, "name": name]
+        if let after { variables["after"] = after }
+        return GraphQLQuery(query: query, variables: variables)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One page of a repository's stargazers from GraphQL, newest first, each with when they starred
+/// and what a row shows of them (``GraphQLQuery/stargazers(owner:name:after:)``).
+public struct StargazerPage: Sendable, Equatable {
+    /// One star: who, and when (nil when GitHub's date did not read).
+    public struct Star: Sendable, Equatable {
+        public var starredAt: Date?
+        public var account: AccountFill
+
+        public init(starredAt: Date?, account: AccountFill) {
+            self.starredAt = starredAt
+            self.account = account
+        }
+    }
+
+    public var stars: [Star]
+    /// How many stargazers the repository has.
+    public var totalCount: Int?
+    /// The cursor of the next page; nil at the end.
+    public var endCursor: String?
+    public var rate: GraphQLRate?
+
+    public init(stars: [Star], totalCount: Int?, endCursor: String?, rate: GraphQLRate?) {
+        self.stars = stars
+        self.totalCount = totalCount
+        self.endCursor = endCursor
+        self.rate = rate
+    }
+
+    /// Reads an answer leniently: an edge without a login is left out, not failing the page.
+    init(_ answer: GraphQLAnswer, repository: String) throws {
+        guard let data = answer.data, case .object = data else {
+            throw GitHubError.validation(message: String((answer.problems.first?.message ?? "no data in GraphQL's answer").prefix(300)))
+        }
+        guard let connection = data["repository"]?["stargazers"], case .object = connection else {
+            throw GitHubError.notFound(what: "repository \(repository)")
+        }
+        let dates = ISO8601DateFormatter()
+        stars = (connection["edges"]?.array ?? []).compactMap { edge in
+            guard let node = edge["node"], let account = AccountFill(json: node) else { return nil }
+            return Star(starredAt: edge["starredAt"]?.string.flatMap { dates.date(from: $0) }, account: account)
+        }
+        totalCount = connection["totalCount"]?.int
+        let info = connection["pageInfo"]
+        endCursor = info?["hasNextPage"]?.bool == true ? info?["endCursor"]?.string : nil
+        rate = answer.rate
+    }
+}
+
+extension GitHubClient {
+    /// A page of `owner/name`'s stargazers, newest first (`--newest`): a page load like any
+    /// other, so in the foreground with the usual retries and waits, counted against the
+    /// GraphQL limit. `after` is the last page's ``StargazerPage/endCursor``.
+    public func newestStargazers(owner: String, name: String, after: String?) async throws -> StargazerPage {
+        let query = GraphQLQuery.stargazers(owner: owner, name: name, after: after)
+        let answer = try await perform(resource: "graphql") { try await self.postGraphQL(query) }
+        return try StargazerPage(answer, repository: "\(owner)/\(name)")
+    }
+}
