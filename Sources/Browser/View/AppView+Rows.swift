@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 import ListCore
 import TerminalUI
@@ -10,10 +11,11 @@ extension AppView {
     /// are known, else the kind of account. The closure holds only what a row needs (one over
     /// the whole state would copy every screen and cache into its context on each frame).
     static func describer(_ state: AppState) -> (Row) -> ItemText {
-        guard state.layout == .comfortable else { return itemText }
+        let now = state.now
+        guard state.layout == .comfortable else { return { itemText($0, now: now) } }
         let cache = state.details.cache
         return { row in
-            var text = itemText(row)
+            var text = itemText(row, now: now)
             switch row {
             case .user(let user): text.subtitle = secondLine(user, known: cache.peek(user.login))
             case .repository(let repository): text.subtitle = repository.description ?? ""
@@ -23,11 +25,11 @@ extension AppView {
     }
 
     /// A row's first line: its name, and right-aligned its detail, with what the detail gives
-    /// way to where the name would be cut.
-    private static func itemText(_ row: Row) -> ItemText {
+    /// way to where the name would be cut. `now` words a star's age.
+    private static func itemText(_ row: Row, now: Date) -> ItemText {
         switch row {
         case .user(let user):
-            let (detail, short) = detail(user)
+            let (detail, short) = detail(user, now: now)
             return ItemText(title: user.login, detail: detail, shortDetail: short)
         case .repository(let repository):
             let (detail, short) = detail(repository)
@@ -59,11 +61,16 @@ extension AppView {
 
     /// "#583231 ", or with the kind: "#9919 · org "; short, the kind alone ("org ") or nothing.
     /// In a contributors list the commits come first, where the eye reads down the column, and
-    /// stay as the short one.
-    private static func detail(_ user: GitHubUser) -> (String, short: String) {
+    /// stay as the short one; in a stargazers list, so does when the star was given ("starred
+    /// 3 days ago").
+    private static func detail(_ user: GitHubUser, now: Date) -> (String, short: String) {
         if user.contributions > 0 {
             let commits = (user.contributions == 1 ? "1 commit" : Formatting.grouped(Int(user.contributions)) + " commits") + " "
             return (commits + "· #" + String(user.id) + (user.isOrganization ? " · org " : " "), commits)
+        }
+        if let starred = user.starredAt {
+            let age = "starred " + Formatting.age(of: starred, now: now) + " "
+            return (age + "· #" + String(user.id) + (user.isOrganization ? " · org " : " "), age)
         }
         if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) { return (label, "") }
         var detail = "#" + String(user.id)
