@@ -29,6 +29,42 @@ struct PlainEndToEndTests {
         }
     }
 
+    @Test("stargazers print ID<TAB>LOGIN<TAB>STARRED_AT; of 45,000, GitHub's 422 past 40,000 ends the list with a note on stderr, and nothing is asked after it")
+    func stargazersCap() async throws {
+        try await withServer(users: 45_000, listSizes: ["stargazers:octocat/hello-world": 45_000]) { server, base in
+            let result = try await run(binary, ["stargazers", "octocat/Hello-World", "--api-url", base, "--plain",
+                                                "--per-page", "100", "--no-cache"])
+            #expect(result.status == 0, "\(result.errors)")
+            let repo = try #require(server.data.repository(owner: "octocat", name: "Hello-World"))
+            let people = server.data.list("stargazers:octocat/hello-world", offset: 0, limit: 40_000)
+            let dates = server.data.starDates(of: repo, offset: 0, limit: 40_000)
+            let expected = zip(people, dates).map { "\($0.id)\t\($0.login)\t\($1.formatted(.iso8601))" }
+            let lines = result.output.split(separator: "\n").map(String.init)
+            #expect(lines.count == 40_000)
+            #expect(lines == expected, "the first: \(lines.prefix(2)) against \(expected.prefix(2))")
+            #expect(result.errors.contains("ghscroll: GitHub lists only the first 40,000 stargazers · ghscroll stargazers "
+                                           + "octocat/Hello-World --newest lists them all, newest first\n"), "\(result.errors)")
+            let asked = await server.requestLog().filter { $0.path.hasSuffix("/stargazers") }
+            #expect(asked.count == 401, "pages 1 to 400, then the 422, and nothing after it")
+            #expect(asked.last.map { [$0.queryValue("page"), String($0.status)] } == ["401", "422"])
+            #expect(asked.allSatisfy { $0.headers["accept"] == "application/vnd.github.star+json" })
+        }
+    }
+
+    @Test("stargazers --json prints each item as GitHub sent it: {starred_at, user}; a list that simply ends says nothing on stderr")
+    func stargazersJSON() async throws {
+        try await withServer(users: 800, listSizes: ["stargazers:octocat/hello-world": 30]) { _, base in
+            let result = try await run(binary, ["stargazers", "octocat/Hello-World", "--api-url", base, "--json", "--no-cache"])
+            #expect(result.status == 0, "\(result.errors)")
+            let objects = result.output.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            #expect(objects.count == 30)
+            #expect(objects.allSatisfy { Set($0.keys) == ["starred_at", "user"] && ($0["user"] as? [String: Any])?["html_url"] is String })
+            #expect(!result.errors.contains("GitHub lists only"), "\(result.errors)")
+        }
+    }
+
     @Test("a search that ends on an empty page before the cap says nothing of 1,000 results: the cap did not end it")
     func searchEndsEarly() async throws {
         let user = { (id: Int) in #"{"login":"u\#(id)","id":\#(id),"type":"User","site_admin":false}"# }

@@ -40,7 +40,7 @@ extension Page where Item == GitHubUser {
     /// The same page, as rows.
     package var rows: Page<Row, Cursor> {
         Page<Row, Cursor>(items: items.map(Row.user), next: next, totalCount: totalCount, totalPages: totalPages,
-                          isIncomplete: isIncomplete)
+                          isIncomplete: isIncomplete, endsShort: endsShort)
     }
 }
 
@@ -56,7 +56,8 @@ extension GitHubList {
             let loaded = try await list.githubSource(client: client).load(at: cursor, pageSize: pageSize, policy: policy)
             let page = loaded.page
             return (RowPage(Page(items: page.items.map(Row.repository), next: page.next, totalCount: page.totalCount,
-                                 totalPages: page.totalPages, isIncomplete: page.isIncomplete), webPages: loaded.webPages),
+                                 totalPages: page.totalPages, isIncomplete: page.isIncomplete,
+                                 endsShort: page.endsShort), webPages: loaded.webPages),
                     loaded.origin)
         }
     }

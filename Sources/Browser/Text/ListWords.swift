@@ -67,3 +67,26 @@ extension GitHubList {
         }
     }
 }
+
+extension GitHubList {
+    /// Why the list ended where GitHub stopped serving it, and what to do about it: the end row
+    /// of the screen, and (but for a search, which words it its own way there) the note a pipe
+    /// writes on stderr. `loaded` rows came, of `total` when GitHub counted them.
+    ///
+    /// A search (GitHub gives its first 1,000 results): "First 1,000 of 12,345 · narrow the
+    /// query". Stargazers (GitHub's REST API lists the first 40,000): "GitHub lists only the
+    /// first 40,000 stargazers · ghscroll stargazers OWNER/REPO --newest lists them all, newest
+    /// first". Any other list: "GitHub lists only the first N followers".
+    package func cutShortNote(loaded: Int, total: Int?) -> String {
+        let count = Formatting.grouped(loaded)
+        switch self {
+        case .users(.search):
+            return "First \(count)" + (total.map { " of \(Formatting.grouped($0))" } ?? "") + " · narrow the query"
+        case let .users(.stargazers(owner, repo)):
+            return "GitHub lists only the first \(count) stargazers · ghscroll stargazers \(owner)/\(repo) --newest"
+                + " lists them all, newest first"
+        default:
+            return "GitHub lists only the first \(count) \(noun)"
+        }
+    }
+}

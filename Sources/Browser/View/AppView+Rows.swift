@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 import ListCore
 import TerminalUI
@@ -11,19 +12,20 @@ extension AppView {
     /// the whole state would copy every screen and cache into its context on each frame).
     static func describer(_ state: AppState) -> (Row) -> ItemText {
         let comfortable = state.layout == .comfortable
+        let now = state.now
         let cache = state.details.cache
         let fills = state.top.listScreen?.fills.byID ?? [:]
         // Most frames of most lists: nothing known beyond the rows.
-        guard comfortable || !fills.isEmpty || !cache.isEmpty else { return itemText }
+        guard comfortable || !fills.isEmpty || !cache.isEmpty else { return { itemText($0, now: now) } }
         let filter = state.top.listScreen.flatMap { $0.isFiltered ? FilterQuery($0.filter).words.first : nil }
         return { row in
             guard case .user(let user) = row else {
-                var text = itemText(row)
+                var text = itemText(row, now: now)
                 if comfortable { text.subtitle = row.repository?.description ?? "" }
                 return text
             }
             let known = fills[user.id] ?? cache.peek(user.login).map(AccountFill.init)
-            var text = known.map { filledText(user, $0) } ?? itemText(row)
+            var text = known.map { filledText(user, $0, now: now) } ?? itemText(row, now: now)
             if let filter, let known, let field = hiddenMatch(of: filter, in: known, row: text) {
                 // The filter found it in a text the row does not show: that text, on the right.
                 (text.detail, text.shortDetail) = (field + " ", "")
@@ -37,12 +39,14 @@ extension AppView {
     /// (an organization: "org · place") and how the token's owner and the account follow each
     /// other, in words. Where they do not all fit the place and the kind give way first, then
     /// the name is cut, the login last.
-    static func filledText(_ user: GitHubUser, _ fill: AccountFill) -> ItemText {
+    static func filledText(_ user: GitHubUser, _ fill: AccountFill, now: Date) -> ItemText {
         let mark = relation(fill)
         var parts: [String] = []
         if fill.isOrganization || user.isOrganization { parts.append("org") } else if user.isStaff { parts.append("staff") }
         if let location = oneLine(fill.location) { parts.append(location) }
         var short: [String] = []
+        // A stargazer's star keeps its place first: it is what the list is about.
+        if let starred = user.starredAt { short.append("starred " + Formatting.age(of: starred, now: now)) }
         if !fill.isOrganization, let followers = fill.followers {
             short.append(Formatting.compact(followers) + (followers == 1 ? " follower" : " followers"))
         }
@@ -84,11 +88,11 @@ extension AppView {
     }
 
     /// A row's first line: its name, and right-aligned its detail, with what the detail gives
-    /// way to where the name would be cut.
-    private static func itemText(_ row: Row) -> ItemText {
+    /// way to where the name would be cut. `now` words a star's age.
+    private static func itemText(_ row: Row, now: Date) -> ItemText {
         switch row {
         case .user(let user):
-            let (detail, short) = detail(user)
+            let (detail, short) = detail(user, now: now)
             return ItemText(title: user.login, detail: detail, shortDetail: short)
         case .repository(let repository):
             let (detail, short) = detail(repository)
@@ -118,11 +122,16 @@ extension AppView {
 
     /// "#583231 ", or with the kind: "#9919 · org "; short, the kind alone ("org ") or nothing.
     /// In a contributors list the commits come first, where the eye reads down the column, and
-    /// stay as the short one.
-    private static func detail(_ user: GitHubUser) -> (String, short: String) {
+    /// stay as the short one; in a stargazers list, so does when the star was given ("starred
+    /// 3 days ago").
+    private static func detail(_ user: GitHubUser, now: Date) -> (String, short: String) {
         if user.contributions > 0 {
             let commits = (user.contributions == 1 ? "1 commit" : Formatting.grouped(Int(user.contributions)) + " commits") + " "
             return (commits + "· #" + String(user.id) + (user.isOrganization ? " · org " : " "), commits)
+        }
+        if let starred = user.starredAt {
+            let age = "starred " + Formatting.age(of: starred, now: now) + " "
+            return (age + "· #" + String(user.id) + (user.isOrganization ? " · org " : " "), age)
         }
         if !user.isOrganization, !user.isStaff, let label = idLabel(user.id) { return (label, "") }
         var detail = "#" + String(user.id)

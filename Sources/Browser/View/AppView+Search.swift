@@ -10,19 +10,4 @@ extension AppView {
         let incomplete = top.pager.isIncomplete ? " · incomplete (GitHub timed out)" : ""
         return total + incomplete + " · " + sort.label
     }
-
-    /// The end row of a search GitHub cuts short (it gives the first 1,000 results only): how
-    /// many of how many, and what to do about it. Only when the cap is what ended it: a list
-    /// that ended on an empty page before it (a larger total is GitHub's estimate) simply ends.
-    static func cutShort(_ top: ListScreen) -> String? {
-        // The kind of list first: reading the pager's figures is only worth it for a search.
-        guard case .users(.search) = top.list else { return nil }
-        let count = top.pager.knownCount
-        guard let total = top.pager.totalCount,
-              total > SearchUsersSource.resultCap, total > count, count >= SearchUsersSource.resultCap,
-              top.pager.appendState == .endReached else {
-            return nil
-        }
-        return "First \(Formatting.grouped(count)) of \(Formatting.grouped(total)) · narrow the query"
-    }
 }

@@ -175,6 +175,21 @@ extension FakeDataSet {
         }
     }
 
+    // MARK: - Stargazers
+
+    /// When the repository's stargazers starred it, in the list's order (the oldest first):
+    /// spread from its creation to the data set's "now", strictly rising.
+    public func starDates(of repository: FakeRepository, offset: Int, limit: Int) -> [Date] {
+        let total = repository.stargazers
+        guard offset < total, limit > 0 else { return [] }
+        let born = Int64(repository.createdAt.timeIntervalSince1970)
+        let step = max(1, (Int64(Self.referenceNow.timeIntervalSince1970) - born) / Int64(total))
+        return (offset..<min(total, offset + limit)).map { position in
+            let jitter = Int64(FakeRandom.hash("starred:\(repository.key):\(position)") % UInt64(step))
+            return Date(timeIntervalSince1970: Double(born + Int64(position) * step + jitter))
+        }
+    }
+
     // MARK: - Stars and organizations of a user
 
     /// The repositories a user starred: one of each of some other accounts that have repositories.

@@ -6,6 +6,8 @@ struct FakePages {
     let request: HTTPRequest
     let linkBase: String
     let overlap: Int
+    /// The items of a long list (stargazers) served; a page past them is GitHub's 422.
+    var paginationLimit = FakeGitHubOptions.githubPaginationLimit
 
     private func int(_ name: String) -> Int? { request.query[name].flatMap { Int($0) } }
 

@@ -52,6 +52,11 @@ extension FakeJSON {
         String(user(account, base: base).dropLast()) + #","contributions":\#(contributions)}"#
     }
 
+    /// A stargazer as `Accept: application/vnd.github.star+json` has GitHub send it.
+    static func stargazer(_ account: FakeUser, starredAt: Date, base: String) -> String {
+        #"{"starred_at":"\#(date(starredAt))","user":"# + user(account, base: base) + "}"
+    }
+
     private static func license(_ license: FakeLicense?, base: String) -> String {
         guard let license else { return "null" }
         let url = license.key == "other" ? "null" : "\"\(base)/licenses/\(license.key)\""

@@ -1,3 +1,5 @@
+import FlyingFox
+
 /// The repository endpoints: an account's repositories, stars and organizations, a repository's
 /// details and its people. Lists are page-numbered with GitHub's `Link` headers.
 extension FakePages {
@@ -33,7 +35,7 @@ extension FakePages {
             guard let repo = data.repository(owner: parts[1], name: parts[2]) else {
                 return Self.notFound("activity/starring#list-stargazers")
             }
-            return list(key: "stargazers:\(repo.key)", size: repo.stargazers, path: path)
+            return stargazers(repo, path: path)
         case 4 where parts[0] == "repos" && parts[3] == "subscribers":
             guard let repo = data.repository(owner: parts[1], name: parts[2]) else {
                 return Self.notFound("activity/watching#list-watchers")
@@ -88,6 +90,30 @@ extension FakePages {
             FakeJSON.repositories(repos[start..<start + length], base: linkBase, hostile: hostile)
         }
     }
+
+    /// The accounts that starred the repository, the oldest star first, as GitHub lists them:
+    /// asked with `Accept: application/vnd.github.star+json`, each is `{"starred_at", "user"}`,
+    /// else the plain account. Only the first `paginationLimit` are served: a page that starts
+    /// past them is GitHub's 422 (its `Link` headers still count every star).
+    private func stargazers(_ repo: FakeRepository, path: String) -> FakeReply {
+        let key = "stargazers:\(repo.key)"
+        let dated = (request.headers[HTTPHeader("Accept")] ?? "").contains("application/vnd.github.star+json")
+        if (page - 1) * perPage >= paginationLimit {
+            return FakeReply(status: 422, body: FakeJSON.error(Self.paginationLimitMessage, status: 422,
+                                                               documentation: "https://docs.github.com/v3/#pagination"))
+        }
+        return numbered(total: repo.stargazers, path: path) { start, count in
+            let served = max(0, min(count, paginationLimit - start))
+            let people = data.list(key, size: repo.stargazers, offset: start, limit: served)
+            guard dated else { return FakeJSON.users(people, base: linkBase) }
+            let dates = data.starDates(of: repo, offset: start, limit: served)
+            return "[" + zip(people, dates).map { FakeJSON.stargazer($0, starredAt: $1, base: linkBase) }.joined(separator: ",") + "]"
+        }
+    }
+
+    /// GitHub's words for a page past the part of a list it serves.
+    static let paginationLimitMessage = "In order to keep the API fast for everyone, pagination is limited for this resource. "
+        + "Check the rel=last link relation in the Link response header to see how far back you can traverse."
 
     /// Accounts with their `contributions`, the most first.
     private func contributors(_ repo: FakeRepository, path: String) -> FakeReply {

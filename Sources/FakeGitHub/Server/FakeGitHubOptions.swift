@@ -52,6 +52,12 @@ public struct FakeGitHubOptions: Sendable {
     public var graphqlPointLimit: Int?
     /// The `type` of the GraphQL limit's error.
     public var graphqlLimitType = FakeGraphQLLimitType.rateLimited
+    /// How many stargazers of a repository are served, as GitHub serves the first 40,000 only:
+    /// a page that starts past them answers GitHub's 422 ("pagination is limited for this
+    /// resource"). Tests lower it to reach it in a few pages.
+    public var paginationLimit = githubPaginationLimit
+    /// GitHub's: 400 pages of 100.
+    public static let githubPaginationLimit = 40_000
     /// Seed of the fault dice.
     public var faultSeed: UInt64 = 42
 

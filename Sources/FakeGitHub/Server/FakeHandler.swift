@@ -158,7 +158,8 @@ struct FakeHandler: HTTPHandler {
         guard request.method == .GET || request.method == .HEAD else { return .error(404, "Not Found") }
         let parts = path.split(separator: "/").map(String.init)
         let links = options.linkBaseURL ?? base.get()
-        let pages = FakePages(data: data, request: request, linkBase: links, overlap: options.pageOverlap)
+        let pages = FakePages(data: data, request: request, linkBase: links, overlap: options.pageOverlap,
+                              paginationLimit: options.paginationLimit)
         switch parts.count {
         case 1 where parts[0] == "users": return pages.allUsers()
         case 1 where parts[0] == "rate_limit": return FakeReply(status: 200, body: #"{"resources":{},"rate":{}}"#)

@@ -51,6 +51,9 @@ public final class GitHubClient: Sendable {
         self.logger = logger
     }
 
+    /// The `Accept` GitHub recommends for its REST API.
+    public static let mediaType = "application/vnd.github+json"
+
     /// Runs one logical request (a GET and the decoding of its body) in this client's turn:
     /// requests go out one at a time, transient failures are retried and rate limits waited out
     /// (those of `resource`'s own API: GitHub counts `search` apart from `core`).
@@ -60,7 +63,10 @@ public final class GitHubClient: Sendable {
 
     /// GETs `url`. `subject` names what was asked for, for a 404's message ("user octocat").
     /// `policy` says whether a stored response may answer instead (see ``CachePolicy``).
-    public func get(_ url: URL, subject: String, policy: CachePolicy = .normal, maxBytes: Int? = nil) async throws -> GitHubResponse {
+    /// `accept` asks for another representation (``Stargazer/mediaType``); a URL is always asked
+    /// for with the same one, so its stored response has that shape.
+    public func get(_ url: URL, subject: String, policy: CachePolicy = .normal, maxBytes: Int? = nil,
+                    accept: String = GitHubClient.mediaType) async throws -> GitHubResponse {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw GitHubError.invalidURL(url.absoluteString)
         }
@@ -75,7 +81,7 @@ public final class GitHubClient: Sendable {
         }
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
-        request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
         request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
         request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
         let authenticated = configuration.token != nil && configuration.isSameOrigin(url)
@@ -119,13 +125,14 @@ public final class GitHubClient: Sendable {
     /// GETs `url` and decodes its body. A stored body that no longer decodes (an old or damaged
     /// cache entry) is forgotten and fetched again.
     public func fetch<T: Sendable>(_ url: URL, subject: String, policy: CachePolicy = .normal,
+                                   accept: String = GitHubClient.mediaType,
                                    decode: (Data) throws -> T) async throws -> (T, GitHubResponse) {
-        let response = try await get(url, subject: subject, policy: policy)
+        let response = try await get(url, subject: subject, policy: policy, accept: accept)
         do {
             return (try decode(response.body), response)
         } catch where response.origin != .network {
             await store.remove(url.absoluteString)
-            let again = try await get(url, subject: subject, policy: .revalidate)
+            let again = try await get(url, subject: subject, policy: .revalidate, accept: accept)
             return (try decode(again.body), again)
         }
     }

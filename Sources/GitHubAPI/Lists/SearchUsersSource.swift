@@ -1,7 +1,8 @@
 import Foundation
 import ListCore
 
-/// GET /search/users: `total_count` as the total, and the first 1,000 results only.
+/// GET /search/users: `total_count` as the total, and the first 1,000 results only (the page
+/// that reaches them ends the list short, ``Page/endsShort``).
 public struct SearchUsersSource: PageSource {
     public static let resultCap = 1_000
     public let client: GitHubClient
@@ -42,8 +43,8 @@ public struct SearchUsersSource: PageSource {
                 try await client.fetch(url, subject: "the search", policy: policy) { try GitHubClient.decode(Body.self, from: $0) }
             }
         } catch GitHubError.validation(let message) where message.contains("1000") {
-            // Asking past the cap: the list ends here.
-            return LoadedPage(page: Page(items: [], next: nil), origin: .network, body: Data("[]".utf8))
+            // Asking past the cap: the list ends here, cut short.
+            return LoadedPage(page: Page(items: [], next: nil, endsShort: true), origin: .network, body: Data("[]".utf8))
         }
         let number = pageNumber(url)
         let reachable = min(body.totalCount, Self.resultCap)
@@ -51,10 +52,12 @@ public struct SearchUsersSource: PageSource {
         if number * size < reachable, !body.items.isEmpty {
             next = try nextCursor(response, after: url, client: client) ?? .link(numbered(url, number + 1))
         }
+        // The cap, not the results, ends the list here: GitHub found more than it gives.
+        let cut = next == nil && !body.items.isEmpty && number * size >= reachable && body.totalCount > Self.resultCap
         let (users, webPages) = body.items.split()
         let page = Page(items: users, next: next,
                         totalCount: body.totalCount, totalPages: max(1, (reachable + size - 1) / size),
-                        isIncomplete: body.incompleteResults ?? false)
+                        isIncomplete: body.incompleteResults ?? false, endsShort: cut)
         return LoadedPage(page: page, origin: response.origin, body: response.body, webPages: webPages)
     }
 

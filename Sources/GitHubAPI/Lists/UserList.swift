@@ -77,7 +77,14 @@ public enum UserList: Sendable, Equatable {
         case .members(let org):
             return numbered("/orgs/\(segment(org))/members", "Organization \(org)")
         case let .stargazers(owner, repo):
-            return repository(owner, repo, "stargazers")
+            // Each with the date of the star: `{"starred_at", "user"}` items.
+            return NumberedListSource(client: client, path: "/repos/\(segment(owner))/\(segment(repo))/stargazers",
+                                      subject: "Repository \(owner)/\(repo)", startPage: startPage,
+                                      accept: Stargazer.mediaType,
+                                      decode: { body in
+                                          let stargazers = try GitHubClient.decode([Stargazer].self, from: body)
+                                          return (stargazers.map(\.user), stargazers.map(\.webPage))
+                                      })
         case let .contributors(owner, repo):
             return repository(owner, repo, "contributors")
         case let .watchers(owner, repo):
@@ -85,13 +92,13 @@ public enum UserList: Sendable, Equatable {
         case .organizations(let login):
             // GitHub sends organization objects here, without a `type`: the rows are marked.
             return NumberedListSource(client: client, path: "/users/\(segment(login))/orgs", subject: "User \(login)",
-                                      startPage: startPage) { organizations in
+                                      startPage: startPage, adjust: { organizations in
                 organizations.map { organization in
                     var organization = organization
                     organization.kind = .organization
                     return organization
                 }
-            }
+            })
         case let .search(query, sort):
             return SearchUsersSource(client: client, query: query, sort: sort, startPage: startPage)
         }

@@ -16,13 +16,43 @@ public struct GitHubUser: Codable, Sendable, Identifiable, Hashable {
     public var kind: AccountKind
     /// True for GitHub staff (`site_admin`).
     public var isStaff: Bool
-    /// Commits to the repository, in a contributors list (0 elsewhere): four bytes that fit in
-    /// the row's padding, so a user still costs 32.
-    public var contributions: UInt32
+    /// What ``number`` means in this row: nothing, commits or a star's date (one byte of the
+    /// padding after `isStaff`).
+    private var numberKind: NumberKind
+    /// Four bytes that fit in the row's padding, so a user still costs 32: the commits of a
+    /// contributors list, or the seconds from ``numberEpoch`` to the star of a stargazers list.
+    private var number: UInt32
+
+    private enum NumberKind: UInt8, Hashable {
+        case none, contributions, starredAt
+    }
+
+    /// The origin of a stored star date: 2000-01-01T00:00:00Z (stars began in 2008), so four
+    /// bytes of seconds last until 2136.
+    static let numberEpoch = Date(timeIntervalSince1970: 946_684_800)
+
+    /// Commits to the repository, in a contributors list (0 elsewhere).
+    public var contributions: UInt32 {
+        get { numberKind == .contributions ? number : 0 }
+        set { (numberKind, number) = newValue > 0 ? (.contributions, newValue) : (.none, 0) }
+    }
+
+    /// When the account starred the repository, in a stargazers list (nil elsewhere), to the
+    /// second as GitHub sends it. A date before 2000 is kept as 2000-01-01, one after 2136 as
+    /// the last second the row can hold.
+    public var starredAt: Date? {
+        get { numberKind == .starredAt ? Self.numberEpoch.addingTimeInterval(TimeInterval(number)) : nil }
+        set {
+            guard let newValue, newValue.timeIntervalSince1970.isFinite else { (numberKind, number) = (.none, 0); return }
+            let seconds = newValue.timeIntervalSince(Self.numberEpoch).rounded(.down)
+            (numberKind, number) = (.starredAt, seconds <= 0 ? 0 : seconds >= Double(UInt32.max) ? .max : UInt32(seconds))
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
         case login, id, type, contributions
         case siteAdmin = "site_admin"
+        case starredAt = "starred_at"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -31,11 +61,16 @@ public struct GitHubUser: Codable, Sendable, Identifiable, Hashable {
         id = try container.decode(Int64.self, forKey: .id)
         kind = AccountKind(type: container.lenient(.type))
         isStaff = container.lenient(.siteAdmin) ?? false
-        contributions = (container.lenient(.contributions) as Int?).map { UInt32(clamping: $0) } ?? 0
+        (numberKind, number) = (.none, 0)
+        if let stars = (container.lenient(.starredAt) as String?).flatMap(Self.date) {
+            starredAt = stars
+        } else {
+            contributions = (container.lenient(.contributions) as Int?).map { UInt32(clamping: $0) } ?? 0
+        }
     }
 
-    /// The fields kept: `login`, `id`, `type` (when known), `site_admin` and `contributions`
-    /// (when counted).
+    /// The fields kept: `login`, `id`, `type` (when known), `site_admin`, and `contributions`
+    /// (when counted) or `starred_at` (when known, in GitHub's format).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(login, forKey: .login)
@@ -43,14 +78,28 @@ public struct GitHubUser: Codable, Sendable, Identifiable, Hashable {
         try container.encodeIfPresent(type, forKey: .type)
         try container.encode(isStaff, forKey: .siteAdmin)
         if contributions > 0 { try container.encode(contributions, forKey: .contributions) }
+        if let starredAt { try container.encode(Self.timestamp(starredAt), forKey: .starredAt) }
     }
 
-    public init(login: String, id: Int64, type: String? = "User", siteAdmin: Bool = false, contributions: UInt32 = 0) {
+    public init(login: String, id: Int64, type: String? = "User", siteAdmin: Bool = false, contributions: UInt32 = 0,
+                starredAt: Date? = nil) {
         self.login = login
         self.id = id
         self.kind = AccountKind(type: type)
         self.isStaff = siteAdmin
+        (numberKind, number) = (.none, 0)
         self.contributions = contributions
+        if let starredAt { self.starredAt = starredAt }
+    }
+
+    /// A date as GitHub writes one, `2011-01-16T19:06:43Z`.
+    public static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    /// A date GitHub wrote (`2011-01-16T19:06:43Z`); nil for anything else.
+    static func date(_ text: String) -> Date? {
+        try? Date(text, strategy: .iso8601)
     }
 
     /// True for organization accounts.

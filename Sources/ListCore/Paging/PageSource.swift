@@ -10,13 +10,18 @@ public struct Page<Item: Sendable, Cursor: Sendable>: Sendable {
     public var totalPages: Int?
     /// The source says this page may be missing results (a search that timed out on the server).
     public var isIncomplete: Bool
+    /// The source ends the list here though the list goes on: it serves only so much of it (a
+    /// limit of the source's). `next` is nil.
+    public var endsShort: Bool
 
-    public init(items: [Item], next: Cursor?, totalCount: Int? = nil, totalPages: Int? = nil, isIncomplete: Bool = false) {
+    public init(items: [Item], next: Cursor?, totalCount: Int? = nil, totalPages: Int? = nil, isIncomplete: Bool = false,
+                endsShort: Bool = false) {
         self.items = items
-        self.next = next
+        self.next = endsShort ? nil : next
         self.totalCount = totalCount
         self.totalPages = totalPages
         self.isIncomplete = isIncomplete
+        self.endsShort = endsShort
     }
 }
 

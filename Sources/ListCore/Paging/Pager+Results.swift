@@ -9,6 +9,7 @@ extension Pager {
         case .initial, .refresh:
             change = store.reload(page.items)
             isIncomplete = page.isIncomplete
+            endedShort = false
             hasLoadedFirstPage = true
             initialState = .idle
             refreshState = .idle
@@ -61,6 +62,7 @@ extension Pager {
             return landJump(page)
         }
         retryCursor = nil
+        if page.endsShort { endedShort = true }
         if page.items.isEmpty {
             // An empty page ends the list, whatever cursor it names: following it could spin.
             end()

@@ -56,6 +56,9 @@ where Item.ID: Sendable {
     /// A page of this generation was marked incomplete by its source (a search that timed out
     /// before it found everything: GitHub's `incomplete_results`).
     public internal(set) var isIncomplete = false
+    /// The list ended where its source stopped serving it, not at its own end (a page said
+    /// ``Page/endsShort``): the rows after are there, out of the source's reach.
+    public internal(set) var endedShort = false
     /// True once a first page has arrived.
     public internal(set) var hasLoadedFirstPage = false
     /// The fetches in flight, at most one per direction.

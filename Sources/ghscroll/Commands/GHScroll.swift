@@ -188,7 +188,11 @@ extension RepositoryPeopleCommand {
 }
 
 struct StargazersCommand: RepositoryPeopleCommand {
-    static let configuration = CommandConfiguration(commandName: "stargazers", abstract: "The users who starred a repository.")
+    static let configuration = CommandConfiguration(
+        commandName: "stargazers", abstract: "The users who starred a repository, the oldest star first, each with when.",
+        discussion: "GitHub's REST API lists the first 40,000 stargazers only: the list ends there and says so (on stderr "
+            + "in a pipe). --plain prints ID<TAB>LOGIN<TAB>STARRED_AT lines; --json each {starred_at, user} item as GitHub "
+            + "sent it.")
     @Argument(help: RepositoryArgument.help) var repository: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions

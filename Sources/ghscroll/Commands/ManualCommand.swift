@@ -71,8 +71,11 @@ struct ManualSectionsCommand: ParsableCommand {
         ("Search organizations in Berlin, the most followed first (in the browser, : opens a command line that "
             + "takes the same commands, s one with search typed in, and S cycles a search's order):",
          ["ghscroll search type:org location:Berlin --sort followers"]),
-        ("Print the first 20 stargazers of a repository, an ID and a login a line (into a pipe ghscroll prints "
-            + "lines by itself; --plain does it on a terminal too, --json prints GitHub's objects):",
+        ("Print the first 20 stargazers of a repository, an ID, a login and when they starred a line, the oldest star "
+            + "first (into a pipe ghscroll prints lines by itself; --plain does it on a terminal too, --json prints "
+            + "GitHub's objects, a {starred_at, user} for each stargazer). In the browser each row says when, "
+            + "starred 3 days ago. GitHub's REST API lists the first 40,000 stargazers only: the list ends there "
+            + "and says so (in a pipe, on stderr):",
          ["ghscroll stargazers apple/swift | head -n 20"]),
         ("Use the login of the gh command (with no GH_TOKEN or GITHUB_TOKEN set, ghscroll asks gh auth token "
             + "for the API's host; the title line then says token: gh):",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Browser
 import Foundation
 import GitHubAPI
 import ListCore
@@ -22,12 +23,29 @@ struct PlainOutput {
         switch list {
         case .users(let users):
             let isSearch: Bool = if case .search = users { true } else { false }
+            let fields: @Sendable (GitHubUser) -> [String]
+            if case .stargazers = users {
+                // A stargazer: the date of the star, in GitHub's format (empty when it sent none).
+                fields = { [$0.login, $0.starredAt.map(GitHubUser.timestamp) ?? ""] }
+            } else {
+                fields = { [$0.login] }
+            }
             try await print(PrintedListSource(source: users.githubSource(client: client, startPage: startPage),
-                                              keepsSentObjects: json, searchResults: isSearch, logger: logger) { $0.login })
+                                              keepsSentObjects: json, searchResults: isSearch, logger: logger, fields: fields))
         case .repositories(let repositories):
             try await print(PrintedListSource(source: repositories.githubSource(client: client, startPage: startPage),
-                                              keepsSentObjects: json, searchResults: false, logger: logger) { $0.fullName })
+                                              keepsSentObjects: json, searchResults: false, logger: logger) { [$0.fullName] })
         }
+    }
+
+    /// Where GitHub cut the list short (it ended where GitHub stopped serving it), the note that
+    /// says so on stderr: a search's first 1,000 of how many it found, the first 40,000
+    /// stargazers and how to list them all.
+    static func cutShortNote(_ list: GitHubList, loaded: Int, total: Int?) -> String {
+        guard case .users(.search) = list else { return list.cutShortNote(loaded: loaded, total: total) }
+        let grouped = { (count: Int) in count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
+        return "GitHub gives the first \(grouped(loaded))" + (total.map { " of \(grouped($0))" } ?? "")
+            + " results; narrow the query for the rest"
     }
 
     private func print<Item>(_ source: PrintedListSource<Item>) async throws {
@@ -51,6 +69,10 @@ struct PlainOutput {
             }
         } catch let failure as LoadFailure {
             throw CleanExitError(message: failure.message)
+        }
+        let end = await driver.state
+        if end.endedShort, end.appendState == .endReached {
+            PlainOutput.note(Self.cutShortNote(list, loaded: end.knownCount, total: end.totalCount))
         }
     }
 }

@@ -8,7 +8,8 @@ struct Printed<Item: Encodable & Identifiable & Sendable>: Identifiable, Sendabl
     let item: Item
     /// The row's JSON object as GitHub sent it, on one line (`--json` only).
     let sentObject: Data?
-    /// "ID<TAB>LOGIN" or "ID<TAB>OWNER/NAME", with no control character that would break it.
+    /// "ID<TAB>LOGIN", "ID<TAB>LOGIN<TAB>STARRED_AT" (a stargazer) or "ID<TAB>OWNER/NAME", with no
+    /// control character that would break it.
     let plainLine: String
 
     var id: Int64 { item.id }
@@ -24,13 +25,11 @@ struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource 
     /// The body is a search result: the users are under `items`.
     let searchResults: Bool
     let logger: Logger
-    /// The row's name for its plain line (the login, or OWNER/NAME), before it is made safe.
-    let name: @Sendable (Item) -> String
+    /// The fields of the row's plain line after its id (the login, or OWNER/NAME; a stargazer's
+    /// login and the date of the star), before they are made safe.
+    let fields: @Sendable (Item) -> [String]
 
     var firstCursor: GitHubCursor { source.firstCursor }
-
-    /// The most results GitHub gives for one search.
-    static var searchCap: Int { 1_000 }
 
     func loadPage(at cursor: GitHubCursor, pageSize: Int) async throws -> Page<Printed<Item>, GitHubCursor> {
         let loaded: LoadedPage<Item>
@@ -49,16 +48,12 @@ struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource 
         if searchResults, page.isIncomplete {
             PlainOutput.note("GitHub's search timed out: these results may be incomplete")
         }
-        // GitHub gives a search's first 1,000 results only: the list ends there, and says so
-        // (a page with rows and no next one past a larger total is the cap; an empty page
-        // simply ends the list).
-        if searchResults, page.next == nil, !page.items.isEmpty, let total = page.totalCount, total > Self.searchCap {
-            let grouped = { (count: Int) in count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
-            PlainOutput.note("GitHub gives the first \(grouped(Self.searchCap)) of \(grouped(total)) results; narrow the query for the rest")
-        }
-        return Page(items: page.items.map { Printed(item: $0, sentObject: sent[$0.id], plainLine: "\($0.id)\t\(TerminalSafe.plain(name($0)))") },
-                    next: page.next,
-                    totalCount: page.totalCount, totalPages: page.totalPages, isIncomplete: page.isIncomplete)
+        return Page(items: page.items.map { item in
+                        let line = ([String(item.id)] + fields(item).map(TerminalSafe.plain)).joined(separator: "\t")
+                        return Printed(item: item, sentObject: sent[item.id], plainLine: line)
+                    },
+                    next: page.next, totalCount: page.totalCount, totalPages: page.totalPages,
+                    isIncomplete: page.isIncomplete, endsShort: page.endsShort)
     }
 
     /// Each row's object as GitHub sent it, by id: the body's array elements, when they line up

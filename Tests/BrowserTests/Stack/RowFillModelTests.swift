@@ -144,7 +144,7 @@ struct RowFillViewTests {
         mona.location = "San Francisco"
         mona.followers = 12_345
         let row = GitHubUser(login: "octocat", id: 1)
-        let text = AppView.filledText(row, mona)
+        let text = AppView.filledText(row, mona, now: epoch)
         #expect(text.title == "octocat")
         #expect(text.note == "Mona Lisa Octocat")
         #expect(text.detail == "San Francisco · 12k followers · mutual ")
@@ -160,7 +160,7 @@ struct RowFillViewTests {
         #expect(AppView.relation(fill(1)) == nil)
         let org = AccountFill(login: "acme", isOrganization: true, name: "Acme", location: "Berlin", followsViewer: true,
                               viewerFollows: true)
-        #expect(AppView.filledText(user(9, "acme", org: true), org).detail == "org · Berlin · you follow ")
+        #expect(AppView.filledText(user(9, "acme", org: true), org, now: epoch).detail == "org · Berlin · you follow ")
     }
 
     @Test("compact counts only on filled rows: 999, 1k, 1.2k, 12k, 999k, 1M, 3.4M")

@@ -140,7 +140,9 @@ struct SearchViewTests {
     func cutAtTheCap() throws {
         var store = TestStore(makeState(list: .users(.search("tom")), rows: 6))
         store.applyStart()
-        store.apply(.pageLoaded(root, firstToken, Page(items: users(1...1_000).map(Row.user), next: nil, totalCount: 12_345)))
+        // The page that reaches GitHub's cap, as the search's source reads it: the list ends short.
+        store.apply(.pageLoaded(root, firstToken, Page(items: users(1...1_000).map(Row.user), next: nil, totalCount: 12_345,
+                                                       endsShort: true)))
         store.apply(.key(.character("G")))
         #expect(AppView.cutShort(try #require(store.state.top.listScreen)) == "First 1,000 of 12,345 · narrow the query")
         #expect(Array(render(store.state).lines[1...5]) == [

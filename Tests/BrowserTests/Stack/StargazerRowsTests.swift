@@ -1,0 +1,92 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+/// A stargazer who starred `days` before the tests' "now".
+private func stargazer(_ id: Int64, days: Double, org: Bool = false) -> GitHubUser {
+    GitHubUser(login: "user\(id)", id: id, type: org ? "Organization" : "User", starredAt: epoch.addingTimeInterval(-days * 86_400))
+}
+
+/// Issue 35 item 8: a stargazers list shows when each person starred, and where GitHub stops
+/// listing them (its 422 past 40,000) the list ends with a row that says so and how to see them all.
+@Suite("Stargazers in the browser: the date of each star, and GitHub's 40,000")
+struct StargazerRowsTests {
+    let list = GitHubList.users(.stargazers(owner: "octo", repo: "cat"))
+
+    @Test("each stargazer's row says when they starred, through the one way ages are written; the short form keeps it")
+    func starredRows() {
+        var state = makeState(list: list, rows: 7, columns: 60)
+        _ = state.start()
+        var store = TestStore(state)
+        let rows = [stargazer(1, days: 3), stargazer(2, days: 400, org: true), stargazer(3, days: 0.5),
+                    GitHubUser(login: "user4", id: 4)]
+        store.apply(.pageLoaded(root, firstToken, Page(items: rows.map(Row.user), next: nil)))
+        expectScreen(store.state, lines: [
+            " ghscroll · Stargazers of octo/cat           api.github.com",
+            " user1                             starred 3 days ago · #1",
+            " user2                       starred 1 year ago · #2 · org",
+            " user3                                  starred today · #3",
+            " user4                                                  #4",
+            " — End of list · 4 stargazers —",
+            " 4 stargazers · 1/4 · end   Enter details  / filter  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            ".............................mmmmmmmmmmmmmmmmmmmmmmmmmmmmmm.",
+            "........................................mmmmmmmmmmmmmmmmmmm.",
+            "........................................................mmm.",
+            "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+        // Narrower, the date stays where the id and the kind give way (as a contributor's commits do).
+        store.apply(.resized(rows: 7, columns: 36))
+        #expect(Array(render(store.state).lines[1...3]) == [
+            " user1     starred 3 days ago · #1",
+            " user2          starred 1 year ago",
+            " user3          starred today · #3",
+        ])
+    }
+
+    @Test("GitHub's 422 past 40,000 ends the list: no retry, nothing asked after it, and the end row says how to list them all")
+    func endsAtGitHubsLimit() throws {
+        var store = TestStore(makeState(list: list, rows: 6, columns: 120))
+        store.applyStart()
+        let loaded = (1...40_000).map { stargazer(Int64($0), days: 40_001 - Double($0) / 10) }
+        store.apply(.pageLoaded(root, firstToken, Page(items: loaded.map(Row.user), next: .page(2))))
+        let commands = store.apply(.key(.character("G")))
+        guard case let .fetch(screen, _, next)? = commands.first, commands.count == 1, screen == root else {
+            return #expect(Bool(false), "one fetch of the next page: \(commands)")
+        }
+        #expect(next.cursor == .page(2))
+        // The client's answer to the 422: an empty page that ends the list short.
+        let cut = Page<Row, GitHubCursor>(items: [], next: nil, endsShort: true)
+        store.send(.pageLoaded(root, next.token, cut)) {
+            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(next.token, cut))
+        }
+        let top = try #require(store.state.top.listScreen)
+        #expect(top.pager.endedShort && top.pager.appendState == .endReached)
+        #expect(Array(render(store.state).lines[1...5]) == [
+            " user39998                                                                                starred 1 day ago · #39998",
+            " user39999                                                                                starred 1 day ago · #39999",
+            " user40000                                                                                   starred today · #40000",
+            " — GitHub lists only the first 40,000 stargazers · ghscroll stargazers octo/cat --newest lists them all, newest first —",
+            " 40,000 stargazers · 40,000/40,000 · end                                           Enter details  / filter  ? help",
+        ])
+        // Nothing more is asked for: not at the end, not on a retry.
+        store.press(.character("G"))
+        store.press(.character("j"))
+        store.press(.character("R"))
+    }
+
+    @Test("a stargazers list that simply ends says End of list, as any list")
+    func simplyEnds() {
+        var store = TestStore(makeState(list: list, rows: 6, columns: 60))
+        store.applyStart()
+        store.apply(.pageLoaded(root, firstToken, Page(items: [stargazer(1, days: 2), stargazer(2, days: 1)].map(Row.user), next: nil)))
+        #expect(render(store.state).lines[3] == " — End of list · 2 stargazers —")
+        #expect(AppView.cutShort(store.state.top.asList) == nil)
+    }
+}
