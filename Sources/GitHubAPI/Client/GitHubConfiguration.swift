@@ -142,6 +142,8 @@ public enum TokenSource: Sendable, Equatable, CustomStringConvertible {
     case environment(String)
     /// `gh auth token`.
     case gh
+    /// `--demo`'s own token, which only its built-in fake GitHub takes.
+    case demo
 
     public var description: String {
         switch self {
@@ -149,6 +151,7 @@ public enum TokenSource: Sendable, Equatable, CustomStringConvertible {
         case .option: "token: --token"
         case .environment(let name): "token: \(name)"
         case .gh: "token: gh"
+        case .demo: "token: demo"
         }
     }
 }

@@ -115,8 +115,13 @@ struct ListOptions: ParsableArguments {
         var configuration: GitHubConfiguration
         do {
             if demo {
-                let server = FakeGitHub(data: FakeDataSet(userCount: 100_000), options: .demo)
-                configuration = GitHubConfiguration(baseURL: try await server.start())
+                // With a token of its own, playing the first account as its owner, so that rows
+                // fill in with names and "follows you" as they do with a real token.
+                let data = FakeDataSet(userCount: 100_000)
+                var options = FakeGitHubOptions.demo
+                options.viewer = data.users.first?.login
+                let server = FakeGitHub(data: data, options: options)
+                configuration = GitHubConfiguration(baseURL: try await server.start(), token: "demo", tokenSource: .demo)
                 demoServer = server
             } else {
                 // A bad --api-url was a usage error already; one from the environment is an error.

@@ -54,7 +54,8 @@ struct StargazerRowsTests {
     func endsAtGitHubsLimit() throws {
         var store = TestStore(makeState(list: list, rows: 6, columns: 120))
         store.applyStart()
-        let loaded = (1...40_000).map { stargazer(Int64($0), days: 40_001 - Double($0) / 10) }
+        // The last starred half a day ago, each one before it 0.6 days earlier.
+        let loaded = (1...40_000).map { stargazer(Int64($0), days: Double(40_000 - $0) * 0.6 + 0.5) }
         store.apply(.pageLoaded(root, firstToken, Page(items: loaded.map(Row.user), next: .page(2))))
         let commands = store.apply(.key(.character("G")))
         guard case let .fetch(screen, _, next)? = commands.first, commands.count == 1, screen == root else {
@@ -65,20 +66,21 @@ struct StargazerRowsTests {
         let cut = Page<Row, GitHubCursor>(items: [], next: nil, endsShort: true)
         store.send(.pageLoaded(root, next.token, cut)) {
             _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(next.token, cut))
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(39_997..<40_000, viewportRows: 4))
         }
         let top = try #require(store.state.top.listScreen)
         #expect(top.pager.endedShort && top.pager.appendState == .endReached)
         #expect(Array(render(store.state).lines[1...5]) == [
-            " user39998                                                                                starred 1 day ago · #39998",
-            " user39999                                                                                starred 1 day ago · #39999",
-            " user40000                                                                                   starred today · #40000",
+            " user39998                                                                                  starred 1 day ago · #39998",
+            " user39999                                                                                  starred 1 day ago · #39999",
+            " user40000                                                                                      starred today · #40000",
             " — GitHub lists only the first 40,000 stargazers · ghscroll stargazers octo/cat --newest lists them all, newest first —",
-            " 40,000 stargazers · 40,000/40,000 · end                                           Enter details  / filter  ? help",
+            " 40,000 stargazers · 40,000/40,000 · end                                  Enter details  / filter  : go  q quit  ? help",
         ])
         // Nothing more is asked for: not at the end, not on a retry.
         store.press(.character("G"))
         store.press(.character("j"))
-        store.press(.character("R"))
+        store.press(.character("R")) { $0.flash = .nothingFailed }
     }
 
     @Test("a stargazers list that simply ends says End of list, as any list")

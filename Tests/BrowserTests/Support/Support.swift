@@ -96,6 +96,19 @@ func difference<T>(_ expected: T, _ actual: T) -> String {
     dump(actual, to: &right)
     let a = left.split(separator: "\n").map(String.init)
     let b = right.split(separator: "\n").map(String.init)
+    guard a.count * b.count <= 4_000_000 else {
+        // Too long to align (a state of thousands of rows): the first lines that differ.
+        let common = min(a.count, b.count)
+        let first = (0..<common).first { a[$0] != b[$0] } ?? common
+        var out: [String] = []
+        for index in first..<min(first + 30, max(a.count, b.count)) {
+            let expected: String = index < a.count ? a[index] : ""
+            let actual: String = index < b.count ? b[index] : ""
+            out.append("- " + expected)
+            out.append("+ " + actual)
+        }
+        return out.joined(separator: "\n")
+    }
     // lengths[i][j]: the longest common subsequence of a[i...] and b[j...].
     var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
     for i in stride(from: a.count - 1, through: 0, by: -1) {
