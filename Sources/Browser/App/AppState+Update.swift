@@ -64,8 +64,13 @@ extension AppState {
             _ = stack.withScreen(id) { $0.withList { $0.fills.failed(request, problem, at: now) } }
             commands = []
         case .rateLimit(let limit):
-            // GitHub counts searches apart (10 or 30 a minute): each limit is kept as its own.
-            if limit.resource == "search" { searchRateLimit = limit } else { rateLimit = limit }
+            // GitHub counts searches (10 or 30 a minute) and GraphQL's points apart: each limit
+            // is kept as its own.
+            switch limit.resource {
+            case "search": searchRateLimit = limit
+            case "graphql": graphQLRateLimit = limit
+            default: rateLimit = limit
+            }
             commands = []
         case .wait(let wait):
             self.wait = wait

@@ -73,6 +73,8 @@ package struct AppState: Sendable, Equatable {
     package internal(set) var rateLimit: RateLimit?
     /// The rate limit of searches, which GitHub counts apart.
     package internal(set) var searchRateLimit: RateLimit?
+    /// GraphQL's own limit (the rows' fills), in points.
+    package internal(set) var graphQLRateLimit: RateLimit?
     package internal(set) var wait: Wait?
     /// The time of the last tick or wait, for countdowns and ages.
     package internal(set) var now: Date

@@ -33,6 +33,9 @@ extension AppView {
             // A search shows the limit searches count against; any other list, the other one.
             if list?.isSearch == true, let search = state.searchRateLimit {
                 (rateLimit, rateName) = (search, "search rate")
+            } else if case .limited? = list?.fills.problem, let graphQL = state.graphQLRateLimit {
+                // GraphQL's limit is what holds the rows' names up: that one.
+                (rateLimit, rateName) = (graphQL, "graphql rate")
             } else {
                 rateLimit = state.rateLimit
             }

@@ -248,3 +248,18 @@ struct FilledPaneTests {
         #expect(render(store.state).lines.joined(separator: "\n").contains("Person One"))
     }
 }
+
+@Suite("GraphQL's own rate limit")
+struct GraphQLRateTests {
+    @Test("a GraphQL answer's limit is kept apart from the REST one the title shows; while it holds the names up, the title shows it")
+    func graphQLRate() {
+        var store = fillingStore()
+        let core = RateLimit(limit: 5_000, remaining: 4_990, resource: "core")
+        let graphQL = RateLimit(limit: 5_000, remaining: 0, reset: epoch.addingTimeInterval(600), resource: "graphql")
+        store.send(.rateLimit(core)) { $0.rateLimit = core }
+        store.send(.rateLimit(graphQL)) { $0.graphQLRateLimit = graphQL }
+        #expect(render(store.state).lines[0].hasSuffix("rate 4990/5000"))
+        store.apply(.fillFailed(root, RequestID(1), .limited(until: graphQL.reset)))
+        #expect(render(store.state).lines[0].hasSuffix("graphql rate 0/5000"), "\(render(store.state).lines[0])")
+    }
+}
