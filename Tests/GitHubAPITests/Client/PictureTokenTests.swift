@@ -13,17 +13,21 @@ struct PictureTokenTests {
         try await withServer(api) { base in
             try await withServer(pictures) { pictureBase in
                 #expect(base.host == pictureBase.host && base.port != pictureBase.port)
-                let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "sekrit"), retryPolicy: .none)
+                // A retry on a dropped connection (a loaded CI machine once dropped one): each
+                // attempt is logged, and every one of them must carry the right header.
+                let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "sekrit"),
+                                          retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(20)))
                 let elsewhere = try #require(URL(string: "\(pictureBase.absoluteString)/avatars/u/1?v=4&s=40"))
                 let own = try #require(URL(string: "\(base.absoluteString)/avatars/u/2?v=4&s=40"))
                 #expect(try await !client.image(elsewhere).isEmpty)
                 #expect(try await !client.image(own).isEmpty)
                 let pictureLog = await pictures.requestLog()
-                #expect(pictureLog.map(\.path) == ["/avatars/u/1"])
-                #expect(pictureLog.map(\.authorization) == [nil], "the token never reaches another port")
+                #expect(!pictureLog.isEmpty && pictureLog.allSatisfy { $0.path == "/avatars/u/1" })
+                #expect(pictureLog.allSatisfy { $0.authorization == nil }, "the token never reaches another port")
                 let apiLog = await api.requestLog()
-                #expect(apiLog.map(\.path) == ["/avatars/u/2"])
-                #expect(apiLog.map(\.authorization) == ["Bearer sekrit"], "the API's own origin (an Enterprise server's pictures)")
+                #expect(!apiLog.isEmpty && apiLog.allSatisfy { $0.path == "/avatars/u/2" })
+                #expect(apiLog.allSatisfy { $0.authorization == "Bearer sekrit" },
+                        "the API's own origin (an Enterprise server's pictures)")
             }
         }
     }
