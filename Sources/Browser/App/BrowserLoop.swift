@@ -32,7 +32,7 @@ package final class BrowserLoop<T: Terminal> {
     private var resumed = false
     /// What is where on the last frame, for clicks; stale once a key changed the state since.
     package private(set) var hits = HitMap()
-    private var hitsStale = false
+    private var hitsStale = true
 
     package init(state: AppState, terminal: T, runner: any CommandRunner, clock: @escaping () -> Date = { Date() }) {
         self.state = state
@@ -119,16 +119,18 @@ package final class BrowserLoop<T: Terminal> {
         run(state.update(.resized(rows: terminal.size.rows, columns: terminal.size.columns), at: clock()))
     }
 
-    /// The frame's hit map worked out again for the state now (keys read before a click in the
-    /// same wake): drawn off screen, never to the terminal.
+    /// The frame's hit map worked out for the state now, when a click needs it (a frame on the
+    /// terminal is drawn without one: most frames see no click): drawn off screen, never to the
+    /// terminal. The state is the one on screen unless keys read before the click in the same
+    /// wake changed it, and then it is what those keys left, as the click's comment says.
     private func refreshHits() {
         hits = AppView.render(state, on: CellBuffer(rows: terminal.size.rows, columns: terminal.size.columns))
         hitsStale = false
     }
 
     private func draw() {
-        hits = AppView.render(state, on: terminal, memo: memo)
-        hitsStale = false
+        AppView.render(state, on: terminal, memo: memo, mapping: false)
+        hitsStale = true
         frames += 1
         resumed = false
         for bytes in pendingWrites { terminal.writeRaw(bytes) }

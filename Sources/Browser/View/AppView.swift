@@ -14,9 +14,11 @@ package enum AppView {
     }
 
     /// Draws the frame; returns what is where on it, for the mouse (nothing while the help, the
-    /// filter or the command line is open: a click does nothing there).
+    /// filter or the command line is open: a click does nothing there). With `mapping` false the
+    /// map is left empty: the loop asks for it only when a click comes.
     @discardableResult
-    package static func render(_ state: borrowing AppState, on screen: some TerminalUI.Screen, memo: Memo? = nil) -> HitMap {
+    package static func render(_ state: borrowing AppState, on screen: some TerminalUI.Screen, memo: Memo? = nil,
+                               mapping: Bool = true) -> HitMap {
         let (rows, columns) = screen.size
         screen.clear()
         screen.placeCursor(nil)
@@ -41,17 +43,17 @@ package enum AppView {
             switch state.top {
             case .profile(let profile):
                 drawProfile(state, profile, on: screen, in: area)
-                hits.addRows(profile.profile.rows, viewport: profile.viewport, in: area, screen: id)
+                if mapping { hits.addRows(profile.profile.rows, viewport: profile.viewport, in: area, screen: id) }
             case .list(let top):
                 let view = list(state, top)
                 view.draw(on: screen, in: area)
-                if view.placeholder == nil { hits.addRows(view.rows, viewport: top.viewport, in: area, screen: id) }
+                if mapping, view.placeholder == nil { hits.addRows(view.rows, viewport: top.viewport, in: area, screen: id) }
             }
         }
         if let paneRow, let area = areas.pane {
             let pane = pane(state, row: paneRow, border: areas.list != nil)
             let links = pane.draw(on: screen, in: area)
-            if case .record(let record) = pane.content { hits.addLinks(links, record.actions, keys: state.keys, screen: id) }
+            if mapping, case .record(let record) = pane.content { hits.addLinks(links, record.actions, keys: state.keys, screen: id) }
         }
         if state.overlay != nil { hits = HitMap() }
         if let help = help(state) { help.draw(on: screen, in: layout.body) }
