@@ -66,6 +66,35 @@ struct EntryWithBody: Decodable, FetchableRecord {
     var entryBody: EntryBody
 }
 
+// MARK: - Fill
+
+/// One account's row fill for one identity: the fill as JSON, keyed by the login asked for
+/// (lowercased).
+struct FillRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "fill"
+
+    var id: Int64?
+    var identity: String
+    var login: String
+    var data: Data
+    var fetchedAt: Double
+    var usedAt: Double
+    /// Bytes it counts against the limit: the fill, the login and a little for the row.
+    var size: Int
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let identity = Column(CodingKeys.identity)
+        static let login = Column(CodingKeys.login)
+        static let usedAt = Column(CodingKeys.usedAt)
+        static let size = Column(CodingKeys.size)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
 // MARK: - Total
 
 /// The one row that holds the sum of every entry's size (kept by triggers, see ``CacheSchema``).

@@ -8,11 +8,15 @@ import GRDB
 /// - `cacheTotal`: one row, the sum of every entry's size, kept by triggers in the same
 ///   transaction as the change, so no write ever has to add the sizes up again.
 ///
+/// Version 3 adds `fill`: one row per account a row fill described (GraphQL's answers have no
+/// URL), per identity, counted in the same running total and evicted with the entries.
+///
 /// Version 1 held everything in one `response` table with the body before the size: adding the
 /// sizes up read every body. Its rows are carried over.
 enum CacheSchema {
     static let v1 = "v1: responses"
     static let v2 = "v2: bodies apart, running total"
+    static let v3 = "v3: row fills"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -22,6 +26,7 @@ enum CacheSchema {
             try carryOverVersion1(db)
             try keepTotal(db)
         }
+        migrator.registerMigration(v3, migrate: createVersion3)
         return migrator
     }
 
@@ -98,6 +103,34 @@ enum CacheSchema {
                 UPDATE cacheTotal SET bytes = bytes - OLD.size;
             END;
             CREATE TRIGGER entry_resized AFTER UPDATE OF size ON entry BEGIN
+                UPDATE cacheTotal SET bytes = bytes - OLD.size + NEW.size;
+            END;
+            """)
+    }
+
+    // MARK: - Version 3
+
+    /// The fills table, its eviction index and its share of the running total.
+    private static func createVersion3(_ db: Database) throws {
+        try db.create(table: FillRecord.databaseTableName) { table in
+            table.primaryKey("id", .integer)
+            table.column("identity", .text).notNull()
+            table.column("login", .text).notNull()
+            table.column("data", .blob).notNull()
+            table.column("fetchedAt", .double).notNull()
+            table.column("usedAt", .double).notNull()
+            table.column("size", .integer).notNull()
+            table.uniqueKey(["identity", "login"])
+        }
+        try db.create(index: "fill_usedAt", on: FillRecord.databaseTableName, columns: ["usedAt", "size"])
+        try db.execute(sql: """
+            CREATE TRIGGER fill_added AFTER INSERT ON fill BEGIN
+                UPDATE cacheTotal SET bytes = bytes + NEW.size;
+            END;
+            CREATE TRIGGER fill_removed AFTER DELETE ON fill BEGIN
+                UPDATE cacheTotal SET bytes = bytes - OLD.size;
+            END;
+            CREATE TRIGGER fill_resized AFTER UPDATE OF size ON fill BEGIN
                 UPDATE cacheTotal SET bytes = bytes - OLD.size + NEW.size;
             END;
             """)

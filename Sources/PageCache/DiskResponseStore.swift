@@ -81,6 +81,54 @@ public final class DiskResponseStore: ResponseStore {
         }
     }
 
+    // MARK: - Fills
+
+    public func fills(for logins: [String]) async -> [String: StoredFill] {
+        let (identity, keys) = (identity, logins.map { $0.lowercased() })
+        guard !keys.isEmpty else { return [:] }
+        let records: [FillRecord]
+        do {
+            records = try await cache.pool.read { db in
+                try FillRecord.filter(FillRecord.Columns.identity == identity && keys.contains(FillRecord.Columns.login))
+                    .fetchAll(db)
+            }
+        } catch {
+            cache.warnings.say("cache read failed: \(PageCache.reason(error))")
+            return [:]
+        }
+        let decoder = JSONDecoder()
+        var found: [String: StoredFill] = [:]
+        for record in records {
+            // A fill that no longer reads (an older shape) is a miss: it is asked again.
+            guard let fill = try? decoder.decode(AccountFill.self, from: record.data) else { continue }
+            found[record.login] = StoredFill(fill: fill, fetchedAt: Date(timeIntervalSince1970: record.fetchedAt))
+        }
+        let ids = records.compactMap(\.id)
+        if !ids.isEmpty {
+            await write("mark a use") { [now] db in
+                try FillRecord.filter(keys: ids).updateAll(db, FillRecord.Columns.usedAt.set(to: now().timeIntervalSince1970))
+            }
+        }
+        return found
+    }
+
+    public func saveFills(_ fills: [String: AccountFill], at date: Date) async {
+        let encoder = JSONEncoder()
+        let (identity, used) = (identity, now().timeIntervalSince1970)
+        let records = fills.sorted { $0.key < $1.key }.compactMap { login, fill -> FillRecord? in
+            guard let data = try? encoder.encode(fill) else { return nil }
+            let key = login.lowercased()
+            return FillRecord(id: nil, identity: identity, login: key, data: data, fetchedAt: date.timeIntervalSince1970,
+                              usedAt: used, size: data.count + key.utf8.count + 48)
+        }
+        guard !records.isEmpty else { return }
+        let limit = cache.sizeLimit
+        await write("save fills") { db in
+            for var record in records { try record.upsert(db) }
+            try Self.evict(db, limit: limit)
+        }
+    }
+
     private func write(_ what: String, _ body: @escaping @Sendable (Database) throws -> Void) async {
         guard writable.withLock({ $0 }) else { return }
         do {
@@ -97,29 +145,33 @@ public final class DiskResponseStore: ResponseStore {
     /// writes rather than on each one.
     static func lowWater(_ limit: Int) -> Int { limit / 10 * 9 }
 
-    /// Once the total passes the limit, the least recently used entries go (their bodies with
-    /// them) until it is back at the low-water mark. The total is one row; the entries are found
-    /// oldest first through the `usedAt` index, which holds their sizes: no body is read.
+    /// Once the total passes the limit, the least recently used entries and fills go (an entry's
+    /// body with it) until it is back at the low-water mark. The total is one row; both are
+    /// found oldest first through their `usedAt` indexes, which hold their sizes: no body is read.
     static func evict(_ db: Database, limit: Int) throws {
         let total = try CacheTotal.bytes(db)
         guard total > limit else { return }
         let doomed = try leastRecentlyUsed(db, freeing: total - lowWater(limit))
-        for start in stride(from: 0, to: doomed.count, by: 1_000) {
-            _ = try Entry.deleteAll(db, keys: doomed[start..<min(doomed.count, start + 1_000)])
+        for start in stride(from: 0, to: doomed.entries.count, by: 1_000) {
+            _ = try Entry.deleteAll(db, keys: doomed.entries[start..<min(doomed.entries.count, start + 1_000)])
+        }
+        for start in stride(from: 0, to: doomed.fills.count, by: 1_000) {
+            _ = try FillRecord.deleteAll(db, keys: doomed.fills[start..<min(doomed.fills.count, start + 1_000)])
         }
     }
 
-    /// The ids of the oldest entries whose sizes add up to `bytes` or more.
-    private static func leastRecentlyUsed(_ db: Database, freeing bytes: Int) throws -> [Int64] {
-        let oldestFirst = try Entry.select(Entry.Columns.id, Entry.Columns.size).order(Entry.Columns.usedAt)
-            .asRequest(of: Row.self).fetchCursor(db)
-        var ids: [Int64] = []
+    /// The ids of the oldest entries and fills whose sizes add up to `bytes` or more.
+    private static func leastRecentlyUsed(_ db: Database, freeing bytes: Int) throws -> (entries: [Int64], fills: [Int64]) {
+        let oldestFirst = try Row.fetchCursor(db, sql: """
+            SELECT 0, id, size, usedAt FROM entry UNION ALL SELECT 1, id, size, usedAt FROM fill ORDER BY usedAt
+            """)
+        var (entries, fills): ([Int64], [Int64]) = ([], [])
         var freed = 0
         while freed < bytes, let row = try oldestFirst.next() {
-            ids.append(row[0])
-            freed += row[1] as Int
+            if row[0] as Int == 0 { entries.append(row[1]) } else { fills.append(row[1]) }
+            freed += row[2] as Int
         }
-        return ids
+        return (entries, fills)
     }
 
     // MARK: - Lists

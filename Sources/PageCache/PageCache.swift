@@ -146,6 +146,8 @@ public final class PageCache: Sendable {
         public var lists: Int
         public var pages: Int
         public var users: Int
+        /// Accounts whose row fill is kept.
+        public var fills: Int
         public var identities: Int
         public var oldest: Date?
         public var newest: Date?
@@ -184,14 +186,18 @@ public final class PageCache: Sendable {
                         lists: try pages.select(Entry.Columns.identity, Entry.Columns.list).distinct().fetchCount(db),
                         pages: try pages.fetchCount(db),
                         users: try Entry.filter(Entry.Columns.kind == "user").fetchCount(db),
+                        fills: try FillRecord.fetchCount(db),
                         identities: try Entry.select(Entry.Columns.identity).distinct().fetchCount(db),
                         oldest: oldest.map(Date.init(timeIntervalSince1970:)), newest: newest.map(Date.init(timeIntervalSince1970:)))
         }
     }
 
-    /// Removes every response and gives the space back.
+    /// Removes every response and fill and gives the space back.
     public func clear() throws {
-        try pool.write { db in _ = try Entry.deleteAll(db) }
+        try pool.write { db in
+            _ = try Entry.deleteAll(db)
+            _ = try FillRecord.deleteAll(db)
+        }
         try compact()
     }
 

@@ -57,7 +57,8 @@ extension AppState {
         case let .sliceFailed(id, request, failure):
             commands = onProfile(id) { _ = $0.failed(request, failure) }
         case let .rowsFilled(id, request, answer):
-            _ = stack.withScreen(id) { $0.withList { if $0.fills.filled(request, answer) { $0.fillsChanged() } } }
+            let now = now
+            _ = stack.withScreen(id) { $0.withList { if $0.fills.filled(request, answer, at: now) { $0.fillsChanged() } } }
             commands = []
         case let .fillFailed(id, request, problem):
             let now = now

@@ -46,16 +46,27 @@ package struct RowFills: Sendable, Equatable {
     package subscript(id: Int64) -> AccountFill? { byID[id] }
 
     /// The answer to request `id`: the rows it names are filled (or known to have nothing).
-    /// False when it is not the request out (a late answer), which changes nothing.
-    mutating func filled(_ id: RequestID, _ answer: FillAnswer) -> Bool {
+    /// With GitHub out of reach, the answer holds what the cache kept: the rows it did not
+    /// cover stay bare and are asked again after a wait. False when it is not the request out
+    /// (a late answer), which changes nothing.
+    mutating func filled(_ id: RequestID, _ answer: FillAnswer, at now: Date) -> Bool {
         guard let request = inFlight, request.id == id else { return false }
         inFlight = nil
+        let unreached = Set(answer.unreached.map { $0.lowercased() })
         for (login, row) in request.rows {
-            if let fill = answer.fills[login.lowercased()] { byID[row] = fill } else { unknown.insert(row) }
+            if let fill = answer.fills[login.lowercased()] {
+                byID[row] = fill
+            } else if !unreached.contains(login.lowercased()) {
+                unknown.insert(row)
+            }
         }
-        asked.merge(request.pages) { $1 }
+        if unreached.isEmpty {
+            asked.merge(request.pages) { $1 }
+            retryAt = nil
+        } else {
+            retryAt = FillProblem.failed("").retryAt(after: now)
+        }
         problem = nil
-        retryAt = nil
         for scope in answer.refusedScopes where !refusedScopes.contains(scope) { refusedScopes.append(scope) }
         return true
     }

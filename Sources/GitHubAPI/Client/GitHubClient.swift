@@ -14,11 +14,11 @@ import FoundationNetworking
 public final class GitHubClient: Sendable {
     public let configuration: GitHubConfiguration
     let transport: any HTTPTransport
-    private let store: any ResponseStore
+    let store: any ResponseStore
     /// How long a stored response without `max-age` stays fresh; `maxAgeOverride` replaces
     /// GitHub's `max-age` when set (`--max-age`).
     private let defaultMaxAge: TimeInterval
-    private let maxAgeOverride: TimeInterval?
+    let maxAgeOverride: TimeInterval?
     let observer: (@Sendable (ResponseInfo) -> Void)?
     let throttle: RequestThrottle
     /// Each request sent and how it ended, at debug level (`--log-file`); never the token.

@@ -22,14 +22,39 @@ public struct StoredResponse: Sendable, Equatable {
     }
 }
 
+/// An account's row fill kept for later, with when GitHub sent it.
+public struct StoredFill: Sendable, Equatable {
+    public var fill: AccountFill
+    public var fetchedAt: Date
+
+    public init(fill: AccountFill, fetchedAt: Date) {
+        self.fill = fill
+        self.fetchedAt = fetchedAt
+    }
+}
+
 /// Where the client keeps responses between requests: in memory by default, on disk when a
 /// cache is given (the PageCache module). The client knows only this interface.
+///
+/// Row fills are kept apart from responses, by account: GraphQL answers have no URL of their
+/// own, and a page's accounts are asked together in whatever mix is on screen.
 public protocol ResponseStore: Sendable {
     func response(for url: String) async -> StoredResponse?
     func save(_ response: StoredResponse) async
     /// A 304 confirmed the stored response at `date`.
     func revalidated(_ url: String, at date: Date, maxAge: TimeInterval?) async
     func remove(_ url: String) async
+    /// The stored fills of those of `logins` that have one, by login lowercased.
+    func fills(for logins: [String]) async -> [String: StoredFill]
+    /// Keeps `fills` (by the login asked for, lowercased), fetched at `date`, in place of any
+    /// stored for the same accounts.
+    func saveFills(_ fills: [String: AccountFill], at date: Date) async
+}
+
+extension ResponseStore {
+    /// A store that keeps no fills.
+    public func fills(for logins: [String]) async -> [String: StoredFill] { [:] }
+    public func saveFills(_ fills: [String: AccountFill], at date: Date) async {}
 }
 
 /// How a request may use the stored response.
@@ -79,7 +104,25 @@ public actor MemoryResponseStore: ResponseStore {
         entries = LRUCache(maxCount: max(1, capacity), maxCost: max(0, byteLimit))
     }
 
+    /// Fills by login lowercased, the least recently used first out (a fill is a few hundred
+    /// bytes: counted, not weighed).
+    private var fillEntries = LRUCache<String, StoredFill>(maxCount: 2_000)
+
     public func response(for url: String) -> StoredResponse? { entries.value(for: url) }
+
+    public func fills(for logins: [String]) -> [String: StoredFill] {
+        var found: [String: StoredFill] = [:]
+        for login in logins {
+            let key = login.lowercased()
+            if let stored = fillEntries.value(for: key) { found[key] = stored }
+        }
+        return found
+    }
+
+    public func saveFills(_ fills: [String: AccountFill], at date: Date) {
+        guard capacity > 0 else { return }
+        for (login, fill) in fills { fillEntries.insert(StoredFill(fill: fill, fetchedAt: date), for: login.lowercased()) }
+    }
 
     public func save(_ response: StoredResponse) {
         guard capacity > 0, response.body.count <= byteLimit else { return }

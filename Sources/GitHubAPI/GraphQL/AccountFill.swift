@@ -3,7 +3,7 @@ import Foundation
 /// What a GraphQL fill tells of one account: the facts a row shows beside the login.
 ///
 /// Every text is as GitHub sent it; whoever draws it sanitizes it.
-public struct AccountFill: Sendable, Hashable {
+public struct AccountFill: Sendable, Hashable, Codable {
     public var login: String
     public var isOrganization: Bool
     public var name: String?

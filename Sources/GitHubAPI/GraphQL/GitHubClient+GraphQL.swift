@@ -23,6 +23,11 @@ struct GraphQLAnswer: Sendable {
 extension GitHubClient {
     /// Fills rows: what a row shows of each of `logins`, in one POST to GraphQL per 100.
     ///
+    /// Accounts whose fill the store holds, fetched less than ``fillLifetime`` ago (or the
+    /// `--max-age` given), are not asked again; what GitHub sends is stored. With GitHub out of
+    /// reach, the stored fills are answered however old (`offlineSince`), and the accounts with
+    /// none are `unreached`; with none stored at all, the error is thrown.
+    ///
     /// Goes in a background turn (after every page request waiting, never waiting out a limit
     /// or retrying: the caller asks again later). Throws ``GitHubError`` for a missing or bad
     /// token (401), a used-up GraphQL limit (`RATE_LIMITED` or `RATE_LIMIT` in the body, or
@@ -34,10 +39,36 @@ extension GitHubClient {
     public func fillAccounts(_ logins: [String], members: Bool = false) async throws -> FillAnswer {
         var seen = Set<String>()
         let unique = logins.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+        let stored = await store.fills(for: unique)
+        let now = throttle.clock.now()
+        let lifetime = maxAgeOverride ?? Self.fillLifetime
         var answer = FillAnswer()
-        for start in stride(from: 0, to: unique.count, by: GraphQLQuery.maxAccounts) {
-            let part = try await fillPage(Array(unique[start..<min(unique.count, start + GraphQLQuery.maxAccounts)]),
-                                          members: members)
+        var toAsk: [String] = []
+        for login in unique {
+            // An organization stored without its member count is asked again when they are wanted.
+            if let kept = stored[login.lowercased()], case let age = now.timeIntervalSince(kept.fetchedAt),
+               age >= 0, age < lifetime, !(members && kept.fill.isOrganization && kept.fill.members == nil) {
+                answer.fills[login.lowercased()] = kept.fill
+            } else {
+                toAsk.append(login)
+            }
+        }
+        for start in stride(from: 0, to: toAsk.count, by: GraphQLQuery.maxAccounts) {
+            let chunk = Array(toAsk[start..<min(toAsk.count, start + GraphQLQuery.maxAccounts)])
+            let part: FillAnswer
+            do {
+                part = try await fillPage(chunk, members: members)
+            } catch let error as GitHubError where error.isUnreachable {
+                // Offline: what is stored, however old, and the rest asked again later.
+                let rest = toAsk[start...]
+                let old = rest.compactMap { stored[$0.lowercased()] }
+                guard !old.isEmpty || !answer.fills.isEmpty else { throw error }
+                for kept in old { answer.fills[kept.fill.login.lowercased()] = kept.fill }
+                answer.unreached = rest.filter { stored[$0.lowercased()] == nil }
+                answer.offlineSince = old.map(\.fetchedAt).min()
+                return answer
+            }
+            await store.saveFills(part.fills, at: now)
             answer.fills.merge(part.fills) { $1 }
             answer.missing += part.missing
             answer.refusedScopes = Array(Set(answer.refusedScopes + part.refusedScopes)).sorted()
@@ -45,6 +76,9 @@ extension GitHubClient {
         }
         return answer
     }
+
+    /// How long a stored fill is used without asking GitHub again: an hour.
+    public static let fillLifetime: TimeInterval = 3_600
 
     private func fillPage(_ logins: [String], members: Bool) async throws -> FillAnswer {
         let first = try await graphQL(.accounts(logins, members: members))

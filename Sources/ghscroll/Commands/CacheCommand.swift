@@ -75,6 +75,7 @@ struct CacheInfoCommand: ParsableCommand {
             Cache:   \(info.path)
             Size:    \(megabytes(info.fileBytes)) on disk, \(megabytes(info.responseBytes)) of responses (limit \(megabytes(cache.sizeLimit)))
             Lists:   \(info.lists) (\(counted(info.pages, "page", "pages"))), \(info.users) user details, \(counted(info.identities, "identity", "identities"))
+            Rows:    \(counted(info.fills, "account", "accounts")) filled in (names, places, counts)
             Oldest:  \(when(info.oldest))
             Newest:  \(when(info.newest))
             """)
@@ -94,7 +95,8 @@ struct CacheClearCommand: ParsableCommand {
         let cache = try openCache(file)
         let before = try cache.info()
         try cache.clear()
-        print("Cleared \(before.path): \(counted(before.pages, "page", "pages")) and \(before.users) user details (\(megabytes(before.responseBytes))).")
+        print("Cleared \(before.path): \(counted(before.pages, "page", "pages")), \(before.users) user details and "
+              + "\(counted(before.fills, "filled account", "filled accounts")) (\(megabytes(before.responseBytes))).")
     }
 }
 

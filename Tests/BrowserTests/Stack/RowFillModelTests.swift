@@ -113,6 +113,22 @@ struct RowFillModelTests {
         #expect(store.apply(.wait(nil), at: reset.addingTimeInterval(86_400)) == [])
     }
 
+    @Test("offline, an answer from the cache fills the rows it kept; the others stay bare and are asked again after the wait, alone")
+    func offlineFromCache() {
+        var store = fillingStore()
+        var answer = FillAnswer(fills: Dictionary(uniqueKeysWithValues: (Int64(1)...15).map { ("user\($0)", fill($0)) }))
+        answer.unreached = (16...20).map { "user\($0)" }
+        answer.offlineSince = epoch.addingTimeInterval(-7_200)
+        store.send(.rowsFilled(root, RequestID(1), answer)) {
+            $0.screens[0].listScreen?.fills.inFlight = nil
+            $0.screens[0].listScreen?.fills.retryAt = epoch.addingTimeInterval(30)
+            for id in Int64(1)...15 { $0.screens[0].listScreen?.fills.byID[id] = fill(id) }
+        }
+        #expect(store.apply(.wait(nil), at: epoch.addingTimeInterval(29)) == [])
+        #expect(store.apply(.wait(nil), at: epoch.addingTimeInterval(30))
+                    == [.fillRows(root, RequestID(2), logins: fillRows(16...20).keys.sorted())])
+    }
+
     @Test("without a token nothing is asked, and a row whose account's details were seen shows them")
     func noToken() {
         var store = loadedStore()

@@ -209,9 +209,14 @@ struct FillAccountsTests {
             #expect(answer.rate == GraphQLRate(cost: 1, remaining: 4_999, limit: 5_000, resetAt: answer.rate?.resetAt))
             var seen = try #require(fixture.seenRateLimits.last)
             #expect(seen.resource == "graphql" && seen.limit == 5_000 && seen.used == 1 && seen.remaining == 4_999)
-            let withMembers = try await fixture.client.fillAccounts(logins, members: true)
+            // (A client that takes no stored fill, so that all 100 are asked again.)
+            let recorder = ResponseRecorder()
+            let asking = GitHubClient(configuration: fixture.client.configuration, maxAge: 0, retryPolicy: .none) { info in
+                recorder.items.withLock { $0.append(info) }
+            }
+            let withMembers = try await asking.fillAccounts(logins, members: true)
             #expect(withMembers.rate?.cost == 2)
-            seen = try #require(fixture.seenRateLimits.last)
+            seen = try #require(recorder.items.withLock { $0.last?.rateLimit })
             #expect(seen.used == 3 && seen.remaining == 4_997)
             // REST requests count apart.
             _ = try await fixture.client.userDetails(login: "octocat")
