@@ -19,7 +19,8 @@ extension AppState {
     /// Its commands, and those that go after the reconcile step's (a reconnect). `webPages`: the
     /// address GitHub sent for each row.
     mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<Row, GitHubCursor>,
-                         _ origin: ResponseOrigin, webPages: [String?] = []) -> (commands: [Command], reconnect: [Command]) {
+                         _ origin: ResponseOrigin, webPages: [String?] = [],
+                         fills: [AccountFill] = []) -> (commands: [Command], reconnect: [Command]) {
         guard isCurrent(id, token) else { return ([], []) }
         let kept = learnWebPages(page.items, sent: webPages)
         let firstPage = token.direction == .initial || token.direction == .refresh
@@ -44,6 +45,7 @@ extension AppState {
             screen.withList { screen -> [Command] in
                 if firstPage { screen.storedAt = storedAt }
                 screen.keepWebPages(kept)
+                screen.keepFills(fills, of: page.items)
                 let loaded = screen.send(.pageLoaded(token, page), at: moment)
                 return revalidate ? loaded + screen.send(.refresh, at: moment) : loaded
             } ?? []

@@ -20,8 +20,8 @@ extension AppState {
             commands = clicked(target)
         case let .resized(rows, columns):
             commands = resize(rows: rows, columns: columns)
-        case let .pageLoaded(id, token, page, origin, webPages):
-            (commands, trailing) = onPage(id, token, page, origin, webPages: webPages)
+        case let .pageLoaded(id, token, page, origin, webPages, fills):
+            (commands, trailing) = onPage(id, token, page, origin, webPages: webPages, fills: fills)
         case let .pageFailed(id, token, failure):
             let current = isCurrent(id, token)
             commands = onScreen(id, .pageFailed(token, failure))

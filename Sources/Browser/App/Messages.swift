@@ -37,9 +37,10 @@ package enum Message: Sendable, Equatable {
     case resized(rows: Int, columns: Int)
     /// A page, where it came from (GitHub, or the cache: fresh, stale or because GitHub could
     /// not be reached), and the web page GitHub sent for each row (`html_url`, in the rows'
-    /// order; nil where it sent none).
+    /// order; nil where it sent none), and what GitHub said of each row's account when the page
+    /// brought that too (a GraphQL page: `--newest`).
     case pageLoaded(ScreenID, FetchToken, Page<Row, GitHubCursor>, origin: ResponseOrigin = .network,
-                    webPages: [String?] = [])
+                    webPages: [String?] = [], fills: [AccountFill] = [])
     case pageFailed(ScreenID, FetchToken, LoadFailure)
     /// The selection rested long enough: the details request may go.
     case detailsDue(RequestID)
@@ -53,7 +54,7 @@ package enum Message: Sendable, Equatable {
     case repositoryFailed(RequestID, DetailsFailure)
     /// The first page of a profile's slice (``Command/loadSlice(_:_:_:pageSize:refresh:)``);
     /// `revalidating` when it came from the cache and GitHub is being asked again; the rows' web
-    /// pages as in ``pageLoaded(_:_:_:origin:webPages:)``.
+    /// pages as in ``pageLoaded(_:_:_:origin:webPages:fills:)``.
     case sliceLoaded(ScreenID, RequestID, Page<Row, GitHubCursor>, revalidating: Bool = false, webPages: [String?] = [])
     case sliceFailed(ScreenID, RequestID, LoadFailure)
     /// What GitHub's GraphQL API said of the accounts a fill asked about

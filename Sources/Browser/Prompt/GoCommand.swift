@@ -18,9 +18,12 @@ package enum GoCommand: Sendable, Equatable {
         case none, login, organization, repository, query
     }
 
-    /// The options that choose where a list starts or how it is ordered.
+    /// The options that choose where a list starts, how it is ordered or where it comes from.
     package enum Option: String, Sendable, CaseIterable {
-        case page = "--page", sort = "--sort", since = "--since"
+        case page = "--page", sort = "--sort", since = "--since", newest = "--newest"
+
+        /// An option that takes no value.
+        var isFlag: Bool { self == .newest }
     }
 
     /// The commands, in the order completion offers them, with what each takes: the shell's
@@ -28,7 +31,7 @@ package enum GoCommand: Sendable, Equatable {
     static let table: [(name: String, argument: Argument, options: Set<Option>)] = [
         ("users", .none, [.since]), ("followers", .login, [.page]), ("following", .login, [.page]),
         ("members", .organization, [.page]), ("orgs", .login, [.page]), ("repos", .login, [.page]),
-        ("starred", .login, [.page]), ("stargazers", .repository, [.page]), ("contributors", .repository, [.page]),
+        ("starred", .login, [.page]), ("stargazers", .repository, [.page, .newest]), ("contributors", .repository, [.page]),
         ("watchers", .repository, [.page]), ("search", .query, [.page, .sort]), ("user", .login, []),
         ("q", .none, []), ("quit", .none, []),
     ]
@@ -57,7 +60,8 @@ package enum GoCommand: Sendable, Equatable {
             switch list {
             case .followers(let login), .following(let login), .members(let login), .organizations(let login):
                 return .account(login)
-            case let .stargazers(owner, repo), let .contributors(owner, repo), let .watchers(owner, repo):
+            case let .stargazers(owner, repo), let .newestStargazers(owner, repo), let .contributors(owner, repo),
+                 let .watchers(owner, repo):
                 return .repository(owner: owner, name: repo)
             case .all, .search:
                 return nil
@@ -89,7 +93,10 @@ package enum GoCommand: Sendable, Equatable {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             guard let option = Option(rawValue: parts[0]) else { return .failure(.option("Unknown option '\(parts[0])'")) }
             if let refusal = refusal(of: option, by: name) { return .failure(.option(refusal)) }
-            if parts.count == 2 {
+            if option.isFlag {
+                guard parts.count == 1 else { return .failure(.option("\(option.rawValue) takes no value")) }
+                options[option] = ""
+            } else if parts.count == 2 {
                 options[option] = parts[1]
             } else if index < words.count {
                 options[option] = words[index]
@@ -115,20 +122,23 @@ package enum GoCommand: Sendable, Equatable {
         } else {
             sort = nil
         }
-        return resolve(name, rest, page: page, sort: sort, since: since)
+        return resolve(name, rest, page: page, sort: sort, since: since, newest: options[.newest] != nil)
     }
 
     /// The command `name` with its argument's words and its options, by the table's rules: the
     /// shell's subcommands come here with what the argument parser read, the `:` line with the
     /// words it split.
     package static func resolve(_ name: String, _ rest: [String], page: Int? = nil, sort: SearchSort? = nil,
-                               since: Int64? = nil) -> Result<GoCommand, GoCommandError> {
+                               since: Int64? = nil, newest: Bool = false) -> Result<GoCommand, GoCommandError> {
         guard let entry = table.first(where: { $0.name == name }) else {
             return .failure(.unknown(name, suggestion: suggestion(for: name)))
         }
-        let given: [(Option, Bool)] = [(.page, page != nil), (.sort, sort != nil), (.since, since != nil)]
+        let given: [(Option, Bool)] = [(.page, page != nil), (.sort, sort != nil), (.since, since != nil), (.newest, newest)]
         for (option, isGiven) in given where isGiven {
             if let refusal = refusal(of: option, by: name) { return .failure(.option(refusal)) }
+        }
+        if newest, page != nil {
+            return .failure(.option("--page does not go with --newest: GraphQL's pages have no numbers"))
         }
         if let page, !(1...maxStartPage).contains(page) {
             return .failure(.option("--page must be from 1 to \(maxStartPage) (got \(page))"))
@@ -157,7 +167,7 @@ package enum GoCommand: Sendable, Equatable {
                 return .failure(.badRepository(name, text))
             }
             let list: UserList = switch name {
-            case "stargazers": .stargazers(owner: owner, repo: repo)
+            case "stargazers": newest ? .newestStargazers(owner: owner, repo: repo) : .stargazers(owner: owner, repo: repo)
             case "contributors": .contributors(owner: owner, repo: repo)
             default: .watchers(owner: owner, repo: repo)
             }
@@ -174,6 +184,7 @@ package enum GoCommand: Sendable, Equatable {
                 : "--page goes with lists, not with a profile"
         case .sort: return "--sort goes with search"
         case .since: return "--since goes with users"
+        case .newest: return "--newest goes with stargazers"
         }
     }
 
@@ -214,6 +225,7 @@ package enum GoCommand: Sendable, Equatable {
             case .page: " [--page N]"
             case .sort: " [--sort ORDER]"
             case .since: " [--since ID]"
+            case .newest: " [--newest]"
             }
         }
         return name + argument + options.joined()

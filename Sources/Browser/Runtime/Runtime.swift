@@ -82,7 +82,7 @@ final class Runtime: CommandRunner {
                 do {
                     let loaded = try await service.page(list, request.cursor, request.pageSize, policy)
                     post(.pageLoaded(screen, request.token, loaded.value.page, origin: loaded.origin,
-                                     webPages: loaded.value.webPages))
+                                     webPages: loaded.value.webPages, fills: loaded.value.fills))
                 } catch {
                     post(.pageFailed(screen, request.token, LoadFailure(error)))
                 }

@@ -59,7 +59,7 @@ extension Message {
     /// answer: the second is on its way).
     package var settles: TaskKey? {
         switch self {
-        case let .pageLoaded(screen, token, _, _, _), let .pageFailed(screen, token, _): .fetch(screen, token.id)
+        case let .pageLoaded(screen, token, _, _, _, _), let .pageFailed(screen, token, _): .fetch(screen, token.id)
         case let .sliceLoaded(screen, id, _, revalidating, _): revalidating ? nil : .slice(screen, id)
         case let .sliceFailed(screen, id, _): .slice(screen, id)
         case let .rowsFilled(screen, _, _), let .fillFailed(screen, _, _): .fill(screen)

@@ -45,6 +45,13 @@ extension ListScreen {
         return nil
     }
 
+    /// Keeps what a page said of its rows' accounts (a GraphQL page fills its rows itself), by
+    /// row, in the rows' order; the rows are not asked about again.
+    mutating func keepFills(_ pageFills: [AccountFill], of rows: [Row]) {
+        guard !pageFills.isEmpty else { return }
+        for (row, fill) in zip(rows, pageFills) where fills.byID[row.id] != fill { fills.byID[row.id] = fill }
+    }
+
     /// Forgets the fills of rows no longer loaded (their pages were dropped, or replaced).
     private mutating func pruneFills() {
         let (offset, store) = (pager.offset, pager.store)

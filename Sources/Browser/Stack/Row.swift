@@ -51,7 +51,7 @@ extension GitHubList {
         switch self {
         case .users(let list):
             let loaded = try await list.load(client: client, at: cursor, pageSize: pageSize, policy: policy)
-            return (RowPage(loaded.page.rows, webPages: loaded.webPages), loaded.origin)
+            return (RowPage(loaded.page.rows, webPages: loaded.webPages, fills: loaded.fills), loaded.origin)
         case .repositories(let list):
             let loaded = try await list.githubSource(client: client).load(at: cursor, pageSize: pageSize, policy: policy)
             let page = loaded.page

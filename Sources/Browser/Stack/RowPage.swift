@@ -6,9 +6,12 @@ import ListCore
 package struct RowPage: Sendable, Equatable {
     package var page: Page<Row, GitHubCursor>
     package var webPages: [String?]
+    /// What the page said of each row's account, when it said (a GraphQL page), in the rows' order.
+    package var fills: [AccountFill]
 
-    package init(_ page: Page<Row, GitHubCursor>, webPages: [String?] = []) {
+    package init(_ page: Page<Row, GitHubCursor>, webPages: [String?] = [], fills: [AccountFill] = []) {
         self.page = page
         self.webPages = webPages
+        self.fills = fills
     }
 }

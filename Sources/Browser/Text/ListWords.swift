@@ -14,6 +14,7 @@ extension GitHubList {
             case .members: "members"
             case .organizations: "organizations"
             case .stargazers: "stargazers"
+            case .newestStargazers: "stargazers, newest first"
             case .contributors: "contributors"
             case .watchers: "watchers"
             }

@@ -84,19 +84,17 @@ enum FakeGraphQLStargazers {
         let edges = (start..<end).compactMap { index -> Edge? in
             let oldestFirst = newestFirst ? size - 1 - index : index
             guard let user = context.data.list(key, size: size, offset: oldestFirst, limit: 1).first else { return nil }
-            return Edge(cursor: cursor(index), starredAt: starredAt(repository, position: oldestFirst, of: size),
+            return Edge(cursor: cursor(index), starredAt: starredAt(repository, position: oldestFirst, of: size, data: context.data),
                         node: context.account(user))
         }
         return Page(totalCount: size, edges: edges, hasNextPage: end < size, hasPreviousPage: start > 0)
     }
 
-    /// When the account at `position` of the oldest-first list starred the repository: spread
-    /// evenly from the repository's creation to the start of 2026, the same each time.
-    static func starredAt(_ repository: FakeRepository, position: Int, of size: Int) -> String {
-        let start = repository.createdAt.timeIntervalSince1970
-        let end = max(start, 1_767_225_600)
-        let time = start + (end - start) * Double(position + 1) / Double(size + 1)
-        return ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: time.rounded()))
+    /// When the account at `position` of the oldest-first list starred the repository: the date
+    /// the REST list (`star+json`) gives the same star, so the two APIs agree.
+    static func starredAt(_ repository: FakeRepository, position: Int, of size: Int, data: FakeDataSet) -> String {
+        let date = data.starDates(of: repository, offset: position, limit: 1).first ?? repository.createdAt
+        return ISO8601DateFormatter().string(from: date)
     }
 
     static func cursor(_ index: Int) -> String { Data("cursor:v2:\(index)".utf8).base64EncodedString() }

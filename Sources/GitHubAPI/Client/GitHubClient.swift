@@ -144,7 +144,7 @@ public final class GitHubClient: Sendable {
         try await get(url, subject: "the picture", policy: .normal, maxBytes: maxBytes).body
     }
 
-    private func isFresh(_ stored: StoredResponse, at now: Date) -> Bool {
+    func isFresh(_ stored: StoredResponse, at now: Date) -> Bool {
         let lifetime = maxAgeOverride ?? stored.maxAge ?? defaultMaxAge
         let age = now.timeIntervalSince(stored.fetchedAt)
         return age >= 0 && age < lifetime

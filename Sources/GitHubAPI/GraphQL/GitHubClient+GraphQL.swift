@@ -16,6 +16,8 @@ struct GraphQLAnswer: Sendable {
     var data: GraphQLValue?
     var problems: [Problem]
     var rate: GraphQLRate?
+    /// The body as GitHub sent it.
+    var body = Data()
 
     func has(_ type: String) -> Bool { problems.contains { $0.type == type } }
 }
@@ -139,6 +141,14 @@ extension GitHubClient {
         guard (200..<300).contains(http.statusCode) else {
             throw Self.error(status: http.statusCode, body: body, header: header, subject: "GraphQL", authenticated: true)
         }
+        var answer = try Self.readAnswer(body, rateLimit: rateLimit)
+        answer.body = body
+        return answer
+    }
+
+    /// The frame of a GraphQL answer's body: its data, its errors and its rate; a limit said in
+    /// the body is thrown as `.rateLimited`.
+    static func readAnswer(_ body: Data, rateLimit: RateLimit?) throws -> GraphQLAnswer {
         guard let answer = try? JSONDecoder().decode(GraphQLValue.self, from: body), case .object = answer else {
             throw GitHubError.malformedBody(detail: "the GraphQL answer was not a JSON object")
         }

@@ -33,13 +33,13 @@ public struct GraphQLQuery: Sendable, Equatable, Encodable {
         return GraphQLQuery(query: query, variables: variables)
     }
 
-    /// A repository's stargazers, newest first, 100 a page, each with when they starred and
-    /// what a row shows; `after` is the last page's `endCursor`.
-    public static func stargazers(owner: String, name: String, after: String?) -> GraphQLQuery {
+    /// A repository's stargazers, newest first, `first` a page (1 to 100), each with when they
+    /// starred and what a row shows; `after` is the last page's `endCursor`.
+    public static func stargazers(owner: String, name: String, after: String?, first: Int = 100) -> GraphQLQuery {
         let query = """
         query Stargazers($owner: String!, $name: String!, $after: String) {
           repository(owner: $owner, name: $name) {
-            stargazers(first: 100, after: $after, orderBy: {field: STARRED_AT, direction: DESC}) {
+            stargazers(first: \(min(100, max(1, first))), after: $after, orderBy: {field: STARRED_AT, direction: DESC}) {
               totalCount
               pageInfo { hasNextPage endCursor }
               edges { starredAt node { __typename login databaseId url avatarUrl name bio company location isViewer isFollowingViewer viewerIsFollowing followers { totalCount } } }

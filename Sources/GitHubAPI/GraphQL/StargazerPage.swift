@@ -51,10 +51,39 @@ public struct StargazerPage: Sendable, Equatable {
 extension GitHubClient {
     /// A page of `owner/name`'s stargazers, newest first (`--newest`): a page load like any
     /// other, so in the foreground with the usual retries and waits, counted against the
-    /// GraphQL limit. `after` is the last page's ``StargazerPage/endCursor``.
-    public func newestStargazers(owner: String, name: String, after: String?) async throws -> StargazerPage {
-        let query = GraphQLQuery.stargazers(owner: owner, name: name, after: after)
-        let answer = try await perform(resource: "graphql") { try await self.postGraphQL(query) }
-        return try StargazerPage(answer, repository: "\(owner)/\(name)")
+    /// GraphQL limit, and kept in the store like a REST page (keyed by the query and its
+    /// cursor), with the same policies: from the store at once or while fresh, offline from it.
+    /// `after` is the last page's ``StargazerPage/endCursor``. Returns the body as GitHub sent it.
+    public func newestStargazers(owner: String, name: String, after: String?, first: Int = 100,
+                                 policy: CachePolicy = .normal) async throws -> (page: StargazerPage, origin: ResponseOrigin, body: Data) {
+        let query = GraphQLQuery.stargazers(owner: owner, name: name, after: after, first: first)
+        let repository = "\(owner)/\(name)"
+        let key = Self.storeKey(configuration.graphqlURL, repository: repository, after: after, first: first)
+        let stored = await store.response(for: key)
+        let now = throttle.clock.now()
+        if let stored, policy == .preferCache || (policy == .normal && isFresh(stored, at: now)),
+           let page = try? StargazerPage(Self.readAnswer(stored.body, rateLimit: nil), repository: repository) {
+            return (page, .cache(fetchedAt: stored.fetchedAt, fresh: isFresh(stored, at: now)), stored.body)
+        }
+        let answer: GraphQLAnswer
+        do {
+            answer = try await perform(resource: "graphql") { try await self.postGraphQL(query) }
+        } catch let error as GitHubError where error.isUnreachable {
+            guard let stored, let page = try? StargazerPage(Self.readAnswer(stored.body, rateLimit: nil), repository: repository)
+            else { throw error }
+            return (page, .offline(fetchedAt: stored.fetchedAt), stored.body)
+        }
+        let page = try StargazerPage(answer, repository: repository)
+        await store.save(StoredResponse(url: key, etag: nil, body: answer.body, links: [:], fetchedAt: now, maxAge: maxAgeOverride))
+        return (page, .network, answer.body)
+    }
+
+    /// Where a GraphQL stargazers page is kept: the GraphQL address with what picks the page.
+    static func storeKey(_ graphQL: URL, repository: String, after: String?, first: Int) -> String {
+        var components = URLComponents(url: graphQL, resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "stargazers", value: repository),
+                                  URLQueryItem(name: "first", value: String(first))]
+            + (after.map { [URLQueryItem(name: "after", value: $0)] } ?? [])
+        return components?.string ?? graphQL.absoluteString + "?stargazers=" + repository
     }
 }

@@ -19,7 +19,7 @@ public struct AllUsersSource: PageSource {
         let since: Int64
         switch cursor {
         case .since(let id): since = id
-        case .first, .page: since = 0
+        case .first, .page, .after: since = 0
         case .link(let url): since = Self.since(in: url) ?? 0
         }
         let url = try client.configuration.url("/users", query: [("since", String(since)), ("per_page", String(clampPageSize(pageSize)))])

@@ -10,6 +10,9 @@ public enum GitHubCursor: Sendable, Hashable, CustomStringConvertible {
     case page(Int)
     /// A page-numbered list's page, at the URL GitHub's `Link` named.
     case link(URL)
+    /// A GraphQL connection's page after this `endCursor` (`--newest`); its first page is
+    /// ``first``.
+    case after(String)
 
     public var description: String {
         switch self {
@@ -17,6 +20,7 @@ public enum GitHubCursor: Sendable, Hashable, CustomStringConvertible {
         case .first: "page 1"
         case .page(let number): "page \(number)"
         case .link(let url): url.absoluteString
+        case .after(let cursor): "after \(cursor)"
         }
     }
 }

@@ -10,11 +10,16 @@ public struct LoadedPage<Item: Sendable>: Sendable {
     /// Each item's `html_url`, in the order of the items: nil where GitHub sent none (an
     /// organization in `/users/{u}/orgs`). Empty when none was read.
     public var webPages: [String?]
+    /// What a row shows of each item's account beyond the login, when the page brought it (a
+    /// GraphQL page, `--newest`), in the order of the items. Empty when it did not.
+    public var fills: [AccountFill]
 
-    public init(page: Page<Item, GitHubCursor>, origin: ResponseOrigin, body: Data, webPages: [String?] = []) {
+    public init(page: Page<Item, GitHubCursor>, origin: ResponseOrigin, body: Data, webPages: [String?] = [],
+                fills: [AccountFill] = []) {
         self.page = page
         self.origin = origin
         self.body = body
         self.webPages = webPages
+        self.fills = fills
     }
 }

@@ -7,7 +7,7 @@ func clampPageSize(_ size: Int) -> Int { min(100, max(1, size)) }
 func pageURL(_ cursor: GitHubCursor, client: GitHubClient, path: String, query: [(String, String)], pageSize: Int) throws -> URL {
     switch cursor {
     case .link(let url): return url
-    case .first, .since, .page:
+    case .first, .since, .page, .after:
         var number = 1
         if case .page(let start) = cursor { number = min(max(1, start), maxPageNumber) }
         return try client.configuration.url(path, query: query + [("per_page", String(clampPageSize(pageSize))),

@@ -7,6 +7,9 @@ public enum UserList: Sendable, Equatable {
     case following(String)
     case members(String)
     case stargazers(owner: String, repo: String)
+    /// A repository's stargazers newest first, from GraphQL (`--newest`: a token needed; no
+    /// 40,000 cap, no page numbers).
+    case newestStargazers(owner: String, repo: String)
     /// People who committed to a repository, most commits first.
     case contributors(owner: String, repo: String)
     /// People watching a repository (`/subscribers`).
@@ -24,6 +27,7 @@ public enum UserList: Sendable, Equatable {
         case .following(let login): "Following of \(login)"
         case .members(let org): "Members of \(org)"
         case let .stargazers(owner, repo): "Stargazers of \(owner)/\(repo)"
+        case let .newestStargazers(owner, repo): "Stargazers of \(owner)/\(repo), newest first"
         case let .contributors(owner, repo): "Contributors to \(owner)/\(repo)"
         case let .watchers(owner, repo): "Watchers of \(owner)/\(repo)"
         case .organizations(let login): "Organizations of \(login)"
@@ -38,7 +42,7 @@ public enum UserList: Sendable, Equatable {
         case .followers: "followers"
         case .following: "followed users"
         case .members: "members"
-        case .stargazers: "stargazers"
+        case .stargazers, .newestStargazers: "stargazers"
         case .contributors: "contributors"
         case .watchers: "watchers"
         case .organizations: "organizations"
@@ -48,8 +52,10 @@ public enum UserList: Sendable, Equatable {
 
     /// True for the lists that page by number (all but GET /users, which pages by id).
     public var isPageNumbered: Bool {
-        if case .all = self { return false }
-        return true
+        switch self {
+        case .all, .newestStargazers: false
+        default: true
+        }
     }
 
     /// One page, by the cache policy, with where it came from.
@@ -85,6 +91,8 @@ public enum UserList: Sendable, Equatable {
                                           let stargazers = try GitHubClient.decode([Stargazer].self, from: body)
                                           return (stargazers.map(\.user), stargazers.map(\.webPage))
                                       })
+        case let .newestStargazers(owner, repo):
+            return NewestStargazersSource(client: client, owner: owner, name: repo)
         case let .contributors(owner, repo):
             return repository(owner, repo, "contributors")
         case let .watchers(owner, repo):
@@ -119,6 +127,7 @@ extension UserList {
     public func firstCursor(startPage: Int) -> GitHubCursor {
         switch self {
         case .all(let since): .since(max(0, since))
+        case .newestStargazers: .first
         default: startPage > 1 ? .page(startPage) : .first
         }
     }

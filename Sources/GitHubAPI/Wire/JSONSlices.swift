@@ -10,9 +10,16 @@ public enum JSONSlices {
     /// The elements of the top-level array, or, with `key`, of the array under that key of the
     /// top-level object (`items` of a search). Nil when the body is not shaped so.
     public static func elements(of body: Data, key: String? = nil) -> [Range<Int>]? {
+        elements(of: body, path: key.map { [$0] } ?? [])
+    }
+
+    /// The elements of the array under `path`, each key an object's inside the last
+    /// (`data`, `repository`, `stargazers`, `edges` of a GraphQL answer); of the top-level array
+    /// when `path` is empty. Nil when the body is not shaped so.
+    public static func elements(of body: Data, path: [String]) -> [Range<Int>]? {
         let bytes = [UInt8](body)
         var index = skipSpace(bytes, 0)
-        if let key {
+        for key in path {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
             index += 1
             while true {

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Browser
 import GitHubAPI
@@ -52,6 +53,10 @@ struct GHScroll: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let error as AuthenticationNeeded {
+            // gh's status for "authentication needed".
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            Foundation.exit(AuthenticationNeeded.exitStatus)
         } catch {
             exit(withError: error)
         }
@@ -173,6 +178,7 @@ enum RepositoryArgument {
 /// A command that takes a repository as OWNER/REPO and shows one of its lists of people.
 protocol RepositoryPeopleCommand: AsyncParsableCommand {
     var repository: String { get }
+    var command: GoCommand { get throws }
     var options: ListOptions { get }
     var paging: PagingOptions { get }
 }
@@ -191,11 +197,18 @@ struct StargazersCommand: RepositoryPeopleCommand {
     static let configuration = CommandConfiguration(
         commandName: "stargazers", abstract: "The users who starred a repository, the oldest star first, each with when.",
         discussion: "GitHub's REST API lists the first 40,000 stargazers only: the list ends there and says so (on stderr "
-            + "in a pipe). --plain prints ID<TAB>LOGIN<TAB>STARRED_AT lines; --json each {starred_at, user} item as GitHub "
-            + "sent it.")
+            + "in a pipe); --newest lists them all, newest first, through GitHub's GraphQL API (a token needed: without "
+            + "one the exit status is 4). --plain prints ID<TAB>LOGIN<TAB>STARRED_AT lines; --json each {starred_at, user} "
+            + "item as GitHub sent it (with --newest, each GraphQL edge {starredAt, node}).")
     @Argument(help: RepositoryArgument.help) var repository: String
+    @Flag(name: .customLong("newest"),
+          help: "Newest first, every stargazer (GraphQL: needs a token; no --page).") var newest = false
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
+
+    var command: GoCommand {
+        get throws { try .shell("stargazers", [repository], page: paging.page, newest: newest) }
+    }
 }
 
 struct ContributorsCommand: RepositoryPeopleCommand {

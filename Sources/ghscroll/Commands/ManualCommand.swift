@@ -53,6 +53,7 @@ struct ManualSectionsCommand: ParsableCommand {
                       + "never a line that looks like a token. Two runs at once each add to it; neither loses the other's.",
                   ".El", ".Sh EXIT STATUS", ".Bl -tag -width Ds",
                   ".It 0", "Done.", ".It 1", "An error (GitHub could not be reached, a bad configuration file, …).",
+                  ".It 4", "What was asked needs a token and none was found (stargazers --newest).",
                   ".It 64", "A usage error (an unknown option, a bad value).",
                   ".It 128+N", "Ended by signal N (130 for SIGINT, 143 for SIGTERM).", ".El"]
         lines += [".Sh EXAMPLES"]

@@ -137,6 +137,10 @@ struct ListOptions: ParsableArguments {
         } catch {
             throw CleanExitError(message: "\(error)")
         }
+        if case .list(.users(.newestStargazers)) = shown, configuration.token == nil {
+            throw AuthenticationNeeded(message: "--newest pages through GitHub's GraphQL API, which needs a token: set GH_TOKEN, "
+                                       + "or gh auth login")
+        }
         defer { if let demoServer { Task { await demoServer.stop() } } }
         logger.info("browsing \(shown.title) at \(configuration.baseURL.absoluteString), \(configuration.tokenSource)")
         let retryPolicy = RetryPolicy(baseDelay: .milliseconds(retryDelayMilliseconds))

@@ -26,8 +26,8 @@ extension GoCommand {
     /// The command as the shell read it, by the one table the `:` line reads too: the same
     /// names, arguments, options and rules (a usage error when it breaks them).
     static func shell(_ name: String, _ words: [String], page: Int? = nil, sort: SearchSort? = nil,
-                      since: Int64? = nil) throws -> GoCommand {
-        switch resolve(name, words, page: page, sort: sort, since: since) {
+                      since: Int64? = nil, newest: Bool = false) throws -> GoCommand {
+        switch resolve(name, words, page: page, sort: sort, since: since, newest: newest) {
         case .success(let command): command
         case .failure(let error): throw ValidationError(error.description)
         }

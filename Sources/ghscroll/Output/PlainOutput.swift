@@ -22,19 +22,24 @@ struct PlainOutput {
     func run() async throws {
         switch list {
         case .users(let users):
-            let isSearch: Bool = if case .search = users { true } else { false }
+            let itemsPath: [String] = switch users {
+            case .search: ["items"]
+            case .newestStargazers: ["data", "repository", "stargazers", "edges"]
+            default: []
+            }
             let fields: @Sendable (GitHubUser) -> [String]
-            if case .stargazers = users {
+            switch users {
+            case .stargazers, .newestStargazers:
                 // A stargazer: the date of the star, in GitHub's format (empty when it sent none).
                 fields = { [$0.login, $0.starredAt.map(GitHubUser.timestamp) ?? ""] }
-            } else {
+            default:
                 fields = { [$0.login] }
             }
             try await print(PrintedListSource(source: users.githubSource(client: client, startPage: startPage),
-                                              keepsSentObjects: json, searchResults: isSearch, logger: logger, fields: fields))
+                                              keepsSentObjects: json, itemsPath: itemsPath, logger: logger, fields: fields))
         case .repositories(let repositories):
             try await print(PrintedListSource(source: repositories.githubSource(client: client, startPage: startPage),
-                                              keepsSentObjects: json, searchResults: false, logger: logger) { [$0.fullName] })
+                                              keepsSentObjects: json, itemsPath: [], logger: logger) { [$0.fullName] })
         }
     }
 
@@ -115,6 +120,13 @@ extension PlainOutput {
 
 /// An error that ends the program with a message on stderr and exit status 1.
 struct CleanExitError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// What was asked needs a token and none was found: said in one line, exit status 4 (as gh).
+struct AuthenticationNeeded: Error, CustomStringConvertible {
+    static let exitStatus: Int32 = 4
     let message: String
     var description: String { message }
 }

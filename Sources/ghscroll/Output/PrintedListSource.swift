@@ -22,8 +22,9 @@ struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource 
     let source: any GitHubPageSource<Item>
     /// Keep each user's object as sent (for `--json`).
     let keepsSentObjects: Bool
-    /// The body is a search result: the users are under `items`.
-    let searchResults: Bool
+    /// Where the items are in the body: under these keys, one inside the other (`items` of a
+    /// search, a GraphQL connection's `edges`); at the top when empty.
+    let itemsPath: [String]
     let logger: Logger
     /// The fields of the row's plain line after its id (the login, or OWNER/NAME; a stargazer's
     /// login and the date of the star), before they are made safe.
@@ -45,7 +46,7 @@ struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource 
         }
         let sent = keepsSentObjects ? sentObjects(loaded) : [:]
         let page = loaded.page
-        if searchResults, page.isIncomplete {
+        if itemsPath == ["items"], page.isIncomplete {
             PlainOutput.note("GitHub's search timed out: these results may be incomplete")
         }
         return Page(items: page.items.map { item in
@@ -59,7 +60,7 @@ struct PrintedListSource<Item: Encodable & Identifiable & Sendable>: PageSource 
     /// Each row's object as GitHub sent it, by id: the body's array elements, when they line up
     /// with the decoded rows (an object spread over lines is put on one).
     private func sentObjects(_ loaded: LoadedPage<Item>) -> [Int64: Data] {
-        guard let ranges = JSONSlices.elements(of: loaded.body, key: searchResults ? "items" : nil),
+        guard let ranges = JSONSlices.elements(of: loaded.body, path: itemsPath),
               ranges.count == loaded.page.items.count else {
             return [:]
         }

@@ -91,4 +91,31 @@ struct StargazerRowsTests {
         #expect(render(store.state).lines[3] == " — End of list · 2 stargazers —")
         #expect(AppView.cutShort(store.state.top.asList) == nil)
     }
+    @Test("--newest: a GraphQL page fills its own rows, so no fill request goes; the title says newest first")
+    func newestFillsItself() {
+        let newest = GitHubList.users(.newestStargazers(owner: "octo", repo: "cat"))
+        var state = makeState(list: newest, rows: 7, columns: 70)
+        state.fillsRows = true
+        _ = state.start()
+        var store = TestStore(state)
+        let rows = [stargazer(1, days: 1), stargazer(2, days: 2), stargazer(3, days: 5)]
+        let fills = rows.map { row in
+            AccountFill(login: row.login, name: "Person \(row.id)", location: "Town \(row.id)", followers: 1_200, id: row.id)
+        }
+        let cursor = GitHubCursor.after("Y3Vyc29yOnYyOjI=")
+        let loaded = Page(items: rows.map(Row.user), next: cursor)
+        // The next page goes by its GraphQL cursor; no fill request goes.
+        store.send(.pageLoaded(root, firstToken, loaded, fills: fills), [.fetch(root, newest, request(2, .append, cursor))]) {
+            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, loaded))
+            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<3, viewportRows: 5))
+            $0.screens[0].viewport = Viewport(height: 5, margin: 2, top: 0, selection: 0)
+            $0.screens[0].listScreen?.selectedID = 1
+            for fill in fills { $0.screens[0].listScreen?.fills.byID[fill.id ?? 0] = fill }
+            $0.screens[0].listScreen?.fills.prunedFor = (0, 3)
+        }
+        let screen = render(store.state)
+        #expect(screen.lines[0].hasPrefix(" ghscroll · Stargazers of octo/cat, newest first"), "\(screen)")
+        #expect(screen.lines[1].hasPrefix(" user1  Person 1"), "\(screen)")
+        #expect(screen.lines[1].contains("Town 1"), "\(screen)")
+    }
 }

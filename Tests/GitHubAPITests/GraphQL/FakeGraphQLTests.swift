@@ -15,10 +15,10 @@ struct FakeGraphQLTests {
                                                   listSizes: ["repos:octocat": 3, "stargazers:\(repository.key)": 130]))
         try await withServer(server) { base in
             let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "t", timeout: 10), retryPolicy: .none)
-            let first = try await client.newestStargazers(owner: "octocat", name: repository.name, after: nil)
+            let first = try await client.newestStargazers(owner: "octocat", name: repository.name, after: nil).page
             #expect(first.stars.count == 100 && first.totalCount == 130)
             let cursor = try #require(first.endCursor)
-            let second = try await client.newestStargazers(owner: "octocat", name: repository.name, after: cursor)
+            let second = try await client.newestStargazers(owner: "octocat", name: repository.name, after: cursor).page
             #expect(second.stars.count == 30 && second.endCursor == nil)
             let stars = first.stars + second.stars
             let oldestFirst = server.data.list("stargazers:\(repository.key)", offset: 0, limit: 130).map(\.login)
