@@ -94,7 +94,10 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
 @MainActor func runScrollSection() async throws {
     if binaryBuilt, wanted("scroll") {
         heading("One-line scroll (j) in an 80×24 pane, against less on a file of the same rows (medians of 5)")
-        let server = FakeGitHub(data: FakeDataSet(userCount: 20_000, seed: 5))
+        // The token's owner is a user of the list, so that filled rows carry marks too.
+        var options = FakeGitHubOptions()
+        options.viewer = FakeDataSet(userCount: 20_000, seed: 5).users.first?.login
+        let server = FakeGitHub(data: FakeDataSet(userCount: 20_000, seed: 5), options: options)
         let base = try await server.start().absoluteString
         let text = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).txt").path
         var lines = ""
@@ -111,6 +114,9 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
         // The same for the thread that reads the keys and draws alone: without the page loads,
         // which the floor does not make.
         var loopRatios: [Double] = []
+        // Ours with a token: the rows fill with names, places and marks as they scroll by.
+        var filled: [ScrollCost] = []
+        var filledRatios: [Double] = []
         // ncurses with no program around it, drawing the same frames (Benchmarks/Floor/main.c).
         let floor = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("ncurses-floor").path
         for _ in 0..<5 {
@@ -119,6 +125,11 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
             if let cost = try await scrollCost("\(binary) users --api-url \(base) --no-config --no-cache --log-file \(log)",
                                                marker: log, name: "ghscroll") { ours.append(cost); ourRound = cost }
             try? FileManager.default.removeItem(atPath: log)
+            var filledRound: ScrollCost?
+            let filledLog = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).log").path
+            if let cost = try await scrollCost("GH_TOKEN=bench \(binary) users --api-url \(base) --no-config --no-cache --log-file \(filledLog)",
+                                               marker: filledLog, name: "ghscroll") { filled.append(cost); filledRound = cost }
+            try? FileManager.default.removeItem(atPath: filledLog)
             if let cost = try await scrollCost("less -S \(text)", marker: text, name: "less") { theirs.append(cost) }
             if FileManager.default.isExecutableFile(atPath: floor) {
                 let marker = "ghs-bench-\(UUID().uuidString)"
@@ -128,6 +139,7 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
                         floorRatios.append(ourRound.cpuMsPerScroll / cost.cpuMsPerScroll)
                         loopRatios.append(ourRound.busiestThreadMsPerScroll / cost.cpuMsPerScroll)
                     }
+                    if let filledRound { filledRatios.append(filledRound.cpuMsPerScroll / cost.cpuMsPerScroll) }
                 }
             }
         }
@@ -160,6 +172,10 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
                note: "ours, the busiest thread only (keys and frames; the page loads are on others)")
         record("cpu_per_scroll_loop_floor_ratio", loopRatios.isEmpty ? nil : middle(loopRatios), "×", "%.2f",
                note: "that thread / ncurses-floor's, the median of each round's ratio")
+        record("cpu_per_scroll_ms_filled", filled.isEmpty ? nil : middle(filled.map(\.cpuMsPerScroll)), "ms", "%.3f",
+               note: "ours with a token, the rows filling as they scroll by (one GraphQL request a page)")
+        record("cpu_per_scroll_filled_floor_ratio", filledRatios.isEmpty ? nil : middle(filledRatios), "×", "%.2f",
+               note: "that / ncurses-floor's, the median of each round's ratio (at most 2)")
         record("scroll_bytes_floor", floors.isEmpty ? nil : middle(floors.map(\.bytesPerScroll)), "B", "%.0f",
                note: "ncurses-floor's bytes per one-line scroll")
     }

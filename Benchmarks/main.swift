@@ -87,6 +87,7 @@ func heading(_ text: String) { print("\n" + text) }
 runFramesSection()
 runAppendsSection()
 runStallsSection()
+try await runFillsSection()
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ghscroll").path
 let binaryBuilt = FileManager.default.isExecutableFile(atPath: binary)
 if !binaryBuilt { print("\n\(binary) is not built: the figures of the real binary are skipped") }

@@ -49,7 +49,9 @@ extension ListScreen {
     /// row, in the rows' order; the rows are not asked about again.
     mutating func keepFills(_ pageFills: [AccountFill], of rows: [Row]) {
         guard !pageFills.isEmpty else { return }
-        for (row, fill) in zip(rows, pageFills) where fills.byID[row.id] != fill { fills.byID[row.id] = fill }
+        for (row, fill) in zip(rows, pageFills) where fills.byID[row.id] != fill.keptForRow {
+            fills.byID[row.id] = fill.keptForRow
+        }
     }
 
     /// Forgets the fills of rows no longer loaded (their pages were dropped, or replaced).

@@ -55,7 +55,7 @@ package struct RowFills: Sendable, Equatable {
         let unreached = Set(answer.unreached.map { $0.lowercased() })
         for (login, row) in request.rows {
             if let fill = answer.fills[login.lowercased()] {
-                byID[row] = fill
+                byID[row] = fill.keptForRow
             } else if !unreached.contains(login.lowercased()) {
                 unknown.insert(row)
             }
@@ -129,6 +129,14 @@ extension UserDetails {
 }
 
 extension AccountFill {
+    /// What a row keeps of a fill: its addresses go (the row's page is kept with the rows, and
+    /// its picture comes with its details), which halves what a filled row costs.
+    package var keptForRow: AccountFill {
+        var kept = self
+        (kept.htmlURL, kept.avatarURL) = (nil, nil)
+        return kept
+    }
+
     /// What an account's details (its pane, seen before) say for its row: no marks, which only
     /// GraphQL knows.
     init(_ details: UserDetails) {
