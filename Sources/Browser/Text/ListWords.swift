@@ -1,26 +1,69 @@
 import GitHubAPI
 
-/// The words of each list, in one table: its crumb (the title's last part, as a profile's row,
-/// the pane's keys and the `:` line open it), and the short name the pane's keys give it.
+/// The words of each list, in one table: its heading (the title of a list opened by a command),
+/// what its items are called (counted: "1 follower", "3,000 users"), its crumb (the title's last
+/// part, as a profile's row, the pane's keys and the `:` line open it under an account), and the
+/// short name the pane's keys give it.
 extension GitHubList {
-    /// "followers", "organizations", "stargazers".
-    var crumb: String {
+    /// The list named on its own, as a command opens it: "Followers of octocat", "octocat
+    /// follows", "Search: tom".
+    package var heading: String {
         switch self {
         case .users(let list):
             switch list {
-            case .all, .search: title
-            case .followers: "followers"
-            case .following: "following"
-            case .members: "members"
-            case .organizations: "organizations"
-            case .stargazers: "stargazers"
-            case .contributors: "contributors"
-            case .watchers: "watchers"
+            case .all(let since): since > 0 ? "All users since #\(since)" : "All users"
+            case .followers(let login): "Followers of \(login)"
+            case .following(let login): "\(login) follows"
+            case .members(let org): "Members of \(org)"
+            case let .stargazers(owner, repo): "Stargazers of \(owner)/\(repo)"
+            case let .contributors(owner, repo): "Contributors to \(owner)/\(repo)"
+            case let .watchers(owner, repo): "Watchers of \(owner)/\(repo)"
+            case .organizations(let login): "Organizations of \(login)"
+            case .search(let query, _): "Search: \(query)"
             }
-        case .repositories(.owned): "repositories"
-        case .repositories(.starred): "starred"
+        case .repositories(.owned(let login, _)): "Repositories of \(login)"
+        case .repositories(.starred(let login)): "Starred by \(login)"
         }
     }
+
+    /// What the list's items are called where they are counted or spoken of ("1 follower",
+    /// "120 followed users", "No results."): its status line, end row and notes.
+    package var itemNoun: Noun {
+        switch self {
+        case .users(let list):
+            switch list {
+            case .all: Noun("user")
+            case .followers: Noun("follower")
+            case .following: Noun("followed user")
+            case .members: Noun("member")
+            case .stargazers: Noun("stargazer")
+            case .contributors: Noun("contributor")
+            case .watchers: Noun("watcher")
+            case .organizations: Noun("organization")
+            case .search: Noun("result")
+            }
+        case .repositories(.owned): Noun("repository", plural: "repositories")
+        case .repositories(.starred): Noun("starred repository", plural: "starred repositories")
+        }
+    }
+
+    /// What the list is called under an account, counted ("All 1 follower →", "All 12
+    /// following →"): its crumb is the plural.
+    var crumbNoun: Noun {
+        switch self {
+        case .users(let list):
+            switch list {
+            case .all, .search: Noun(heading, plural: heading)
+            case .following: Noun("following", plural: "following")
+            default: itemNoun
+            }
+        case .repositories(.owned): itemNoun
+        case .repositories(.starred): Noun("starred", plural: "starred")
+        }
+    }
+
+    /// "followers", "organizations", "stargazers"; the heading for a list of no account.
+    var crumb: String { crumbNoun.many }
 
     /// As the pane's keys name it, short: "repos", "orgs"; else the crumb.
     var shortName: String {
@@ -78,15 +121,14 @@ extension GitHubList {
     /// first 40,000 stargazers · ghscroll stargazers OWNER/REPO --newest lists them all, newest
     /// first". Any other list: "GitHub lists only the first N followers".
     package func cutShortNote(loaded: Int, total: Int?) -> String {
-        let count = Formatting.grouped(loaded)
         switch self {
         case .users(.search):
-            return "First \(count)" + (total.map { " of \(Formatting.grouped($0))" } ?? "") + " · narrow the query"
+            return "First \(Formatting.grouped(loaded))" + (total.map { " of \(Formatting.grouped($0))" } ?? "") + " · narrow the query"
         case let .users(.stargazers(owner, repo)):
-            return "GitHub lists only the first \(count) stargazers · ghscroll stargazers \(owner)/\(repo) --newest"
+            return "GitHub lists only the first \(Formatting.count(loaded, itemNoun)) · ghscroll stargazers \(owner)/\(repo) --newest"
                 + " lists them all, newest first"
         default:
-            return "GitHub lists only the first \(count) \(noun)"
+            return "GitHub lists only the first \(Formatting.count(loaded, itemNoun))"
         }
     }
 }

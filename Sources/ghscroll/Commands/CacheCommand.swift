@@ -1,4 +1,5 @@
 import ArgumentParser
+import Browser
 import Foundation
 import PageCache
 
@@ -69,12 +70,14 @@ struct CacheInfoCommand: ParsableCommand {
             guard let date else { return "none" }
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyy-MM-dd HH:mm"
-            return "\(formatter.string(from: date)) (\(age(now.timeIntervalSince(date))) ago)"
+            return "\(formatter.string(from: date)) (\(Formatting.shortAge(of: date, now: now)))"
         }
+        let pages = Formatting.count(info.pages, Noun("page"))
+        let identities = Formatting.count(info.identities, Noun("identity", plural: "identities"))
         print("""
             Cache:   \(info.path)
             Size:    \(megabytes(info.fileBytes)) on disk, \(megabytes(info.responseBytes)) of responses (limit \(megabytes(cache.sizeLimit)))
-            Lists:   \(info.lists) (\(counted(info.pages, "page", "pages"))), \(info.users) user details, \(counted(info.identities, "identity", "identities"))
+            Lists:   \(Formatting.grouped(info.lists)) (\(pages)), \(Formatting.count(info.users, userDetails)), \(identities)
             Oldest:  \(when(info.oldest))
             Newest:  \(when(info.newest))
             """)
@@ -94,7 +97,8 @@ struct CacheClearCommand: ParsableCommand {
         let cache = try openCache(file)
         let before = try cache.info()
         try cache.clear()
-        print("Cleared \(before.path): \(counted(before.pages, "page", "pages")) and \(before.users) user details (\(megabytes(before.responseBytes))).")
+        print("Cleared \(before.path): \(Formatting.count(before.pages, Noun("page"))) and \(Formatting.count(before.users, userDetails)) "
+              + "(\(megabytes(before.responseBytes))).")
     }
 }
 
@@ -115,23 +119,11 @@ private func openCache(_ file: String, damaged: PageCache.DamagedFile = .moveAsi
     return cache
 }
 
-/// "1 identity", "2 identities".
-private func counted(_ count: Int, _ one: String, _ many: String) -> String {
-    "\(count) \(count == 1 ? one : many)"
-}
+/// "1 user's details", "12 users' details".
+private let userDetails = Noun("user's details", plural: "users' details")
 
 private func megabytes(_ bytes: Int) -> String {
     bytes < 1_048_576 ? String(format: "%.0f KiB", Double(bytes) / 1_024) : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
-}
-
-private func age(_ seconds: TimeInterval) -> String {
-    let whole = max(0, Int(seconds))
-    switch whole {
-    case ..<60: return "\(whole) s"
-    case ..<3_600: return "\(whole / 60) min"
-    case ..<86_400: return "\(whole / 3_600) h"
-    default: return "\(whole / 86_400) days"
-    }
 }
 
 import Synchronization

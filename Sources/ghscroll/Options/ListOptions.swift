@@ -82,7 +82,7 @@ struct ListOptions: ParsableArguments {
 
         var title: String {
             switch self {
-            case .list(let list): list.title
+            case .list(let list): list.heading
             case .profile(let login): "the profile of \(login)"
             }
         }
