@@ -15,13 +15,15 @@ struct CacheOptions: ParsableArguments {
     var sizeMiB: Int?
     @Option(name: .customLong("max-age"), parsing: .unconditional, help: ArgumentHelp(
         "Seconds a cached page is used without asking GitHub (default: GitHub's max-age, usually 60).", valueName: "seconds"))
-    var maxAge: Double?
+    var maxAge: TypedNumber?
 
     func validate() throws {
         if let sizeMiB, !(1...OptionChecks.maxCacheSizeMiB).contains(sizeMiB) {
             throw ValidationError("--cache-size must be from 1 to \(OptionChecks.maxCacheSizeMiB) MiB, 1 TiB (got \(sizeMiB))")
         }
-        if let maxAge, maxAge < 0 || !maxAge.isFinite { throw ValidationError("--max-age must be 0 or more seconds (got \(maxAge))") }
+        if let maxAge, maxAge.value < 0 || !maxAge.value.isFinite {
+            throw ValidationError("--max-age must be 0 or more seconds (got \(maxAge.typed))")
+        }
         if off, path != nil { throw ValidationError("choose one of --cache and --no-cache") }
     }
 

@@ -145,7 +145,7 @@ struct ListOptions: ParsableArguments {
         // The demo's server is new each run: nothing in it is worth keeping.
         let cache = demo ? nil : cacheOptions.open(config: config, environment: environment) { notices.say($0) }
         let store = cache?.store(identity: CacheIdentity(token: configuration.token))
-        let maxAge = cacheOptions.maxAge ?? config.maxAge
+        let maxAge = cacheOptions.maxAge?.value ?? config.maxAge
         if let cache { logger.info("cache: \(cache.path)") }
         if !interactive {
             // Progress goes to stderr, never into the data.
