@@ -78,6 +78,14 @@ struct CountWordsTests {
         #expect(profile.rows.slice(.repositories)?.seeAll == "All 1 repository →")
     }
 
+    @Test("on a profile, the status line says where the selection is among one follower in the singular")
+    func profileStatus() {
+        var store = TestStore.octocatProfile(rows: 12, aboutLines: 6)
+        store.apply(.sliceLoaded(root, RequestID(3), Page(items: [Row.user(user(11))], next: nil)))
+        let status = render(store.state).lines[11]
+        #expect(status.hasPrefix(" Profile of octocat · 1/1 follower · loading "), "\(status)")
+    }
+
     @Test("where GitHub cut a list short, a pipe's note counts in the same words")
     func cutShortNote() {
         #expect(GitHubList.users(.followers("octocat")).cutShortNote(loaded: 1, total: nil)
