@@ -5,25 +5,12 @@ import GitHubAPI
 /// part, as a profile's row, the pane's keys and the `:` line open it under an account), and the
 /// short name the pane's keys give it.
 extension GitHubList {
-    /// The list named on its own, as a command opens it: "Followers of octocat", "octocat
-    /// follows", "Search: tom".
+    /// The list named on its own, as a command opens it: "Followers of octocat", "Search: tom";
+    /// the users an account follows, "octocat follows" (GitHubAPI's title, "Following of
+    /// octocat", does not read as English).
     package var heading: String {
-        switch self {
-        case .users(let list):
-            switch list {
-            case .all(let since): since > 0 ? "All users since #\(since)" : "All users"
-            case .followers(let login): "Followers of \(login)"
-            case .following(let login): "\(login) follows"
-            case .members(let org): "Members of \(org)"
-            case let .stargazers(owner, repo): "Stargazers of \(owner)/\(repo)"
-            case let .contributors(owner, repo): "Contributors to \(owner)/\(repo)"
-            case let .watchers(owner, repo): "Watchers of \(owner)/\(repo)"
-            case .organizations(let login): "Organizations of \(login)"
-            case .search(let query, _): "Search: \(query)"
-            }
-        case .repositories(.owned(let login, _)): "Repositories of \(login)"
-        case .repositories(.starred(let login)): "Starred by \(login)"
-        }
+        if case .users(.following(let login)) = self { return "\(login) follows" }
+        return title
     }
 
     /// What the list's items are called where they are counted or spoken of ("1 follower",
