@@ -22,6 +22,14 @@ struct CountWordsTests {
         #expect(Formatting.shortAge(of: epoch.addingTimeInterval(-86_400), now: epoch) == "1 day ago")
     }
 
+    @Test("a count typed before a move is grouped as the row it leads to is: G to row 3,000")
+    func typedCount() {
+        var store = loadedStore(rows: 10, columns: 80, users: 40)
+        for digit in "3000" { store.apply(.key(.character(digit))) }
+        let status = render(store.state).lines[9]
+        #expect(status.hasPrefix(" Count 3,000: j 3,000 down · G to row 3,000 · Esc cancels "), "\(status)")
+    }
+
     @Test("a list of one follower ends with End of list · 1 follower, and the status line says 1 follower")
     func oneFollower() {
         var store = TestStore(makeState(list: .users(.followers("octocat")), rows: 5, columns: 60))
