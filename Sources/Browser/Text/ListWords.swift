@@ -35,22 +35,22 @@ extension GitHubList {
     }
 
     /// What the list is called under an account, counted ("All 1 follower →", "All 12
-    /// following →"): its crumb is the plural.
+    /// following →"): the item noun but for the lists named for what the account does.
     var crumbNoun: Noun {
         switch self {
-        case .users(let list):
-            switch list {
-            case .all, .search: Noun(heading, plural: heading)
-            case .following: Noun("following", plural: "following")
-            default: itemNoun
-            }
-        case .repositories(.owned): itemNoun
+        case .users(.following): Noun("following", plural: "following")
         case .repositories(.starred): Noun("starred", plural: "starred")
+        default: itemNoun
         }
     }
 
     /// "followers", "organizations", "stargazers"; the heading for a list of no account.
-    var crumb: String { crumbNoun.many }
+    var crumb: String {
+        switch self {
+        case .users(.all), .users(.search): heading
+        default: crumbNoun.many
+        }
+    }
 
     /// As the pane's keys name it, short: "repos", "orgs"; else the crumb.
     var shortName: String {
