@@ -206,6 +206,13 @@ struct CommandLineEndToEndTests {
             #expect(one == "1 identity")
             let two = try await identities(token: "one")
             #expect(two == "2 identities")
+            // One account's details: counted in the singular, as every count is (#37 item 4).
+            var withServer = environment
+            withServer["GH_TOKEN"] = ""
+            let user = try await run(binary, ["user", "octocat", "--api-url", base], environment: withServer)
+            #expect(user.status == 0, "\(user.errors)")
+            let info = try await run(binary, ["cache", "info"], environment: environment)
+            #expect(info.output.contains(", 1 user's details, 2 identities\n"), "\(info.output)")
         }
     }
 }
