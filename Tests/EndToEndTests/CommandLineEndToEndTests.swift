@@ -25,12 +25,27 @@ struct CommandLineEndToEndTests {
             (["--plain", "--limit", "5", "follower", "octocat"], "Error: Unknown subcommand 'follower' (did you mean 'followers'?)"),
             (["octocat"], "Error: Unknown subcommand 'octocat' "
                 + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, user, serve-fake, cache, keys)"),
+            // The parser's help names what it does not know, as a command would (#37 item 19).
+            (["help", "bogus"], "Error: Unknown subcommand 'bogus' "
+                + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, user, serve-fake, cache, keys)"),
+            (["help", "follower"], "Error: Unknown subcommand 'follower' (did you mean 'followers'?)"),
+            (["help", "cache", "inf"], "Error: Unknown subcommand 'inf' (did you mean 'info'?)"),
         ]
         for (arguments, message) in cases {
             let result = try await run(binary, arguments, environment: clean)
             #expect(result.status == 64, "\(arguments)")
             #expect(firstLine(result.errors) == message, "\(arguments): \(result.errors)")
             #expect(result.output.isEmpty)
+        }
+    }
+
+    @Test("help with a command shows that command's help, exit status 0; help alone the general help")
+    func helpOfACommand() async throws {
+        for (arguments, usage) in [(["help", "followers"], "USAGE: ghscroll followers"), (["help", "cache", "info"], "USAGE: ghscroll cache info"),
+                                   (["help"], "USAGE: ghscroll <subcommand>")] {
+            let result = try await run(binary, arguments, environment: clean)
+            #expect(result.status == 0, "\(arguments): \(result.errors)")
+            #expect(result.output.contains(usage), "\(arguments): \(result.output)")
         }
     }
 
@@ -68,6 +83,9 @@ struct CommandLineEndToEndTests {
             (["followers", "octocat", "--page", "9223372036854775807"],
              "Error: --page must be from 1 to 100000 (got 9223372036854775807)"),
             (["--cache-size", "99999999999999"], "Error: --cache-size must be from 1 to 1048576 MiB, 1 TiB (got 99999999999999)"),
+            // The number as typed (#37 item 19), not as a Double prints it ("-1.0").
+            (["--max-age", "-1"], "Error: --max-age must be 0 or more seconds (got -1)"),
+            (["followers", "octocat", "--max-age", "-2.50"], "Error: --max-age must be 0 or more seconds (got -2.50)"),
             (["user", "octocat", "--page", "2"], "Error: --page goes with lists, not with a profile"),
             (["user", "octocat", "--limit", "2"], "Error: --limit goes with lists: a profile's details are printed whole"),
         ]
@@ -188,6 +206,13 @@ struct CommandLineEndToEndTests {
             #expect(one == "1 identity")
             let two = try await identities(token: "one")
             #expect(two == "2 identities")
+            // One account's details: counted in the singular, as every count is (#37 item 4).
+            var withServer = environment
+            withServer["GH_TOKEN"] = ""
+            let user = try await run(binary, ["user", "octocat", "--api-url", base], environment: withServer)
+            #expect(user.status == 0, "\(user.errors)")
+            let info = try await run(binary, ["cache", "info"], environment: environment)
+            #expect(info.output.contains(", 1 user's details, 2 identities\n"), "\(info.output)")
         }
     }
 }

@@ -59,6 +59,18 @@ struct KeysCommandEndToEndTests {
         let actions = try await runWithConfig(clash, ["keys", "--actions"])
         #expect(actions.status == 0 && actions.output.hasPrefix("line-down "), "\(actions.errors)")
     }
+
+    @Test("a key the file gives two actions names both lines (#37 item 19), for keys and for a list, exit status 1")
+    func clashBetweenTwoLines() async throws {
+        let clash = "# mine\n[keys]\nquit = [\"x\"]\n\nline-down = [\"x\", \"Down\"]\n"
+        for arguments in [["keys"], ["users", "--api-url", "http://127.0.0.1:9", "--limit", "1"]] {
+            let result = try await runWithConfig(clash, arguments)
+            #expect(result.status == 1, "\(arguments): \(result.errors)")
+            #expect(result.output.isEmpty)
+            #expect(result.errors.contains("ghscroll/config.toml lines 3 and 5: x would both "), "\(arguments): \(result.errors)")
+            #expect(result.errors.split(separator: "\n").count == 1, "one line: \(result.errors)")
+        }
+    }
 }
 
 /// `Resources/config.toml`, the example configuration that `make install` puts in `share/doc`.

@@ -50,7 +50,7 @@ struct ScreenEndToEndTests {
             let text = screenText(screen)
             let title = screen.first ?? ""
             #expect(title.contains("ghscroll · All users"), "\(text)")
-            #expect(title.range(of: #"\b4\d{3}/5000\b"#, options: .regularExpression) != nil, "numbers kept apart: \(title)")
+            #expect(title.range(of: #"\b4,\d{3}/5,000\b"#, options: .regularExpression) != nil, "numbers kept apart: \(title)")
             #expect(!text.contains("~V") && !text.contains("~@"), "no bytes drawn as characters:\n\(text)")
             #expect(screen.dropFirst().prefix(10).allSatisfy { $0.contains("│") }, "the pane's border down its left edge:\n\(text)")
         }

@@ -141,7 +141,7 @@ package struct AppState: Sendable, Equatable {
             stack = ScreenStack(.profile(ProfileScreen(id: ScreenID(1), profile: profile, crumbs: [login],
                                                        listHeight: screenLayout.listHeight)))
         case let .list(list, firstCursor):
-            stack = ScreenStack(.list(ListScreen(id: ScreenID(1), list: list, crumbs: [list.title], pageSize: pageSize,
+            stack = ScreenStack(.list(ListScreen(id: ScreenID(1), list: list, crumbs: [list.heading], pageSize: pageSize,
                                                  prefetch: Self.prefetchPolicy(prefetchDistance),
                                                  listHeight: screenLayout.listHeight, heights: layout.heights,
                                                  firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)))

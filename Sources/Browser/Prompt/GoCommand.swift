@@ -149,11 +149,11 @@ package enum GoCommand: Sendable, Equatable {
             guard rest.isEmpty else { return .failure(.extra(name, usage: usage(name))) }
             guard name == "users" else { return .success(.quit) }
             let list = GitHubList.users(.all(since: since ?? 0))
-            return .success(.list(list, crumbs: [list.title]))
+            return .success(.list(list, crumbs: [list.heading]))
         case .query:
             guard !rest.isEmpty else { return .failure(.missing(name, usage: usage(name))) }
             let list = GitHubList.users(.search(rest.joined(separator: " "), sort: sort ?? .bestMatch))
-            return .success(.list(list, crumbs: [list.title], page: page))
+            return .success(.list(list, crumbs: [list.heading], page: page))
         case .login, .organization:
             guard let login = rest.first else { return .failure(.missing(name, usage: usage(name))) }
             guard rest.count == 1 else { return .failure(.extra(name, usage: usage(name))) }

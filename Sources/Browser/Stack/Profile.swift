@@ -111,6 +111,7 @@ package struct Profile: Sendable, Equatable {
         guard slice != .about else { return }
         let count = counts[slice]
         let noun = Self.crumb(slice)
+        let counted = list(for: slice)?.crumbNoun ?? Noun(noun)
         let name = noun.prefix(1).uppercased() + noun.dropFirst()
         let hasMore = more.contains(slice)
         // A whole first page with more behind it: at least that many, and more.
@@ -123,7 +124,7 @@ package struct Profile: Sendable, Equatable {
             } else {
                 part.heading = name
             }
-            part.seeAll = "All " + (count.map { Formatting.grouped($0) + " " } ?? "") + noun + " →"
+            part.seeAll = "All " + (count.map { Formatting.count($0, counted) } ?? noun) + " →"
             // A first page that ended the list has it all, whatever the count says (private
             // repositories, say); one with more pages has at least one more than it showed.
             part.total = hasMore ? max(part.items.count + 1, count ?? 0) : part.items.count

@@ -1,12 +1,20 @@
 import Foundation
 
 /// How numbers and times are written on screen, one way each: counts grouped in thousands
-/// ("12,345"), an account's age ("13 years ago"), a cached page's ("5 min ago").
-enum Formatting {
-    /// "13 years ago", "5 months ago", "3 days ago", "today".
+/// ("12,345"), a count of things ("1 follower", "3,000 users"), an account's age ("13 years
+/// ago"), a cached page's ("5 min ago").
+package enum Formatting {
+    /// "1 follower", "3,000 users", "0 results": the number grouped (or, `compact`, short:
+    /// "1.2k followers"), then the noun, singular for one. Every count of things on screen, in
+    /// `--plain`'s notes and in `ghscroll cache` is written by this.
+    package static func count(_ number: Int, _ noun: Noun, compact: Bool = false) -> String {
+        (compact ? Formatting.compact(number) : grouped(number)) + " " + noun.form(for: number)
+    }
+
+    /// "13 years ago", "5 months ago", "1 day ago", "today".
     static func age(of date: Date, now: Date) -> String {
         let days = Int(now.timeIntervalSince(date) / 86_400)
-        func ago(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s") ago" }
+        func ago(_ number: Int, _ unit: String) -> String { count(number, Noun(unit)) + " ago" }
         if days >= 365 { return ago(Int(Double(days) / 365.25), "year") }
         if days >= 30 { return ago(days / 30, "month") }
         if days >= 1 { return ago(days, "day") }
@@ -14,7 +22,7 @@ enum Formatting {
     }
 
     /// "12,345".
-    static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var out = ""
         for (index, digit) in digits.enumerated() {
@@ -39,13 +47,13 @@ enum Formatting {
     }
 
     /// "12 s ago", "5 min ago", "3 h ago", "2 days ago".
-    static func shortAge(of date: Date, now: Date) -> String {
+    package static func shortAge(of date: Date, now: Date) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(date)))
         switch seconds {
         case ..<60: return "\(seconds) s ago"
         case ..<3_600: return "\(seconds / 60) min ago"
         case ..<86_400: return "\(seconds / 3_600) h ago"
-        default: return "\(seconds / 86_400) day\(seconds / 86_400 == 1 ? "" : "s") ago"
+        default: return count(seconds / 86_400, Noun("day")) + " ago"
         }
     }
 }

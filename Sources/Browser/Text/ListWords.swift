@@ -1,25 +1,55 @@
 import GitHubAPI
 
-/// The words of each list, in one table: its crumb (the title's last part, as a profile's row,
-/// the pane's keys and the `:` line open it), and the short name the pane's keys give it.
+/// The words of each list, in one table: its heading (the title of a list opened by a command),
+/// what its items are called (counted: "1 follower", "3,000 users"), its crumb (the title's last
+/// part, as a profile's row, the pane's keys and the `:` line open it under an account), and the
+/// short name the pane's keys give it.
 extension GitHubList {
-    /// "followers", "organizations", "stargazers".
-    var crumb: String {
+    /// The list named on its own, as a command opens it: "Followers of octocat", "Search: tom";
+    /// the users an account follows, "octocat follows" (GitHubAPI's title, "Following of
+    /// octocat", does not read as English).
+    package var heading: String {
+        if case .users(.following(let login)) = self { return "\(login) follows" }
+        return title
+    }
+
+    /// What the list's items are called where they are counted or spoken of ("1 follower",
+    /// "120 followed users", "No results."): its status line, end row and notes.
+    package var itemNoun: Noun {
         switch self {
         case .users(let list):
             switch list {
-            case .all, .search: title
-            case .followers: "followers"
-            case .following: "following"
-            case .members: "members"
-            case .organizations: "organizations"
-            case .stargazers: "stargazers"
-            case .newestStargazers: "stargazers, newest first"
-            case .contributors: "contributors"
-            case .watchers: "watchers"
+            case .all: Noun("user")
+            case .followers: Noun("follower")
+            case .following: Noun("followed user")
+            case .members: Noun("member")
+            case .stargazers, .newestStargazers: Noun("stargazer")
+            case .contributors: Noun("contributor")
+            case .watchers: Noun("watcher")
+            case .organizations: Noun("organization")
+            case .search: Noun("result")
             }
-        case .repositories(.owned): "repositories"
-        case .repositories(.starred): "starred"
+        case .repositories(.owned): Noun("repository", plural: "repositories")
+        case .repositories(.starred): Noun("starred repository", plural: "starred repositories")
+        }
+    }
+
+    /// What the list is called under an account, counted ("All 1 follower →", "All 12
+    /// following →"): the item noun but for the lists named for what the account does.
+    var crumbNoun: Noun {
+        switch self {
+        case .users(.following): Noun("following", plural: "following")
+        case .users(.newestStargazers): Noun("stargazer, newest first", plural: "stargazers, newest first")
+        case .repositories(.starred): Noun("starred", plural: "starred")
+        default: itemNoun
+        }
+    }
+
+    /// "followers", "organizations", "stargazers"; the heading for a list of no account.
+    var crumb: String {
+        switch self {
+        case .users(.all), .users(.search): heading
+        default: crumbNoun.many
         }
     }
 
@@ -79,15 +109,14 @@ extension GitHubList {
     /// first 40,000 stargazers · ghscroll stargazers OWNER/REPO --newest lists them all, newest
     /// first". Any other list: "GitHub lists only the first N followers".
     package func cutShortNote(loaded: Int, total: Int?) -> String {
-        let count = Formatting.grouped(loaded)
         switch self {
         case .users(.search):
-            return "First \(count)" + (total.map { " of \(Formatting.grouped($0))" } ?? "") + " · narrow the query"
+            return "First \(Formatting.grouped(loaded))" + (total.map { " of \(Formatting.grouped($0))" } ?? "") + " · narrow the query"
         case let .users(.stargazers(owner, repo)):
-            return "GitHub lists only the first \(count) stargazers · ghscroll stargazers \(owner)/\(repo) --newest"
+            return "GitHub lists only the first \(Formatting.count(loaded, itemNoun)) · ghscroll stargazers \(owner)/\(repo) --newest"
                 + " lists them all, newest first"
         default:
-            return "GitHub lists only the first \(count) \(noun)"
+            return "GitHub lists only the first \(Formatting.count(loaded, itemNoun))"
         }
     }
 }

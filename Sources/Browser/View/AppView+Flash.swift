@@ -28,9 +28,10 @@ extension AppView {
     }
 
     /// The status line while a count is typed: the count, what it does with the moves, and
-    /// how to let it go ("Count 20: j 20 down · G to row 20 · Esc cancels").
+    /// how to let it go ("Count 20: j 20 down · G to row 20 · Esc cancels"), grouped as every
+    /// number on screen ("G to row 3,000", as the row on its way says "Loading row 3,000…").
     static func countText(_ state: AppState) -> String? {
-        guard let count = state.count else { return nil }
+        guard let count = state.count.map(Formatting.grouped) else { return nil }
         let keys = state.keys
         let parts = [keys.label(.lineDown, in: .list).map { "\($0) \(count) down" },
                      keys.label(.last, in: .list).map { "\($0) to row \(count)" },

@@ -38,7 +38,8 @@ extension AppView {
         var text = " Profile of \(profile.login)"
         if let wait = state.wait { text += " · " + wait.shortSummary(at: state.now) }
         if let position = top.selectedSlicePosition {
-            text += " · \(position.index)/\(position.of) \(Profile.crumb(position.slice))"
+            let noun = profile.list(for: position.slice)?.crumbNoun.form(for: position.of) ?? Profile.crumb(position.slice)
+            text += " · \(position.index)/\(position.of) \(noun)"
         }
         if profile.isLoading { text += " · loading" }
         if state.profilePartFailed { text += " · a part failed" + retriesNote(state) }

@@ -48,7 +48,7 @@ extension AppView {
         // A stargazer's star keeps its place first: it is what the list is about.
         if let starred = user.starredAt { short.append("starred " + Formatting.age(of: starred, now: now)) }
         if !fill.isOrganization, let followers = fill.followers {
-            short.append(Formatting.compact(followers) + (followers == 1 ? " follower" : " followers"))
+            short.append(Formatting.count(followers, Noun("follower"), compact: true))
         }
         if let mark { short.append(mark) }
         parts += short
@@ -126,7 +126,7 @@ extension AppView {
     /// 3 days ago").
     private static func detail(_ user: GitHubUser, now: Date) -> (String, short: String) {
         if user.contributions > 0 {
-            let commits = (user.contributions == 1 ? "1 commit" : Formatting.grouped(Int(user.contributions)) + " commits") + " "
+            let commits = Formatting.count(Int(user.contributions), Noun("commit")) + " "
             return (commits + "· #" + String(user.id) + (user.isOrganization ? " · org " : " "), commits)
         }
         if let starred = user.starredAt {

@@ -54,7 +54,8 @@ extension AppView {
     /// refreshing notes (the body says as much), then the first crumbs, then the rate; the list
     /// the screen shows goes last.
     static func drawTitle(_ title: Title, on screen: some TerminalUI.Screen, columns: Int) {
-        let rate = title.rateLimit.map { "\(title.rateName) \($0.summary)" } ?? ""
+        // Grouped as every number on screen is: "rate 4,321/5,000".
+        let rate = title.rateLimit.map { "\(title.rateName) \(Formatting.grouped($0.remaining))/\(Formatting.grouped($0.limit))" } ?? ""
         var full = title.host
         if !title.tokenLabel.isEmpty { full += " · \(title.tokenLabel)" }
         if !rate.isEmpty { full += "  " + rate }

@@ -102,7 +102,7 @@ package enum AppView {
     }
 
     static func list(_ state: AppState, _ top: ListScreen) -> ListView<ListScreen.Items> {
-        let noun = top.list.noun
+        let noun = top.list.itemNoun.many
         let notice = state.wait?.summary(at: state.now)
         let keys = state.keys.widgetKeys
         var view = ListView(rows: top.rows(earlierText: earlierRow(top) ?? ""), viewport: top.viewport,
@@ -111,7 +111,7 @@ package enum AppView {
         // The first word a filter looks for is marked where it is found (not its `is:` qualifiers).
         view.highlight = top.isFiltered ? FilterQuery(top.filter).words.first : nil
         view.retryNote = reconnectNote(state)
-        view.endText = cutShort(top)
+        view.endText = cutShort(top) ?? "End of list · " + Formatting.count(top.pager.knownCount, top.list.itemNoun)
         if case .failed(let failure) = top.pager.placeholder, let what = notFound(failure) {
             view.placeholder = notFoundLines(what, state: state)
         } else if top.pager.placeholder == .empty, !top.pager.pagesBefore.isEmpty {
@@ -134,17 +134,19 @@ package enum AppView {
     /// The row above the loaded users: a jump on its way, or the users dropped before them.
     static func earlierRow(_ top: ListScreen) -> String? {
         let end = top.pendingMove == .last ? "last" : "first"
-        let target = top.pendingItem.map { "row \(Formatting.grouped($0 + 1))" } ?? "the \(end) \(top.list.noun)"
+        let target = top.pendingItem.map { "row \(Formatting.grouped($0 + 1))" } ?? "the \(end) \(top.list.itemNoun.many)"
         switch top.pager.jumpState {
         case .loading: return "Loading \(target)…"
         case .failed(let failure): return "\(target.prefix(1).uppercased() + target.dropFirst()) could not be loaded: \(failure.message)"
         default: break
         }
         guard top.pager.offset > 0 else { return nil }
+        let before = Formatting.count(top.pager.offset, top.list.itemNoun)
         switch top.pager.prependState {
-        case .loading: return "↑ Loading the \(top.pager.offset) \(top.list.noun) before these…"
-        case .failed(let failure): return "↑ The \(top.list.noun) before these could not be loaded: \(failure.message)"
-        default: return "↑ \(top.pager.offset) \(top.list.noun) before these load as you scroll up"
+        case .loading: return "↑ Loading the \(before) before these…"
+        case .failed(let failure):
+            return "↑ The \(top.list.itemNoun.form(for: top.pager.offset)) before these could not be loaded: \(failure.message)"
+        default: return "↑ \(before) before these load as you scroll up"
         }
     }
 
@@ -189,11 +191,11 @@ package enum AppView {
         let next: [String?]
         switch top.pager.appendState {
         case .endReached: next = ["That is the whole list", clear]
-        case .loading: next = ["\(Spinner.glyph(state.spinner)) Loading more \(top.list.noun)…"]
+        case .loading: next = ["\(Spinner.glyph(state.spinner)) Loading more \(top.list.itemNoun.many)…"]
         case .failed: next = ["Loading more failed", typing ? nil : retry, clear]
         case .idle: next = [more, clear]
         }
-        return [StyledText("No loaded \(top.list.noun) match “\(top.filter)”."), StyledText(""),
+        return [StyledText("No loaded \(top.list.itemNoun.many) match “\(top.filter)”."), StyledText(""),
                 StyledText(next.compactMap { $0 }.joined(separator: " · "), Style(color: .muted))]
     }
 
@@ -229,9 +231,9 @@ package enum AppView {
             text = " " + loadedOf(top)
         } else if !top.pager.hasLoadedFirstPage, top.pager.initialState.failure == nil {
             // No count yet: not "0 followers" while the first page is on its way.
-            text = " Loading \(top.list.noun)…"
+            text = " Loading \(top.list.itemNoun.many)…"
         } else {
-            text = " \(grouped(count)) \(top.list.noun)"
+            text = " " + Formatting.count(count, top.list.itemNoun)
             if let total = top.pager.totalCount, total > count {
                 text += " of \(grouped(total))"
             } else if let expected = top.expectedCount, expected > count, top.pager.appendState != .endReached {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Browser
 import Foundation
 import PageCache
 
@@ -14,13 +15,15 @@ struct CacheOptions: ParsableArguments {
     var sizeMiB: Int?
     @Option(name: .customLong("max-age"), parsing: .unconditional, help: ArgumentHelp(
         "Seconds a cached page is used without asking GitHub (default: GitHub's max-age, usually 60).", valueName: "seconds"))
-    var maxAge: Double?
+    var maxAge: TypedNumber?
 
     func validate() throws {
         if let sizeMiB, !(1...OptionChecks.maxCacheSizeMiB).contains(sizeMiB) {
             throw ValidationError("--cache-size must be from 1 to \(OptionChecks.maxCacheSizeMiB) MiB, 1 TiB (got \(sizeMiB))")
         }
-        if let maxAge, maxAge < 0 || !maxAge.isFinite { throw ValidationError("--max-age must be 0 or more seconds (got \(maxAge))") }
+        if let maxAge, maxAge.value < 0 || !maxAge.value.isFinite {
+            throw ValidationError("--max-age must be 0 or more seconds (got \(maxAge.typed))")
+        }
         if off, path != nil { throw ValidationError("choose one of --cache and --no-cache") }
     }
 
@@ -69,13 +72,15 @@ struct CacheInfoCommand: ParsableCommand {
             guard let date else { return "none" }
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyy-MM-dd HH:mm"
-            return "\(formatter.string(from: date)) (\(age(now.timeIntervalSince(date))) ago)"
+            return "\(formatter.string(from: date)) (\(Formatting.shortAge(of: date, now: now)))"
         }
+        let pages = Formatting.count(info.pages, Noun("page"))
+        let identities = Formatting.count(info.identities, Noun("identity", plural: "identities"))
         print("""
             Cache:   \(info.path)
             Size:    \(megabytes(info.fileBytes)) on disk, \(megabytes(info.responseBytes)) of responses (limit \(megabytes(cache.sizeLimit)))
-            Lists:   \(info.lists) (\(counted(info.pages, "page", "pages"))), \(info.users) user details, \(counted(info.identities, "identity", "identities"))
-            Rows:    \(counted(info.fills, "account", "accounts")) filled in (names, places, counts)
+            Lists:   \(Formatting.grouped(info.lists)) (\(pages)), \(Formatting.count(info.users, userDetails)), \(identities)
+            Rows:    \(Formatting.count(info.fills, Noun("account"))) filled in (names, places, counts)
             Oldest:  \(when(info.oldest))
             Newest:  \(when(info.newest))
             """)
@@ -95,8 +100,8 @@ struct CacheClearCommand: ParsableCommand {
         let cache = try openCache(file)
         let before = try cache.info()
         try cache.clear()
-        print("Cleared \(before.path): \(counted(before.pages, "page", "pages")), \(before.users) user details and "
-              + "\(counted(before.fills, "filled account", "filled accounts")) (\(megabytes(before.responseBytes))).")
+        print("Cleared \(before.path): \(Formatting.count(before.pages, Noun("page"))), \(Formatting.count(before.users, userDetails)) "
+              + "and \(Formatting.count(before.fills, Noun("filled account"))) (\(megabytes(before.responseBytes))).")
     }
 }
 
@@ -117,23 +122,11 @@ private func openCache(_ file: String, damaged: PageCache.DamagedFile = .moveAsi
     return cache
 }
 
-/// "1 identity", "2 identities".
-private func counted(_ count: Int, _ one: String, _ many: String) -> String {
-    "\(count) \(count == 1 ? one : many)"
-}
+/// "1 user's details", "12 users' details".
+private let userDetails = Noun("user's details", plural: "users' details")
 
 private func megabytes(_ bytes: Int) -> String {
     bytes < 1_048_576 ? String(format: "%.0f KiB", Double(bytes) / 1_024) : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
-}
-
-private func age(_ seconds: TimeInterval) -> String {
-    let whole = max(0, Int(seconds))
-    switch whole {
-    case ..<60: return "\(whole) s"
-    case ..<3_600: return "\(whole / 60) min"
-    case ..<86_400: return "\(whole / 3_600) h"
-    default: return "\(whole / 86_400) days"
-    }
 }
 
 import Synchronization

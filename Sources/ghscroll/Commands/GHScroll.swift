@@ -24,7 +24,8 @@ struct GHScroll: AsyncParsableCommand {
         XDG_CONFIG_HOME (for ghscroll/config.toml: \(ConfigFile.settings.joined(separator: ", "))), \
         XDG_CACHE_HOME (for ghscroll/cache.sqlite).
 
-        Exit status: 0 when done, 1 on an error, 64 on a usage error, 128+N after signal N.
+        Exit status: 0 when done, 1 on an error (a configuration file that cannot be used is one), 64 on a usage \
+        error, 128+N after signal N.
         """,
         version: GitHubConfiguration.programVersion,
         subcommands: listCommands + [ServeFakeCommand.self, CacheCommand.self, KeysCommand.self,

@@ -6,7 +6,9 @@ import ArgumentParser
 /// a default subcommand (ghscroll's `users`, `cache`'s `info`) hands any other word to that
 /// default as an argument it does not take, so `ghscroll follower octocat` would be `users` with
 /// two stray words. Checked before parsing, such a word is named for what it is, with the nearest
-/// subcommand. (This holds while the commands that have subcommands take no options of their own:
+/// subcommand. The parser's own `help` takes the words of a command after it (`ghscroll help
+/// cache info`) and shows the general help for any it does not know: those words are checked the
+/// same way. (This holds while the commands that have subcommands take no options of their own:
 /// the word after their name is then the first one.)
 enum SubcommandCheck {
     /// The error for `arguments` (the command line without the program), or nil when every word
@@ -22,8 +24,12 @@ enum SubcommandCheck {
                 atRoot = false
                 continue
             }
-            // The parser's own `help` subcommand, at the root only.
-            if atRoot, word == "help" { return nil }
+            // The parser's own `help` subcommand, at the root only: the words after it name a
+            // command from the root again.
+            if atRoot, word == "help" {
+                atRoot = false
+                continue
+            }
             let shown = subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
             if let nearest = nearest(to: word, among: shown) {
                 return "Unknown subcommand '\(word)' (did you mean '\(nearest)'?)"

@@ -173,14 +173,18 @@ struct ConfigFile: Equatable {
         return result
     }
 
-    /// The key table with the file's bindings; a key given two actions is an error.
+    /// The key table with the file's bindings; a key given two actions is an error that names
+    /// the line of each of the two the file sets (one line when the other action keeps its
+    /// default keys).
     func keyTable(path: String, text: String?) throws -> KeyTable {
         var table = KeyTable()
         for (action, keys) in keys {
             do {
                 table = try table.binding(action, to: keys)
             } catch let conflict as KeyTable.Conflict {
-                throw ConfigError(path: path, line: text.flatMap { Self.line(of: action.configName, section: "keys", in: $0) },
+                let set = conflict.actions.filter { named in self.keys.contains { $0.action == named } }
+                let lines = set.compactMap { named in text.flatMap { Self.line(of: named.configName, section: "keys", in: $0) } }
+                throw ConfigError(path: path, lines: Array(Set(lines)).sorted(),
                                   message: "\(conflict.description); give the other action other keys too")
             }
         }
@@ -206,10 +210,28 @@ struct ConfigFile: Equatable {
     }
 }
 
-/// A configuration file that cannot be used, with where and why.
+/// A configuration file that cannot be used, with where and why: "config.toml line 3: …", or
+/// for two settings that clash, "config.toml lines 2 and 3: …".
 struct ConfigError: Error, CustomStringConvertible {
     var path: String
-    var line: Int?
+    /// The lines at fault (1-based), in order; none when no line is.
+    var lines: [Int]
     var message: String
-    var description: String { "\(path)\(line.map { " line \($0)" } ?? ""): \(message)" }
+
+    init(path: String, line: Int?, message: String) {
+        self.init(path: path, lines: line.map { [$0] } ?? [], message: message)
+    }
+
+    init(path: String, lines: [Int], message: String) {
+        (self.path, self.lines, self.message) = (path, lines, message)
+    }
+
+    var description: String {
+        let at = switch lines.count {
+        case 0: ""
+        case 1: " line \(lines[0])"
+        default: " lines " + lines.dropLast().map(String.init).joined(separator: ", ") + " and \(lines[lines.count - 1])"
+        }
+        return "\(path)\(at): \(message)"
+    }
 }

@@ -82,7 +82,7 @@ struct ListOptions: ParsableArguments {
 
         var title: String {
             switch self {
-            case .list(let list): list.title
+            case .list(let list): list.heading
             case .profile(let login): "the profile of \(login)"
             }
         }
@@ -149,7 +149,7 @@ struct ListOptions: ParsableArguments {
         // The demo's server is new each run: nothing in it is worth keeping.
         let cache = demo ? nil : cacheOptions.open(config: config, environment: environment) { notices.say($0) }
         let store = cache?.store(identity: CacheIdentity(token: configuration.token))
-        let maxAge = cacheOptions.maxAge ?? config.maxAge
+        let maxAge = cacheOptions.maxAge?.value ?? config.maxAge
         if let cache { logger.info("cache: \(cache.path)") }
         if !interactive {
             // Progress goes to stderr, never into the data.

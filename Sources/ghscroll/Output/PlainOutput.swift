@@ -48,9 +48,9 @@ struct PlainOutput {
     /// stargazers and how to list them all.
     static func cutShortNote(_ list: GitHubList, loaded: Int, total: Int?) -> String {
         guard case .users(.search) = list else { return list.cutShortNote(loaded: loaded, total: total) }
-        let grouped = { (count: Int) in count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
-        return "GitHub gives the first \(grouped(loaded))" + (total.map { " of \(grouped($0))" } ?? "")
-            + " results; narrow the query for the rest"
+        let given = total.map { "\(Formatting.grouped(loaded)) of \(Formatting.count($0, list.itemNoun))" }
+            ?? Formatting.count(loaded, list.itemNoun)
+        return "GitHub gives the first \(given); narrow the query for the rest"
     }
 
     private func print<Item>(_ source: PrintedListSource<Item>) async throws {

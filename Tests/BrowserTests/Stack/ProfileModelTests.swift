@@ -227,7 +227,7 @@ struct ProfileModelTests {
             $0.details.target = "octocat"
             $0.details.inFlight = nil
         }
-        #expect(AppView.statusText(store.state).hasPrefix(" Profile of octocat · 1/1 followers"))
+        #expect(AppView.statusText(store.state).hasPrefix(" Profile of octocat · 1/1 follower · "), "one of one, in the singular (#37 item 4)")
     }
 
     @Test("r asks GitHub again for every slice that loaded or failed, and an answer to the request it replaced is dropped")

@@ -274,8 +274,8 @@ struct GraphQLRateTests {
         let graphQL = RateLimit(limit: 5_000, remaining: 0, reset: epoch.addingTimeInterval(600), resource: "graphql")
         store.send(.rateLimit(core)) { $0.rateLimit = core }
         store.send(.rateLimit(graphQL)) { $0.graphQLRateLimit = graphQL }
-        #expect(render(store.state).lines[0].hasSuffix("rate 4990/5000"))
+        #expect(render(store.state).lines[0].hasSuffix("rate 4,990/5,000"))
         store.apply(.fillFailed(root, RequestID(1), .limited(until: graphQL.reset)))
-        #expect(render(store.state).lines[0].hasSuffix("graphql rate 0/5000"), "\(render(store.state).lines[0])")
+        #expect(render(store.state).lines[0].hasSuffix("graphql rate 0/5,000"), "\(render(store.state).lines[0])")
     }
 }

@@ -191,7 +191,7 @@ struct SearchRateTests {
         var list = loadedStore()
         list.apply(.rateLimit(RateLimit(limit: 30, remaining: 0, resource: "search")))
         list.apply(.rateLimit(RateLimit(limit: 5_000, remaining: 4_990)))
-        #expect(render(list.state).lines[0].hasSuffix("api.github.com  rate 4990/5000"), "the search's limit stays off other lists")
+        #expect(render(list.state).lines[0].hasSuffix("api.github.com  rate 4,990/5,000"), "the search's limit stays off other lists")
     }
 }
 

@@ -84,7 +84,7 @@ struct StatusAndLabelsTests {
     func labels() {
         var store = loadedStore(rows: 16, columns: 100)
         store.apply(.rateLimit(RateLimit(limit: 5_000, remaining: 4_999)))
-        #expect(render(store.state).lines[0].hasSuffix("api.github.com  rate 4999/5000"))
+        #expect(render(store.state).lines[0].hasSuffix("api.github.com  rate 4,999/5,000"))
         var org = TestStore(makeState(rows: 16, columns: 100))
         for case let .fetch(id, _, request) in org.applyStart() {
             org.apply(.pageLoaded(id, request.token, Page(items: ([user(1, "github", org: true)] + users(2...20)).map(Row.user), next: nil)))
