@@ -23,6 +23,9 @@ package struct RowFills: Sendable, Equatable {
     package internal(set) var problem: FillProblem?
     /// Scopes the token lacks for fields GitHub refused (`read:org`), said once.
     package internal(set) var refusedScopes: [String] = []
+    /// Requests the filter on may still make for loaded rows off the screen (``sweepBudget``
+    /// when it began); nil while no filter is on.
+    var sweepsLeft: Int?
     /// The loaded rows when the fills were last pruned (the pager's offset and count).
     var prunedFor: (offset: Int, count: Int) = (0, 0)
     var nextRequest = 0
@@ -34,12 +37,16 @@ package struct RowFills: Sendable, Equatable {
         package var rows: [String: Int64]
     }
 
+    /// The most fill requests a filter makes for the loaded rows off the screen: a thousand rows
+    /// at GitHub's largest page, a few seconds of the background lane.
+    static let sweepBudget = 10
+
     package init() {}
 
     package static func == (lhs: RowFills, rhs: RowFills) -> Bool {
         lhs.byID == rhs.byID && lhs.unknown == rhs.unknown && lhs.asked == rhs.asked && lhs.inFlight == rhs.inFlight
             && lhs.retryAt == rhs.retryAt && lhs.problem == rhs.problem && lhs.refusedScopes == rhs.refusedScopes
-            && lhs.prunedFor == rhs.prunedFor && lhs.nextRequest == rhs.nextRequest
+            && lhs.prunedFor == rhs.prunedFor && lhs.nextRequest == rhs.nextRequest && lhs.sweepsLeft == rhs.sweepsLeft
     }
 
     /// The fill of the row `id`, if it has one.

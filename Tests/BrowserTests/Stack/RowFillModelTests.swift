@@ -129,6 +129,60 @@ struct RowFillModelTests {
                     == [.fillRows(root, RequestID(2), logins: fillRows(16...20).keys.sorted())])
     }
 
+    @Test("while a filter is on, the loaded rows off the screen are filled too, nearest first, at most ten requests beyond the screen's")
+    func filterSweep() {
+        var store = fillingStore()
+        var asked: [[String]] = []
+        var (failing, time) = (false, epoch)
+        /// Delivers pages and fills as GitHub would (fills failing while `failing`), one command
+        /// at a time, at `time`; the fills asked for are noted.
+        func deliver(_ commands: [Command]) {
+            for command in commands {
+                switch command {
+                case let .fetch(_, _, request):
+                    guard case .since(let after) = request.cursor, after < 400 else { continue }
+                    let next: GitHubCursor? = after + 20 < 400 ? .since(after + 20) : nil
+                    deliver(store.apply(.pageLoaded(root, request.token, page((after + 1)...(after + 20), next: next)), at: time))
+                case let .fillRows(_, id, logins):
+                    asked.append(logins)
+                    guard !failing else {
+                        deliver(store.apply(.fillFailed(root, id, .failed("502")), at: time))
+                        continue
+                    }
+                    let answer = FillAnswer(fills: Dictionary(uniqueKeysWithValues: logins.map { login in
+                        (login, fill(Int64(login.dropFirst(4)) ?? 0))
+                    }))
+                    deliver(store.apply(.rowsFilled(root, id, answer), at: time))
+                default: continue
+                }
+            }
+        }
+        deliver([.fillRows(root, RequestID(1), logins: fillRows(1...20).keys.sorted())])
+        // Down to row 400 and back to the top while fills fail: 20 pages loaded, only the first filled.
+        failing = true
+        for _ in 0..<400 { deliver(store.apply(.key(.character("j")), at: time)) }
+        deliver(store.apply(.key(.character("g")), at: time))
+        #expect(store.state.top.listScreen?.pager.items.count == 400)
+        #expect(asked.count == 2, "the first page's fill, then the second's, which failed and waits")
+        // Past the wait, a filter: the screen's next page, then the nearest loaded pages, ten requests.
+        (failing, time, asked) = (false, epoch.addingTimeInterval(31), [])
+        deliver(store.apply(.key(.character("/")), at: time))
+        for character in "is:mutual" { deliver(store.apply(.key(.character(character)), at: time)) }
+        let pages = asked.map { logins in (logins.compactMap { Int($0.dropFirst(4)) }.min() ?? 0) / 20 }
+        // (While "i" matches the filled rows at the top, the sweep starts there; "is:mutual" matches
+        // none, and a filter with no match stands at the last row: its page is the screen's.)
+        #expect(pages == Array(1...11) + [19], "the next page, pages 2 to 11 nearest first, then the last: \(pages)")
+        #expect(store.state.top.listScreen?.notChecked == 400 - 13 * 20)
+        #expect(AppView.statusText(store.state).contains("140 not checked yet"), "\(AppView.statusText(store.state))")
+        // Cleared and begun again: a new budget, for what is left.
+        asked = []
+        deliver(store.apply(.key(.escape), at: time))
+        deliver(store.apply(.key(.character("/")), at: time))
+        for character in "is:mutual" { deliver(store.apply(.key(.character(character)), at: time)) }
+        #expect(asked.count == 7, "pages 12 to 18")
+        #expect(store.state.top.listScreen?.notChecked == 0)
+    }
+
     @Test("without a token nothing is asked, and a row whose account's details were seen shows them")
     func noToken() {
         var store = loadedStore()
