@@ -42,8 +42,12 @@ public enum PagerEvent<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
     /// the last one known): when its page is not loaded, that page is loaded by its remembered
     /// cursor and replaces the loaded ones, which stay on screen until it arrives.
     case jump(toItem: Int)
-    /// Load the first page again and replace the list when it arrives.
-    case refresh
+    /// Load again the page that holds the item at this position of the whole list (dropped pages
+    /// counted: the selection), by its remembered cursor; when it arrives it replaces the loaded
+    /// rows, and the pages around it load again as the person scrolls to them. Nil, or a
+    /// position on the first page: the first page again, which replaces the list. The old rows
+    /// stay on screen until the page arrives, and stay as they are when it fails.
+    case refresh(at: Int?)
     /// Repeat the load that failed.
     case retry
     /// Abandon the loads in flight and ask for them again at once (a retry the person will not
