@@ -9,7 +9,8 @@ extension ListScreen {
     mutating func send(_ event: PagerEvent<Row, GitHubCursor>, at now: Duration?) -> [Command] {
         let countBefore = pager.items.count
         let lineBefore = selectionLine
-        let positionBefore = selectedItem
+        // Where the selection is in the whole list, for a page that may replace the rows.
+        let positionBefore: Int? = if case .pageLoaded = event { selectedItem } else { nil }
         let edgesBefore = (pager.footer, hasEarlierRow)
         let step = pager.handle(event, at: now)
         let (effects, change) = (step.effects, step.change)

@@ -43,15 +43,15 @@ extension Pager {
         if case .failed = refreshState {
             return refresh(page: refreshPage)
         }
-        if case .failed = appendState, inFlight.isEmpty,
-           let cursor = loadedPages.upperBound < pages.count ? pages[loadedPages.upperBound].cursor : retryCursor ?? nextCursor {
-            return [startFetch(.append, at: cursor)]
+        if case .failed = appendState, inFlight.isEmpty {
+            if loadedPages.upperBound < pages.count { return [startFetch(.append, page: loadedPages.upperBound)] }
+            if let cursor = retryCursor ?? nextCursor { return [startFetch(.append, at: cursor)] }
         }
         if case .failed = prependState, inFlight.isEmpty, loadedPages.lowerBound > 0 {
-            return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
+            return [startFetch(.prepend, page: loadedPages.lowerBound - 1)]
         }
         if case .failed = jumpState, inFlight.isEmpty, let page = jumpPage, page < pages.count {
-            return [startFetch(.jump, at: pages[page].cursor)]
+            return [startFetch(.jump, page: page)]
         }
         return []
     }
@@ -61,7 +61,7 @@ extension Pager {
         for direction in FetchDirection.allCases {
             guard let request = inFlight.removeValue(forKey: direction) else { continue }
             effects.append(.cancelFetch(request.token))
-            effects.append(startFetch(direction, at: request.cursor))
+            effects.append(startFetch(direction, at: request.cursor, outdated: request.outdated))
         }
         return effects
     }

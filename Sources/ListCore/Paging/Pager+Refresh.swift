@@ -19,6 +19,8 @@ extension Pager {
         let change = store.reload(page.items)
         offset = pages[..<index].reduce(0) { $0 + $1.count }
         pages[index].count = store.count
+        // Every other page shows what it held before: loaded again, it is asked of the source.
+        outdatedPages = Set(pages.indices).subtracting([index])
         loadedPages = index..<(index + 1)
         // The screen stays where it was in the list until the next visible range says otherwise.
         visibleStart = min(max(0, firstShown - offset), store.count)
@@ -41,6 +43,7 @@ extension Pager {
         } else {
             // The list ends here now: the pages remembered after it are gone.
             pages.removeSubrange((index + 1)...)
+            outdatedPages = outdatedPages.filter { $0 < index }
             end()
         }
         return change

@@ -20,6 +20,7 @@ extension Pager {
             jumpState = .idle
             jumpPage = nil
             refreshPage = nil
+            outdatedPages = []
             seenCursors = Set(pagesBefore + [request.cursor])
             listEnded = false
             totalCount = page.totalCount
@@ -39,6 +40,7 @@ extension Pager {
             if loadedPages.upperBound < pages.count {
                 // A dropped page, loaded again: the pages after it are remembered already.
                 pages[loadedPages.upperBound].count = added
+                outdatedPages.remove(loadedPages.upperBound)
                 loadedPages = loadedPages.lowerBound..<(loadedPages.upperBound + 1)
                 retryCursor = nil
                 if listEnded, loadedPages.upperBound == pages.count {
@@ -66,6 +68,7 @@ extension Pager {
             visibleStart += added
             offset = max(0, offset - pages[index].count)
             pages[index].count = added
+            outdatedPages.remove(index)
             loadedPages = index..<loadedPages.upperBound
             return dropPages(fromFront: false, after: inserted)
         case .jump:

@@ -51,6 +51,9 @@ where Item.ID: Sendable {
     /// Every page of this generation, in order, with how many items it holds (its items are in
     /// the store for ``loadedPages`` only).
     public internal(set) var pages: [PageRecord<Cursor>] = []
+    /// The pages loaded before the last refresh (of a page past the first) and not since: when
+    /// one is asked for again, the request says it is ``FetchRequest/outdated``.
+    public internal(set) var outdatedPages: Set<Int> = []
     /// The pages whose items the store holds: always a contiguous run.
     public internal(set) var loadedPages: Range<Int> = 0..<0
     /// Items of the dropped pages before the loaded ones: the first loaded item's position in

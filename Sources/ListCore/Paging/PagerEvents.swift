@@ -20,11 +20,15 @@ public struct FetchRequest<Cursor: Hashable & Sendable>: Sendable, Hashable {
     public let token: FetchToken
     public let cursor: Cursor
     public let pageSize: Int
+    /// The page was shown before the last refresh and is asked for again since: a copy kept
+    /// from before the refresh is out of date, so the caller asks the source itself.
+    public let outdated: Bool
 
-    public init(token: FetchToken, cursor: Cursor, pageSize: Int) {
+    public init(token: FetchToken, cursor: Cursor, pageSize: Int, outdated: Bool = false) {
         self.token = token
         self.cursor = cursor
         self.pageSize = pageSize
+        self.outdated = outdated
     }
 }
 

@@ -66,7 +66,7 @@ struct RefreshModelTests {
         return refresh
     }
 
-    @Test("r at row 700 of 900 asks for page 35 again; it replaces the loaded rows, the selection stays on follower 700, and the page after it is asked for")
+    @Test("r at row 700 of 900 asks for page 35 again; it replaces the loaded rows, the selection stays on follower 700, and the page after it is asked of GitHub")
     func row700() throws {
         var store = atRow700()
         #expect(store.state.top.viewport == Viewport(height: 8, margin: 2, top: 697, selection: 699))
@@ -75,6 +75,7 @@ struct RefreshModelTests {
         var pager = store.state.top.asList.pager
         let next = try #require(fetch(pager, .pageLoaded(refresh.token, again)))
         #expect(next.token.direction == .append && next.cursor == .page(36))
+        #expect(next.outdated, "shown before the refresh: asked of GitHub, not the cache")
         store.send(.pageLoaded(root, refresh.token, again, origin: .network), [.fetch(root, followers, next)]) {
             _ = $0.top.listScreen?.pager.handle(.pageLoaded(refresh.token, again))
             _ = $0.top.listScreen?.pager.handle(.visibleRange(13..<20, viewportRows: 8))

@@ -65,8 +65,10 @@ struct RefreshTests {
         expected.appendState = .idle
         expected.visibleStart = 0
         // The screen is at the page's first row: the page before it is asked for at once.
+        // (It was shown before the refresh: the source is asked, not a copy kept from then.)
         let prepend = FetchRequest(token: FetchToken(id: request.token.id + 1, generation: 1, direction: .prepend),
-                                   cursor: 6, pageSize: 10)
+                                   cursor: 6, pageSize: 10, outdated: true)
+        expected.outdatedPages = [0, 1, 2, 3, 4, 5, 6, 8]
         expected.nextTokenID += 1
         expected.prependState = .loading
         expected.inFlight = [.prepend: prepend]
@@ -76,6 +78,32 @@ struct RefreshTests {
         #expect(harness.pager.knownCount == 90, "the dropped pages are still counted: the position stays 73/90")
         #expect(harness.lastChange.deleted == Array(0..<70) + Array(80..<90))
         #expect(harness.lastChange.inserted.isEmpty)
+    }
+
+    @Test("the pages shown before the refresh are asked for as outdated when they load again, each once; pages new since are not")
+    func outdatedPages() {
+        var harness = loadedToTheEnd()
+        #expect(harness.requested.allSatisfy { !$0.outdated })
+        harness.send(.refresh(at: 72))
+        #expect(harness.pending.first?.outdated == false, "the refresh itself asks the source anyway")
+        harness.load(list.page(7))
+        #expect(harness.pager.outdatedPages == Set(0..<9).subtracting([7]))
+        #expect(harness.pending.map(\.cursor) == [6] && harness.pending.first?.outdated == true)
+        harness.load(list.page(6))
+        #expect(!harness.pager.outdatedPages.contains(6))
+        #expect(harness.pending.map(\.cursor) == [5] && harness.pending.first?.outdated == true)
+        harness.load(list.page(5))
+        harness.send(.visibleRange(25..<30, viewportRows: 5))
+        #expect(harness.pending.map(\.cursor) == [8] && harness.pending.first?.outdated == true)
+        harness.fail("offline")
+        harness.send(.retry)
+        #expect(harness.pending.map(\.cursor) == [8] && harness.pending.first?.outdated == true, "a retry asks the same way")
+        harness.load(list.page(8))
+        #expect(harness.pager.outdatedPages == Set(0..<5))
+        // At the top, the first page again: nothing is left from before.
+        harness.send(.refresh(at: nil))
+        harness.load(list.page(0))
+        #expect(harness.pager.outdatedPages.isEmpty)
     }
 
     @Test("scrolling from the reloaded page loads the others again by their cursors, and the list ends where it did")
