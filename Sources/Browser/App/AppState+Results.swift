@@ -16,8 +16,9 @@ extension AppState {
     /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
     /// answers, and whether a first screen from a stale cache must be asked of GitHub again.
     /// A result the screen no longer waits for (or for a screen that is gone) changes nothing;
-    /// a refresh that only the cache answered (GitHub out of reach) failed. Its commands, and those that go after the reconcile step's (a reconnect). `webPages`: the
-    /// address GitHub sent for each row.
+    /// a refresh that only the cache answered (GitHub out of reach) failed. Its commands, and
+    /// those that go after the reconcile step's (a reconnect). `webPages`: the address GitHub
+    /// sent for each row.
     mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<Row, GitHubCursor>,
                          _ origin: ResponseOrigin, webPages: [String?] = []) -> (commands: [Command], reconnect: [Command]) {
         guard isCurrent(id, token) else { return ([], []) }
@@ -87,7 +88,8 @@ extension AppState {
         case .list(let screen):
             if screen.pager.failure != nil {
                 hintDue = top.id
-                return sendTop(.retry)
+                let moment = moment
+                return top.withList { $0.retry(at: moment) } ?? []
             }
             return [.probe(screen.id, screen.list, cursor: screen.pager.firstCursor, pageSize: pageSize)]
         case .profile(let screen):

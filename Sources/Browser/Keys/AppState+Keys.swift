@@ -157,7 +157,8 @@ extension AppState {
         }
         guard top.listScreen?.pager.failure != nil else { return nothing(.nothingFailed) }
         hintDue = top.id
-        return sendTop(.retry)
+        let moment = moment
+        return top.withList { $0.retry(at: moment) } ?? []
     }
 
     /// Rows a notch of the mouse wheel moves.

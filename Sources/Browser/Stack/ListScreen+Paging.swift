@@ -61,6 +61,13 @@ extension ListScreen {
         send(.refresh(at: selectedItem), at: now)
     }
 
+    /// `R`, or GitHub back: the load that failed, again. A refresh that failed is asked where the
+    /// selection is now (it may have moved since: the rows a refresh replaces are these).
+    mutating func retry(at now: Duration?) -> [Command] {
+        if case .failed = pager.refreshState, pager.hasLoadedFirstPage { return refreshWhereSelected(at: now) }
+        return send(.retry, at: now)
+    }
+
     /// The selected row's position in the whole list (dropped pages counted, the filter not).
     var selectedItem: Int? {
         viewport.selection.flatMap(rows.itemIndex(forRow:)).map { pager.offset + items.baseIndex(of: $0) }

@@ -7,9 +7,10 @@ extension Pager {
     /// as the person scrolls to them; rows they repeat (a page-numbered list that shifted) are
     /// left out by id. The pages after it stay remembered, unless it says the list now ends there.
     mutating func landRefresh(_ page: Page<Item, Cursor>, for request: FetchRequest<Cursor>) -> ListChange {
-        guard let index = refreshPage, index < pages.count else { return .none }
+        let reloaded = refreshPage
         refreshPage = nil
         refreshState = .idle
+        guard let index = reloaded, index < pages.count else { return .none }
         appendState = .idle
         prependState = .idle
         jumpState = .idle

@@ -136,6 +136,20 @@ struct RefreshModelTests {
         #expect(commands.first == .fetch(root, followers, again), "\(commands)")
     }
 
+    @Test("a refresh that failed offline is asked again where the selection is when GitHub is back (it moved to row 500: page 25)")
+    func retriedWhereTheSelectionIs() throws {
+        var store = atRow700()
+        let refresh = try pressR(&store)
+        store.apply(.pageLoaded(root, refresh.token, followersPage(.page(35)), origin: .offline(fetchedAt: epoch - 3_600)))
+        for key in ["5", "0", "0", "G"] { store.apply(.key(.character(Character(key)))) }
+        #expect(store.state.top.listScreen?.selectedPosition == 500)
+        let pager = store.state.top.asList.pager
+        let again = try #require(fetch(pager, .refresh(at: 499)))
+        #expect(again.token.direction == .refresh && again.cursor == .page(25))
+        let commands = store.apply(.reconnect(1))
+        #expect(commands.first == .fetch(root, followers, again), "\(commands)")
+    }
+
     @Test("pulled at the top, the first page replaces the list as before")
     func pullAtTheTop() throws {
         var store = atRow700()
