@@ -15,13 +15,20 @@ extension AppState {
 
     /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
     /// answers, and whether a first screen from a stale cache must be asked of GitHub again.
-    /// A result the screen no longer waits for (or for a screen that is gone) changes nothing.
-    /// Its commands, and those that go after the reconcile step's (a reconnect). `webPages`: the
-    /// address GitHub sent for each row.
+    /// A result the screen no longer waits for (or for a screen that is gone) changes nothing;
+    /// a refresh that only the cache answered (GitHub out of reach) failed. Its commands, and
+    /// those that go after the reconcile step's (a reconnect). `webPages`: the address GitHub
+    /// sent for each row.
     mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<Row, GitHubCursor>,
                          _ origin: ResponseOrigin, webPages: [String?] = [],
                          fills: [AccountFill] = []) -> (commands: [Command], reconnect: [Command]) {
         guard isCurrent(id, token) else { return ([], []) }
+        if token.direction == .refresh, case .offline = origin {
+            // Only the cache answered: nothing new, so the refresh failed and every row stays as
+            // it is (a retry, or the reconnect, asks GitHub again).
+            let reconnect = wentOffline()
+            return (onScreen(id, .pageFailed(token, LoadFailure(CacheOnlyAnswer()))), reconnect)
+        }
         let kept = learnWebPages(page.items, sent: webPages)
         let firstPage = token.direction == .initial || token.direction == .refresh
         var revalidate = false
@@ -47,7 +54,8 @@ extension AppState {
                 screen.keepWebPages(kept)
                 screen.keepFills(fills, of: page.items)
                 let loaded = screen.send(.pageLoaded(token, page), at: moment)
-                return revalidate ? loaded + screen.send(.refresh, at: moment) : loaded
+                // The first page asked of GitHub again: it replaces the list, as it is the first.
+                return revalidate ? loaded + screen.send(.refresh(at: nil), at: moment) : loaded
             } ?? []
         }) else { return ([], []) }
         finishPage(isTop: isTop)
@@ -82,7 +90,8 @@ extension AppState {
         case .list(let screen):
             if screen.pager.failure != nil {
                 hintDue = top.id
-                return sendTop(.retry)
+                let moment = moment
+                return top.withList { $0.retry(at: moment) } ?? []
             }
             return [.probe(screen.id, screen.list, cursor: screen.pager.firstCursor, pageSize: pageSize)]
         case .profile(let screen):

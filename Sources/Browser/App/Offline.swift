@@ -14,3 +14,9 @@ extension AppState {
         func delay(unit: Duration) -> Duration { unit * min(60, 5 << min(attempts, 4)) }
     }
 }
+
+/// A refresh GitHub did not answer while the cache did: it counts as failed, so nothing on
+/// screen is replaced by what was already there or dropped for it.
+struct CacheOnlyAnswer: Error, Sendable, CustomStringConvertible {
+    var description: String { "GitHub could not be reached; only the cache answered" }
+}

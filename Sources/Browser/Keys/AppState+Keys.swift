@@ -26,7 +26,8 @@ extension AppState {
         let pull = top.withList { $0.pull(action) } ?? (changed: false, released: false)
         if pull.released {
             hintDue = top.id
-            return sendTop(.refresh)
+            // Pulled at the top: the first page again.
+            return sendTop(.refresh(at: nil))
         }
         // The key that showed the pull row does nothing more; any other that took it away goes
         // on to do what it does (j after an armed pull moves down at once).
@@ -73,7 +74,8 @@ extension AppState {
         case .refresh:
             if case .profile = top { return refreshProfile() }
             hintDue = top.id
-            return sendTop(.refresh)
+            let moment = moment
+            return top.withList { $0.refreshWhereSelected(at: moment) } ?? []
         case .retry:
             return retryNow()
         case .open:
@@ -155,7 +157,8 @@ extension AppState {
         }
         guard top.listScreen?.pager.failure != nil else { return nothing(.nothingFailed) }
         hintDue = top.id
-        return sendTop(.retry)
+        let moment = moment
+        return top.withList { $0.retry(at: moment) } ?? []
     }
 
     /// Rows a notch of the mouse wheel moves.

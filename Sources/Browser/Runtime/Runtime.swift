@@ -71,11 +71,11 @@ final class Runtime: CommandRunner {
         case let .fetch(screen, list, request):
             // The first screen of a list comes from the cache at once when it can, and so does a
             // page dropped to bound memory and wanted again (before the loaded ones, or far from
-            // them); a refresh always asks GitHub; more pages come from the cache while they are
-            // fresh.
+            // them); a refresh always asks GitHub, and so does a page shown before it, loaded
+            // again since; more pages come from the cache while they are fresh.
             let policy: CachePolicy = switch request.token.direction {
+            case _ where request.outdated, .refresh: .revalidate
             case .initial, .prepend, .jump: .preferCache
-            case .refresh: .revalidate
             case .append: .normal
             }
             return { post in

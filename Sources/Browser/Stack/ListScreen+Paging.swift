@@ -9,6 +9,8 @@ extension ListScreen {
     mutating func send(_ event: PagerEvent<Row, GitHubCursor>, at now: Duration?) -> [Command] {
         let countBefore = pager.items.count
         let lineBefore = selectionLine
+        // Where the selection is in the whole list, for a page that may replace the rows.
+        let positionBefore: Int? = if case .pageLoaded = event { selectedItem } else { nil }
         let edgesBefore = (pager.footer, hasEarlierRow)
         let step = pager.handle(event, at: now)
         let (effects, change) = (step.effects, step.change)
@@ -20,7 +22,7 @@ extension ListScreen {
                 viewport.sync(rows)
             } else {
                 recomputeMatches()
-                followSelection(line: lineBefore)
+                followSelection(line: lineBefore, position: positionBefore)
             }
             rememberSelection()
             if !change.deleted.isEmpty, !webPages.isEmpty {
@@ -53,6 +55,24 @@ extension ListScreen {
         return effects.map { Self.command($0, screen: id, list: list) }
     }
 
+    /// `r`: the page that holds the selected row loaded again (the first page at the top, or with
+    /// nothing selected); the selection stays on the same account while it is still there.
+    mutating func refreshWhereSelected(at now: Duration?) -> [Command] {
+        send(.refresh(at: selectedItem), at: now)
+    }
+
+    /// `R`, or GitHub back: the load that failed, again. A refresh that failed is asked where the
+    /// selection is now (it may have moved since: the rows a refresh replaces are these).
+    mutating func retry(at now: Duration?) -> [Command] {
+        if case .failed = pager.refreshState, pager.hasLoadedFirstPage { return refreshWhereSelected(at: now) }
+        return send(.retry, at: now)
+    }
+
+    /// The selected row's position in the whole list (dropped pages counted, the filter not).
+    var selectedItem: Int? {
+        viewport.selection.flatMap(rows.itemIndex(forRow:)).map { pager.offset + items.baseIndex(of: $0) }
+    }
+
     /// Keeps the addresses of a page's rows that do not follow the base (and forgets those of
     /// its rows that now do), before the page goes to the pager.
     mutating func keepWebPages(_ kept: [Int64: String?]) {
@@ -66,12 +86,16 @@ extension ListScreen {
         }
     }
 
-    /// After the list was replaced: the same user at the same line when it is still there,
-    /// else the first row.
-    mutating func followSelection(line: Int) {
+    /// After the list was replaced: the same user at the same line when it is still there, else
+    /// the row at the same place in the whole list (`position`, dropped pages counted) when the
+    /// loaded rows reach it (Paging 3's anchor: a reloaded page that shifted), else the first row.
+    mutating func followSelection(line: Int, position: Int? = nil) {
         let rows = self.rows
-        if let id = selectedID, let base = pager.store.index(of: id), let position = items.position(ofBaseIndex: base) {
-            viewport.place(rows.row(forItem: position), atLine: line, in: rows)
+        if let id = selectedID, let base = pager.store.index(of: id), let shown = items.position(ofBaseIndex: base) {
+            viewport.place(rows.row(forItem: shown), atLine: line, in: rows)
+        } else if let position, case let base = position - pager.offset, base >= 0, base < pager.items.count, !items.isEmpty {
+            let shown = min(items.insertionPoint(ofBaseIndex: base), items.count - 1)
+            viewport.place(rows.row(forItem: shown), atLine: line, in: rows)
         } else {
             // The first user, with the row above it (the users before these) in view.
             viewport.place(rows.itemRows.lowerBound, atLine: rows.itemRows.lowerBound, in: rows)

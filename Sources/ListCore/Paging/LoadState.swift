@@ -62,7 +62,8 @@ public enum LoadState: Sendable, Equatable {
 public enum FetchDirection: Sendable, Hashable, CaseIterable {
     /// The first page, before anything was shown.
     case initial
-    /// The first page again, replacing a list already shown.
+    /// A page already shown, again (the one holding the selection, or the first): it replaces
+    /// the loaded rows.
     case refresh
     /// The page after the last one loaded (or after the loaded ones, again, when it was
     /// dropped to bound memory).

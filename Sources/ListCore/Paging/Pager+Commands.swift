@@ -2,7 +2,17 @@
 extension Pager {
     // MARK: - Commands
 
-    mutating func refresh() -> [Effect] {
+    /// A refresh for the item at `position` of the whole list (dropped pages counted): the page
+    /// that holds it is loaded again by its remembered cursor; nil, or a position on the first
+    /// page, asks for the first page, which replaces the list.
+    mutating func refresh(at position: Int?) -> [Effect] {
+        let page = position.flatMap { self.page(holding: max(0, $0)) }
+        return refresh(page: page.flatMap { pages[$0].cursor == firstCursor ? nil : $0 })
+    }
+
+    /// Loads page `page` again (nil: the first page) in a new generation; every other load is
+    /// cancelled, and the rows on screen stay until the page arrives.
+    mutating func refresh(page: Int?) -> [Effect] {
         guard hasLoadedFirstPage else {
             // Nothing shown yet: a refresh is the first load (again).
             guard initialState != .loading else { return [] }
@@ -20,7 +30,9 @@ extension Pager {
         if appendState == .loading { appendState = .idle }
         if prependState == .loading { prependState = .idle }
         if jumpState == .loading { jumpState = .idle }
-        effects.append(startFetch(.refresh, at: firstCursor))
+        let page = page.flatMap { $0 < pages.count ? $0 : nil }
+        refreshPage = page
+        effects.append(startFetch(.refresh, at: page.map { pages[$0].cursor } ?? firstCursor))
         return effects
     }
 
@@ -29,17 +41,17 @@ extension Pager {
             return [startFetch(.initial, at: firstCursor)]
         }
         if case .failed = refreshState {
-            return refresh()
+            return refresh(page: refreshPage)
         }
-        if case .failed = appendState, inFlight.isEmpty,
-           let cursor = loadedPages.upperBound < pages.count ? pages[loadedPages.upperBound].cursor : retryCursor ?? nextCursor {
-            return [startFetch(.append, at: cursor)]
+        if case .failed = appendState, inFlight.isEmpty {
+            if loadedPages.upperBound < pages.count { return [startFetch(.append, page: loadedPages.upperBound)] }
+            if let cursor = retryCursor ?? nextCursor { return [startFetch(.append, at: cursor)] }
         }
         if case .failed = prependState, inFlight.isEmpty, loadedPages.lowerBound > 0 {
-            return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
+            return [startFetch(.prepend, page: loadedPages.lowerBound - 1)]
         }
         if case .failed = jumpState, inFlight.isEmpty, let page = jumpPage, page < pages.count {
-            return [startFetch(.jump, at: pages[page].cursor)]
+            return [startFetch(.jump, page: page)]
         }
         return []
     }
@@ -49,7 +61,7 @@ extension Pager {
         for direction in FetchDirection.allCases {
             guard let request = inFlight.removeValue(forKey: direction) else { continue }
             effects.append(.cancelFetch(request.token))
-            effects.append(startFetch(direction, at: request.cursor))
+            effects.append(startFetch(direction, at: request.cursor, outdated: request.outdated))
         }
         return effects
     }
@@ -59,6 +71,7 @@ extension Pager {
             guard let request = inFlight.removeValue(forKey: direction) else { return nil }
             setState(.idle, for: direction)
             if direction == .append { retryCursor = request.cursor }
+            if direction == .refresh { refreshPage = nil }
             return .cancelFetch(request.token)
         }
         if !effects.isEmpty {

@@ -2,14 +2,19 @@
 extension Pager {
     // MARK: - Fetching
 
-    mutating func startFetch(_ direction: FetchDirection, at cursor: Cursor) -> Effect {
+    mutating func startFetch(_ direction: FetchDirection, at cursor: Cursor, outdated: Bool = false) -> Effect {
         nextTokenID += 1
         let token = FetchToken(id: nextTokenID, generation: generation, direction: direction)
-        let request = FetchRequest(token: token, cursor: cursor, pageSize: pageSize)
+        let request = FetchRequest(token: token, cursor: cursor, pageSize: pageSize, outdated: outdated)
         inFlight[direction] = request
         setState(.loading, for: direction)
         if let now { policy.value.observe(.requested(at: now)) }
         return .fetch(request)
+    }
+
+    /// A fetch of a page remembered by its cursor (dropped, and wanted again).
+    mutating func startFetch(_ direction: FetchDirection, page index: Int) -> Effect {
+        startFetch(direction, at: pages[index].cursor, outdated: outdatedPages.contains(index))
     }
 
     /// The request this token answers, removed from the in-flight set; nil for a stale result.
@@ -43,16 +48,18 @@ extension Pager {
         let start = min(visibleStart, count)
         let visible = start..<min(count, start + rows)
         // Forward: the next page, or the first dropped one after the loaded run.
-        let forward = loadedPages.upperBound < pages.count ? pages[loadedPages.upperBound].cursor : nextCursor
-        if let cursor = forward, appendState == .idle {
+        let dropped = loadedPages.upperBound < pages.count
+        if let cursor = dropped ? pages[loadedPages.upperBound].cursor : nextCursor, appendState == .idle {
             let context = PrefetchContext(visible: visible, loadedCount: count, viewportRows: rows, now: now)
             let screenNotFull = count < visibleStart + rows
-            if screenNotFull || policy.value.shouldPrefetch(context) { return [startFetch(.append, at: cursor)] }
+            if screenNotFull || policy.value.shouldPrefetch(context) {
+                return [dropped ? startFetch(.append, page: loadedPages.upperBound) : startFetch(.append, at: cursor)]
+            }
         }
         // Backward: a dropped page before the loaded run, a screen and a bit ahead.
         if loadedPages.lowerBound > 0, prependState == .idle,
            visible.lowerBound <= Self.backwardDistance(viewportRows: rows) {
-            return [startFetch(.prepend, at: pages[loadedPages.lowerBound - 1].cursor)]
+            return [startFetch(.prepend, page: loadedPages.lowerBound - 1)]
         }
         return []
     }

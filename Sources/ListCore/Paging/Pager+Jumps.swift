@@ -27,7 +27,7 @@ extension Pager {
             effects.append(.cancelFetch(request.token))
         }
         jumpPage = target
-        effects.append(startFetch(.jump, at: pages[target].cursor))
+        effects.append(startFetch(.jump, page: target))
         return effects
     }
 
@@ -39,6 +39,7 @@ extension Pager {
         let change = store.reload(page.items)
         offset = pages[..<index].reduce(0) { $0 + $1.count }
         pages[index].count = store.count
+        outdatedPages.remove(index)
         loadedPages = index..<(index + 1)
         visibleStart = 0
         retryCursor = nil

@@ -6,6 +6,8 @@ extension Pager {
     mutating func apply(_ page: Page<Item, Cursor>, for request: FetchRequest<Cursor>) -> ListChange {
         let change: ListChange
         switch request.token.direction {
+        case .refresh where refreshPage != nil:
+            return landRefresh(page, for: request)
         case .initial, .refresh:
             change = store.reload(page.items)
             isIncomplete = page.isIncomplete
@@ -17,6 +19,8 @@ extension Pager {
             prependState = .idle
             jumpState = .idle
             jumpPage = nil
+            refreshPage = nil
+            outdatedPages = []
             seenCursors = Set(pagesBefore + [request.cursor])
             listEnded = false
             totalCount = page.totalCount
@@ -36,10 +40,19 @@ extension Pager {
             if loadedPages.upperBound < pages.count {
                 // A dropped page, loaded again: the pages after it are remembered already.
                 pages[loadedPages.upperBound].count = added
+                outdatedPages.remove(loadedPages.upperBound)
                 loadedPages = loadedPages.lowerBound..<(loadedPages.upperBound + 1)
                 retryCursor = nil
-                // The last page again, of a list that ended: it still ends there.
-                if listEnded, loadedPages.upperBound == pages.count { appendState = .endReached }
+                if listEnded, loadedPages.upperBound == pages.count {
+                    // The last page again, of a list that ended: it still ends there, unless it
+                    // names a page it did not before (rows pushed past the end since).
+                    if let next = page.next, !page.items.isEmpty, seenCursors.insert(next).inserted {
+                        listEnded = false
+                        nextCursor = next
+                    } else {
+                        appendState = .endReached
+                    }
+                }
                 return dropPages(fromFront: true, after: appended)
             }
             pages.append(PageRecord(cursor: request.cursor, count: added))
@@ -55,6 +68,7 @@ extension Pager {
             visibleStart += added
             offset = max(0, offset - pages[index].count)
             pages[index].count = added
+            outdatedPages.remove(index)
             loadedPages = index..<loadedPages.upperBound
             return dropPages(fromFront: false, after: inserted)
         case .jump:

@@ -3,6 +3,10 @@
 /// It holds the items (unique by id, in server order), the next cursor and the load state of
 /// each direction. Every race — a refresh during an append, a stale page, a retry — is a
 /// sequence of events, so it can be tested without threads or sleeps.
+///
+/// A refresh reloads the page that holds the selection by its remembered cursor (Paging 3's
+/// refresh key; the first page at the top); the other loaded pages are dropped when it arrives
+/// and loaded again as the person scrolls to them.
 public struct Pager<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: Sendable
 where Item.ID: Sendable {
     public typealias Event = PagerEvent<Item, Cursor>
@@ -41,9 +45,15 @@ where Item.ID: Sendable {
     public internal(set) var jumpState: LoadState = .idle
     /// The page a jump loads (an index into ``pages``).
     public internal(set) var jumpPage: Int?
+    /// The page a refresh loads again (an index into ``pages``): the one that held the
+    /// selection. Nil while a refresh asks for the first page, which replaces the list.
+    public internal(set) var refreshPage: Int?
     /// Every page of this generation, in order, with how many items it holds (its items are in
     /// the store for ``loadedPages`` only).
     public internal(set) var pages: [PageRecord<Cursor>] = []
+    /// The pages loaded before the last refresh (of a page past the first) and not since: when
+    /// one is asked for again, the request says it is ``FetchRequest/outdated``.
+    public internal(set) var outdatedPages: Set<Int> = []
     /// The pages whose items the store holds: always a contiguous run.
     public internal(set) var loadedPages: Range<Int> = 0..<0
     /// Items of the dropped pages before the loaded ones: the first loaded item's position in
@@ -127,6 +137,12 @@ where Item.ID: Sendable {
         case let .pageLoaded(token, page):
             guard let request = takeRequest(token) else { return Step() }
             if let now { policy.value.observe(.answered(at: now)) }
+            if token.direction == .refresh, refreshPage != nil, page.items.isEmpty {
+                // The selection's page is no longer there (the list shrank): the list again
+                // from its first page, the old rows on screen until it arrives.
+                refreshPage = nil
+                return Step(effects: [startFetch(.refresh, at: firstCursor)])
+            }
             let change = apply(page, for: request)
             return Step(effects: prefetchIfNeeded(), change: change)
         case let .pageFailed(token, failure):
@@ -140,8 +156,8 @@ where Item.ID: Sendable {
             return Step()
         case .jump(let position):
             return Step(effects: jump(to: position))
-        case .refresh:
-            return Step(effects: refresh())
+        case .refresh(let position):
+            return Step(effects: refresh(at: position))
         case .retry:
             return Step(effects: retry())
         case .restart:

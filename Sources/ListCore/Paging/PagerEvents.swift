@@ -20,11 +20,15 @@ public struct FetchRequest<Cursor: Hashable & Sendable>: Sendable, Hashable {
     public let token: FetchToken
     public let cursor: Cursor
     public let pageSize: Int
+    /// The page was shown before the last refresh and is asked for again since: a copy kept
+    /// from before the refresh is out of date, so the caller asks the source itself.
+    public let outdated: Bool
 
-    public init(token: FetchToken, cursor: Cursor, pageSize: Int) {
+    public init(token: FetchToken, cursor: Cursor, pageSize: Int, outdated: Bool = false) {
         self.token = token
         self.cursor = cursor
         self.pageSize = pageSize
+        self.outdated = outdated
     }
 }
 
@@ -42,8 +46,12 @@ public enum PagerEvent<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
     /// the last one known): when its page is not loaded, that page is loaded by its remembered
     /// cursor and replaces the loaded ones, which stay on screen until it arrives.
     case jump(toItem: Int)
-    /// Load the first page again and replace the list when it arrives.
-    case refresh
+    /// Load again the page that holds the item at this position of the whole list (dropped pages
+    /// counted: the selection), by its remembered cursor; when it arrives it replaces the loaded
+    /// rows, and the pages around it load again as the person scrolls to them. Nil, or a
+    /// position on the first page: the first page again, which replaces the list. The old rows
+    /// stay on screen until the page arrives, and stay as they are when it fails.
+    case refresh(at: Int?)
     /// Repeat the load that failed.
     case retry
     /// Abandon the loads in flight and ask for them again at once (a retry the person will not

@@ -17,7 +17,7 @@ struct LimitOption: ParsableArguments {
 /// every list command but `users` (which starts with --since) and `user` (a profile). The
 /// page's range is the command table's (``GoCommand/resolve(_:_:page:sort:since:)``).
 struct PagingOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Start at this page (every list but users); refresh comes back to it.")
+    @Option(parsing: .unconditional, help: "Start at this page (every list but users); a refresh at the top comes back to it.")
     var page: Int?
     @OptionGroup var limit: LimitOption
 }

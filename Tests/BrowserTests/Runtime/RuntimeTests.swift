@@ -135,6 +135,27 @@ struct RuntimeTests {
                                                 webPages: ["https://github.com/user1", "https://github.com/user2"]))
     }
 
+    @Test("a page shown before a refresh and wanted again since is asked of GitHub whatever its direction; the others as before (#37 item 7)")
+    func outdatedPagesRevalidate() async {
+        let asked = Asked()
+        let (runtime, _) = runtime(scripted(page: { _, _, _, policy in
+            asked.note(policy)
+            return (RowPage(page(1...2, next: nil)), .network)
+        }))
+        let screen = ScreenID(1)
+        var id = 0
+        for outdated in [false, true] {
+            for direction in [FetchDirection.prepend, .jump, .append] {
+                id += 1
+                let fetch = FetchRequest(token: FetchToken(id: id, generation: 1, direction: direction), cursor: GitHubCursor.page(3),
+                                         pageSize: 20, outdated: outdated)
+                runtime.run([.fetch(screen, .users(.followers("octocat")), fetch)])
+                await runtime.tasks[.fetch(screen, id)]?.value
+            }
+        }
+        #expect(asked.all == [.preferCache, .preferCache, .normal, .revalidate, .revalidate, .revalidate])
+    }
+
     @Test("a task cancelled before its answer posts nothing, and is no longer kept")
     func cancelledPostsNothing() async {
         let gate = Gate()

@@ -44,7 +44,7 @@ struct EndedShortTests {
         var cut = cutAtThirty()
         cut.load(Page(items: [], next: nil, endsShort: true))
         #expect(cut.pager.endedShort)
-        cut.send(.refresh)
+        cut.send(.refresh(at: nil))
         cut.load(Page(items: users(0..<10), next: 1))
         #expect(!cut.pager.endedShort)
         #expect(cut.pager.appendState != .endReached, "the list goes on")

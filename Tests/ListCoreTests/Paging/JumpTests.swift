@@ -118,12 +118,12 @@ struct JumpTests {
         #expect(harness.pager.jumpState == .idle)
     }
 
-    @Test("a refresh during a jump cancels it and starts the list over")
+    @Test("a refresh at the top during a jump cancels it and starts the list over")
     func refreshDuringJump() {
         var harness = atTheEnd()
         harness.send(.jump(toItem: 0))
         let jump = harness.pending.first
-        let effects = harness.send(.refresh)
+        let effects = harness.send(.refresh(at: nil))
         #expect(effects.first == .cancelFetch(jump!.token))
         #expect(harness.pager.jumpState == .idle)
         harness.load(list.page(0))
@@ -135,7 +135,7 @@ struct JumpTests {
     @Test("a jump asked for during a refresh asks nothing: the refresh starts the list over at its first page")
     func jumpDuringRefresh() {
         var harness = atTheEnd()
-        harness.send(.refresh)
+        harness.send(.refresh(at: nil))
         let before = harness.pager
         #expect(harness.send(.jump(toItem: 0)).isEmpty)
         #expect(harness.pager == before)
@@ -181,8 +181,8 @@ struct StartPageTests {
         #expect(harness.pager.footer == .end(count: 45))
         #expect(harness.ids == Array(0..<45))
         #expect(harness.pager.offset == 0)
-        // A refresh comes back to the page it was opened at.
-        harness.send(.refresh)
+        // A refresh at the top, or on it, comes back to the page it was opened at.
+        harness.send(.refresh(at: 25))
         #expect(harness.pending.map(\.cursor) == [2])
         harness.load(list.page(2))
         #expect(harness.pager.offset == 20)
@@ -200,7 +200,7 @@ struct StartPageTests {
         harness.send(.visibleRange(0..<0, viewportRows: 5))
         #expect(harness.pending.isEmpty, "no walk back through the pages before, one request each")
         // A refresh asks for the same page again, and only that.
-        harness.send(.refresh)
+        harness.send(.refresh(at: nil))
         #expect(harness.pending.map(\.cursor) == [49])
     }
 }

@@ -110,11 +110,11 @@ struct PageDropTests {
         #expect(harness.pager.pages.count == 20)
     }
 
-    @Test("a refresh forgets the remembered pages")
+    @Test("a refresh at the top forgets the remembered pages")
     mutating func refreshForgets() {
         var harness = capped()
         for _ in 0..<5 { scrollToEnd(&harness) }
-        harness.send(.refresh)
+        harness.send(.refresh(at: nil))
         harness.load(list.page(0))
         #expect(harness.ids == Array(0..<10))
         #expect(harness.pager.offset == 0)
@@ -122,10 +122,10 @@ struct PageDropTests {
         #expect(harness.pager.loadedPages == 0..<1)
     }
 
-    /// Events at random against a list whose pages always hold the same items: whatever
-    /// happens, the loaded items are a run of the list in its order, at their true positions,
+    /// Events at random (refreshes where the selection is among them) against a list whose pages
+    /// always hold the same items: whatever happens, the loaded items are a run of the list in its order, at their true positions,
     /// about the limit at most, with at most one fetch in flight.
-    @Test("after any sequence of scrolls, jumps, loads and failures the items are a true, bounded run of the list",
+    @Test("after any sequence of scrolls, jumps, refreshes, loads and failures the items are a true, bounded run of the list",
           arguments: 0..<100)
     func invariants(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &* 104_729 &+ 7)
@@ -137,7 +137,7 @@ struct PageDropTests {
         for _ in 0..<150 {
             let count = harness.pager.items.count
             let rows = Int.random(in: 1...8, using: &rng)
-            switch Int.random(in: 0..<9, using: &rng) {
+            switch Int.random(in: 0..<10, using: &rng) {
             case 0: harness.send(.visibleRange(max(0, count - rows)..<count, viewportRows: rows))
             case 1: harness.send(.visibleRange(0..<min(rows, count), viewportRows: rows))
             case 2:
@@ -147,6 +147,7 @@ struct PageDropTests {
             case 5: if harness.pending.first != nil { harness.fail("boom") }
             case 6: harness.send(.jump(toItem: Int.random(in: 0...harness.pager.knownCount, using: &rng)))
             case 7: harness.send(.jump(toItem: Int.random(in: 0..<2, using: &rng) == 0 ? 0 : harness.pager.knownCount - 1))
+            case 8: harness.send(.refresh(at: Int.random(in: 0...harness.pager.knownCount, using: &rng)))
             default: harness.send(.retry)
             }
             let ids = harness.ids

@@ -6,7 +6,7 @@ struct PagerPropertyTests {
     /// Every event the harness can send, picked at random.
     enum Step: CaseIterable {
         case start, scrollToEnd, scrollToTop, loadPending, loadPendingWithOverlap, failPending
-        case deliverStale, refresh, retry, cancel, emptyPage, repeatedCursor, jumpToFirst, jumpToLast
+        case deliverStale, refresh, refreshWhereSelected, retry, cancel, emptyPage, repeatedCursor, jumpToFirst, jumpToLast
     }
 
     @Test("11. after any sequence of events (pages dropped and loaded again, for a capped pager) no id appears twice and at most one fetch per direction is in flight",
@@ -45,7 +45,10 @@ struct PagerPropertyTests {
                 let before = harness.ids
                 harness.send(.pageLoaded(stale.token, Page(items: users([999, 1000]), next: 77)))
                 #expect(harness.ids == before, "a stale page changed the list")
-            case .refresh: harness.send(.refresh)
+            case .refresh: harness.send(.refresh(at: nil))
+            case .refreshWhereSelected:
+                let known = harness.pager.knownCount
+                harness.send(.refresh(at: Int.random(in: 0..<max(1, known), using: &rng)))
             case .retry: harness.send(.retry)
             case .cancel: harness.send(.cancel)
             case .jumpToFirst: harness.send(.jump(toItem: 0))

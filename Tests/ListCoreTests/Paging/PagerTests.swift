@@ -38,13 +38,13 @@ struct PagerTests {
         #expect(harness.lastChange.inserted == [10, 11, 12])
     }
 
-    @Test("3. refresh replaces the list when its first page arrives; old rows stay until then")
+    @Test("3. a refresh at the top replaces the list when its first page arrives; old rows stay until then")
     func refreshReplacesOnFirstPage() {
         var harness = started()
         harness.send(.visibleRange(5..<10, viewportRows: 5))
         harness.load(list.page(1))
         #expect(harness.ids.count == 20)
-        harness.send(.refresh)
+        harness.send(.refresh(at: nil))
         #expect(harness.pager.isRefreshing)
         #expect(harness.ids == Array(0..<20), "old rows stay on screen while refreshing")
         #expect(harness.pager.placeholder == nil)
@@ -60,7 +60,7 @@ struct PagerTests {
         var harness = started()
         harness.send(.visibleRange(5..<10, viewportRows: 5))
         let staleAppend = harness.pending[0]
-        harness.send(.refresh)
+        harness.send(.refresh(at: nil))
         #expect(harness.cancelled == [staleAppend.token])
         let before = harness.ids
         let effects = harness.send(.pageLoaded(staleAppend.token, list.page(1)))
@@ -161,7 +161,7 @@ struct PagerTests {
         harness.send(.start)
         harness.load(list.page(0))
         harness.send(.visibleRange(5..<10, viewportRows: 5))
-        harness.send(.refresh)
+        harness.send(.refresh(at: nil))
         harness.send(.cancel)
         #expect(harness.pager.initialState == .idle)
         #expect(harness.pager.refreshState == .idle)
@@ -188,7 +188,7 @@ struct PagerTests {
     @Test("a failed refresh keeps the old rows and retry refreshes again")
     func failedRefreshKeepsRows() {
         var harness = started()
-        harness.send(.refresh)
+        harness.send(.refresh(at: nil))
         harness.fail("HTTP 500")
         #expect(harness.ids == Array(0..<10))
         #expect(harness.pager.refreshState.failure?.message == "HTTP 500")
@@ -200,8 +200,8 @@ struct PagerTests {
     @Test("a refresh while refreshing does not start a second one")
     func doubleRefresh() {
         var harness = started()
-        harness.send(.refresh)
-        harness.send(.refresh)
+        harness.send(.refresh(at: nil))
+        harness.send(.refresh(at: nil))
         #expect(harness.pending.count == 1)
     }
 

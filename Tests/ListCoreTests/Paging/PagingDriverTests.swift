@@ -125,7 +125,7 @@ struct PagingDriverTests {
         let append = try #require(await calls.next())
         #expect(append.cursor == 1)
 
-        await driver.send(.refresh)
+        await driver.send(.refresh(at: nil))
         let refresh = try #require(await calls.next())
         #expect(refresh.cursor == 0)
         #expect(append.wasCancelled.withLock { $0 }, "the append task was cancelled")
