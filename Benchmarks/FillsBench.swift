@@ -5,11 +5,11 @@ import GitHubAPI
 
 // MARK: - Row fills: what a filled row adds to memory, and what a fill costs
 
-/// The heap a string holds: none up to 15 UTF-8 bytes (Swift keeps those inline); else its
+/// The heap a string of `count` UTF-8 bytes holds: none up to 15 UTF-8 bytes (Swift keeps those inline); else its
 /// storage (a 32-byte header, the bytes and a terminating zero) in a glibc chunk (8 bytes of
 /// its own, rounded up to 16, at least 32).
-private func heapBytes(_ text: String?) -> Int {
-    guard let count = text?.utf8.count, count > 15 else { return 0 }
+private func heapBytes(count: Int) -> Int {
+    guard count > 15 else { return 0 }
     return max(32, (32 + count + 1 + 8 + 15) / 16 * 16)
 }
 
@@ -33,19 +33,19 @@ private func heapBytes(_ text: String?) -> Int {
         if let cost = answer.rate?.cost { costs.append(Double(cost)) }
     }
     await server.stop()
-    var byID: [Int64: AccountFill] = [:]
-    for (index, fill) in fills.enumerated() { byID[fill.id ?? Int64(index)] = fill.keptForRow }
+    var byID: [Int64: RowFill] = [:]
+    for (index, fill) in fills.enumerated() { byID[fill.id ?? Int64(index)] = RowFill(fill) }
     // What the fills kept by row id hold: the dictionary's buckets (a key and a fill each, at
     // its load) and each fill's texts that do not fit inline.
-    let buckets = Double(byID.capacity) * Double(MemoryLayout<Int64>.stride + MemoryLayout<AccountFill>.stride)
-    let texts = byID.values.reduce(0) { total, fill in
-        total + [fill.login, fill.name, fill.bio, fill.company, fill.location, fill.htmlURL, fill.avatarURL]
-            .reduce(0) { $0 + heapBytes($1) }
-    }
-    let bytes = (buckets + Double(texts)) / Double(max(1, byID.count))
+    // (A dictionary holds a power of two of buckets, at most three quarters full.)
+    var buckets = 1
+    while buckets * 3 < byID.count * 4 { buckets *= 2 }
+    let table = Double(buckets * (MemoryLayout<Int64>.stride + MemoryLayout<RowFill>.stride))
+    let texts = byID.values.reduce(0) { $0 + heapBytes(count: $1.textBytes) }
+    let bytes = (table + Double(texts)) / Double(max(1, byID.count))
     record("bytes_per_filled_row", bytes, "B", "%.0f",
            note: "what a row's fill adds, from the layouts (\(byID.count) rows of the fake's texts, kept by row id: "
-               + "\(MemoryLayout<AccountFill>.stride) inline, texts over 15 bytes in glibc chunks; goal at most 160)")
+               + "\(MemoryLayout<RowFill>.stride) inline, texts over 15 bytes in glibc chunks; goal at most 160)")
     record("fill_cost_points", costs.isEmpty ? nil : middle(costs), "points", "%.0f",
            note: "GraphQL points the fake reports for one fill of 100 accounts (GitHub's formula)")
 }

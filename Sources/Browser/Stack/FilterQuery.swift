@@ -11,7 +11,7 @@ package struct FilterQuery: Sendable, Equatable {
         case youFollow = "you-follow"
         case mutual
 
-        func holds(for fill: AccountFill) -> Bool {
+        func holds(for fill: RowFill) -> Bool {
             let followsYou = fill.followsViewer && !fill.isOrganization
             switch self {
             case .followsYou: return followsYou
@@ -46,7 +46,7 @@ package struct FilterQuery: Sendable, Equatable {
     package var judgesRelations: Bool { !relations.isEmpty }
 
     /// Whether `row`, filled with `fill` when known, matches.
-    func matches(_ row: Row, fill: AccountFill?) -> Bool {
+    func matches(_ row: Row, fill: RowFill?) -> Bool {
         if !relations.isEmpty {
             guard let fill else { return false }
             for (relation, holds) in relations where relation.holds(for: fill) != holds { return false }
@@ -59,7 +59,7 @@ package struct FilterQuery: Sendable, Equatable {
     }
 
     /// The first of a fill's texts (name, company, place, bio) that contains `word`.
-    static func field(of fill: AccountFill, containing word: String) -> String? {
+    static func field(of fill: RowFill, containing word: String) -> String? {
         [fill.name, fill.company, fill.location, fill.bio].lazy.compactMap { $0 }
             .first { $0.lowercased().contains(word) }
     }

@@ -71,8 +71,9 @@ extension ListScreen {
     /// row, in the rows' order; the rows are not asked about again.
     mutating func keepFills(_ pageFills: [AccountFill], of rows: [Row]) {
         guard !pageFills.isEmpty else { return }
-        for (row, fill) in zip(rows, pageFills) where fills.byID[row.id] != fill.keptForRow {
-            fills.byID[row.id] = fill.keptForRow
+        for (row, fill) in zip(rows, pageFills) {
+            let kept = RowFill(fill)
+            if fills.byID[row.id] != kept { fills.byID[row.id] = kept }
         }
     }
 

@@ -8,7 +8,7 @@ import GitHubAPI
 /// Pages are asked one request at a time, only near the screen (the visible page and the next).
 package struct RowFills: Sendable, Equatable {
     /// By row id.
-    package internal(set) var byID: [Int64: AccountFill] = [:]
+    package internal(set) var byID: [Int64: RowFill] = [:]
     /// Rows GitHub answered nothing for (an account deleted or suspended since the page came):
     /// not asked again.
     var unknown: Set<Int64> = []
@@ -50,7 +50,7 @@ package struct RowFills: Sendable, Equatable {
     }
 
     /// The fill of the row `id`, if it has one.
-    package subscript(id: Int64) -> AccountFill? { byID[id] }
+    package subscript(id: Int64) -> RowFill? { byID[id] }
 
     /// The answer to request `id`: the rows it names are filled (or known to have nothing).
     /// With GitHub out of reach, the answer holds what the cache kept: the rows it did not
@@ -62,7 +62,7 @@ package struct RowFills: Sendable, Equatable {
         let unreached = Set(answer.unreached.map { $0.lowercased() })
         for (login, row) in request.rows {
             if let fill = answer.fills[login.lowercased()] {
-                byID[row] = fill.keptForRow
+                byID[row] = RowFill(fill)
             } else if !unreached.contains(login.lowercased()) {
                 unknown.insert(row)
             }
@@ -128,27 +128,19 @@ package enum FillProblem: Sendable, Equatable {
 }
 
 extension UserDetails {
-    /// What a row's fill says of the account `id`, for its pane while its details load.
-    init(_ fill: AccountFill, id: Int64) {
-        self.init(login: fill.login, id: id, type: fill.isOrganization ? "Organization" : "User", name: fill.name)
-        (bio, company, location, followers, htmlURL) = (fill.bio, fill.company, fill.location, fill.followers, fill.htmlURL)
+    /// What a row's fill says of the account `login` (`id`), for its pane while its details load.
+    init(_ fill: RowFill, login: String, id: Int64) {
+        self.init(login: login, id: id, type: fill.isOrganization ? "Organization" : "User", name: fill.name)
+        (bio, company, location, followers) = (fill.bio, fill.company, fill.location, fill.followers)
     }
 }
 
-extension AccountFill {
-    /// What a row keeps of a fill: its addresses go (the row's page is kept with the rows, and
-    /// its picture comes with its details), which halves what a filled row costs.
-    package var keptForRow: AccountFill {
-        var kept = self
-        (kept.htmlURL, kept.avatarURL) = (nil, nil)
-        return kept
-    }
-
+extension RowFill {
     /// What an account's details (its pane, seen before) say for its row: no marks, which only
     /// GraphQL knows.
     init(_ details: UserDetails) {
-        self.init(login: details.login, isOrganization: details.isOrganization, name: details.name, bio: details.bio,
-                  company: details.company, location: details.location, followers: details.followers,
-                  htmlURL: details.htmlURL)
+        self.init(AccountFill(login: details.login, isOrganization: details.isOrganization, name: details.name,
+                              bio: details.bio, company: details.company, location: details.location,
+                              followers: details.followers))
     }
 }

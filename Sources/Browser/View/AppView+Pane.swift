@@ -9,7 +9,7 @@ extension AppView {
         guard let repository = row.repository else {
             let fill = state.top.listScreen?.fills[row.id]
             return userPane(state, login: row.name, page: state.webPage(of: row), border: border,
-                            known: fill.map { UserDetails($0, id: row.id) })
+                            known: fill.map { UserDetails($0, login: row.name, id: row.id) })
         }
         let shown = state.repository.shown(for: repository.fullName)
         let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.webPage(of: row),

@@ -24,7 +24,7 @@ extension AppView {
                 if comfortable { text.subtitle = row.repository?.description ?? "" }
                 return text
             }
-            let known = fills[user.id] ?? cache.peek(user.login).map(AccountFill.init)
+            let known = fills[user.id] ?? cache.peek(user.login).map(RowFill.init)
             var text = known.map { filledText(user, $0, now: now) } ?? itemText(row, now: now)
             if let filter, let known, let field = hiddenMatch(of: filter, in: known, row: text) {
                 // The filter found it in a text the row does not show: that text, on the right.
@@ -39,7 +39,7 @@ extension AppView {
     /// (an organization: "org · place") and how the token's owner and the account follow each
     /// other, in words. Where they do not all fit the place and the kind give way first, then
     /// the name is cut, the login last.
-    static func filledText(_ user: GitHubUser, _ fill: AccountFill, now: Date) -> ItemText {
+    static func filledText(_ user: GitHubUser, _ fill: RowFill, now: Date) -> ItemText {
         let mark = relation(fill)
         var parts: [String] = []
         if fill.isOrganization || user.isOrganization { parts.append("org") } else if user.isStaff { parts.append("staff") }
@@ -60,7 +60,7 @@ extension AppView {
 
     /// The first line of the account's text where `word` was found, when the row's title, name
     /// and detail do not show it.
-    static func hiddenMatch(of word: String, in fill: AccountFill, row: ItemText) -> String? {
+    static func hiddenMatch(of word: String, in fill: RowFill, row: ItemText) -> String? {
         let shown = (row.title + " " + row.note + " " + row.detail).lowercased()
         guard !shown.contains(word), let field = FilterQuery.field(of: fill, containing: word) else { return nil }
         let lines = field.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -69,7 +69,7 @@ extension AppView {
 
     /// "you", "mutual", "follows you", "you follow", or nil: words, so they read the same
     /// without colour. An organization follows no one.
-    static func relation(_ fill: AccountFill) -> String? {
+    static func relation(_ fill: RowFill) -> String? {
         if fill.isViewer { return "you" }
         switch (fill.followsViewer && !fill.isOrganization, fill.viewerFollows) {
         case (true, true): return "mutual"
@@ -114,7 +114,7 @@ extension AppView {
 
     /// The second line of a two-line row: the bio's first line (an organization's
     /// description), else the company or the place, else the kind of account.
-    static func secondLine(_ user: GitHubUser, known: AccountFill?) -> String {
+    static func secondLine(_ user: GitHubUser, known: RowFill?) -> String {
         if let bio = oneLine(known?.bio) { return bio }
         if let fact = oneLine(known?.company) ?? oneLine(known?.location) { return fact }
         return user.isOrganization ? "Organization" : user.isStaff ? "GitHub staff" : "User"

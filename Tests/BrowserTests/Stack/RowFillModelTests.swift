@@ -56,7 +56,7 @@ struct RowFillModelTests {
             $0.screens[0].listScreen?.fills.inFlight = nil
             $0.screens[0].listScreen?.fills.asked = [0: 1]
             $0.screens[0].listScreen?.fills.unknown = [5]
-            for id in Int64(1)...20 where id != 5 { $0.screens[0].listScreen?.fills.byID[id] = fill(id, followsYou: id == 2) }
+            for id in Int64(1)...20 where id != 5 { $0.screens[0].listScreen?.fills.byID[id] = RowFill(fill(id, followsYou: id == 2)) }
         }
         // Moving asks nothing more: the page is done, the next is not loaded.
         store.press(.character("j")) {
@@ -122,7 +122,7 @@ struct RowFillModelTests {
         store.send(.rowsFilled(root, RequestID(1), answer)) {
             $0.screens[0].listScreen?.fills.inFlight = nil
             $0.screens[0].listScreen?.fills.retryAt = epoch.addingTimeInterval(30)
-            for id in Int64(1)...15 { $0.screens[0].listScreen?.fills.byID[id] = fill(id) }
+            for id in Int64(1)...15 { $0.screens[0].listScreen?.fills.byID[id] = RowFill(fill(id)) }
         }
         #expect(store.apply(.wait(nil), at: epoch.addingTimeInterval(29)) == [])
         #expect(store.apply(.wait(nil), at: epoch.addingTimeInterval(30))
@@ -214,7 +214,7 @@ struct RowFillViewTests {
         mona.location = "San Francisco"
         mona.followers = 12_345
         let row = GitHubUser(login: "octocat", id: 1)
-        let text = AppView.filledText(row, mona, now: epoch)
+        let text = AppView.filledText(row, RowFill(mona), now: epoch)
         #expect(text.title == "octocat")
         #expect(text.note == "Mona Lisa Octocat")
         #expect(text.detail == "San Francisco · 12k followers · mutual ")
@@ -223,14 +223,14 @@ struct RowFillViewTests {
 
     @Test("the marks: you, mutual, follows you, you follow; an organization only you follow, with org before its place")
     func marks() {
-        #expect(AppView.relation(AccountFill(login: "me", isViewer: true, followsViewer: true)) == "you")
-        #expect(AppView.relation(fill(1, followsYou: true, youFollow: true)) == "mutual")
-        #expect(AppView.relation(fill(1, followsYou: true)) == "follows you")
-        #expect(AppView.relation(fill(1, youFollow: true)) == "you follow")
-        #expect(AppView.relation(fill(1)) == nil)
+        #expect(AppView.relation(RowFill(AccountFill(login: "me", isViewer: true, followsViewer: true))) == "you")
+        #expect(AppView.relation(RowFill(fill(1, followsYou: true, youFollow: true))) == "mutual")
+        #expect(AppView.relation(RowFill(fill(1, followsYou: true))) == "follows you")
+        #expect(AppView.relation(RowFill(fill(1, youFollow: true))) == "you follow")
+        #expect(AppView.relation(RowFill(fill(1))) == nil)
         let org = AccountFill(login: "acme", isOrganization: true, name: "Acme", location: "Berlin", followsViewer: true,
                               viewerFollows: true)
-        #expect(AppView.filledText(user(9, "acme", org: true), org, now: epoch).detail == "org · Berlin · you follow ")
+        #expect(AppView.filledText(user(9, "acme", org: true), RowFill(org), now: epoch).detail == "org · Berlin · you follow ")
     }
 
     @Test("compact counts only on filled rows: 999, 1k, 1.2k, 12k, 999k, 1M, 3.4M")

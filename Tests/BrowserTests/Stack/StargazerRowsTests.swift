@@ -110,7 +110,7 @@ struct StargazerRowsTests {
             _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<3, viewportRows: 5))
             $0.screens[0].viewport = Viewport(height: 5, margin: 2, top: 0, selection: 0)
             $0.screens[0].listScreen?.selectedID = 1
-            for fill in fills { $0.screens[0].listScreen?.fills.byID[fill.id ?? 0] = fill }
+            for fill in fills { $0.screens[0].listScreen?.fills.byID[fill.id ?? 0] = RowFill(fill) }
             $0.screens[0].listScreen?.fills.prunedFor = (0, 3)
         }
         let screen = render(store.state)

@@ -100,12 +100,12 @@ struct StatusAndLabelsTests {
     func secondLine() {
         var known = details("mona", id: 1, name: "Mona Lisa")
         known.company = "@github"
-        #expect(AppView.secondLine(user(1, "mona"), known: AccountFill(known)) == "@github")
+        #expect(AppView.secondLine(user(1, "mona"), known: RowFill(known)) == "@github")
         known.company = nil
         known.location = "San Francisco"
-        #expect(AppView.secondLine(user(1, "mona"), known: AccountFill(known)) == "San Francisco")
+        #expect(AppView.secondLine(user(1, "mona"), known: RowFill(known)) == "San Francisco")
         known.bio = "  Paints.\nAnd smiles."
-        #expect(AppView.secondLine(user(1, "mona"), known: AccountFill(known)) == "Paints.")
+        #expect(AppView.secondLine(user(1, "mona"), known: RowFill(known)) == "Paints.")
         #expect(AppView.secondLine(user(2, "octo"), known: nil) == "User")
         #expect(AppView.secondLine(user(3, "github", org: true), known: nil) == "Organization")
     }

@@ -1,0 +1,84 @@
+import GitHubAPI
+
+/// What a row keeps of an account's fill, packed: the four texts it shows or matches (name,
+/// company, place, bio) in one string, the followers (an organization's members) and the
+/// marks in a few bytes. A filled row costs its bytes beside the bare row, on every loaded row
+/// (``AccountFill``, with a field each and the two addresses, took about three times as much).
+package struct RowFill: Sendable, Hashable {
+    /// The texts GitHub sent, each ended by ``separator`` (one it sent never holds it).
+    private let texts: String
+    /// The followers, or an organization's members.
+    private let count: UInt32
+    /// Which texts were sent, whether the count was, and the kind and the marks (``Bit``).
+    private let bits: UInt16
+
+    private enum Bit {
+        static let texts: [UInt16] = [1 << 0, 1 << 1, 1 << 2, 1 << 3]
+        static let count: UInt16 = 1 << 4
+        static let organization: UInt16 = 1 << 5
+        static let viewer: UInt16 = 1 << 6
+        static let followsViewer: UInt16 = 1 << 7
+        static let viewerFollows: UInt16 = 1 << 8
+    }
+
+    /// U+001F, the unit separator, as one UTF-8 byte.
+    private static let separator: UInt8 = 0x1F
+
+    package init(_ fill: AccountFill) {
+        var bits: UInt16 = 0
+        var texts = ""
+        for (index, text) in [fill.name, fill.company, fill.location, fill.bio].enumerated() {
+            if let text {
+                bits |= Bit.texts[index]
+                // A separator GitHub sent (a hostile text) is a space: the fields stay apart.
+                if text.utf8.contains(Self.separator) {
+                    texts.unicodeScalars.append(contentsOf: text.unicodeScalars.map { $0.value == 0x1F ? " " : $0 })
+                } else {
+                    texts += text
+                }
+            }
+            texts.unicodeScalars.append(Unicode.Scalar(Self.separator))
+        }
+        let count = fill.isOrganization ? fill.members : fill.followers
+        if count != nil { bits |= Bit.count }
+        if fill.isOrganization { bits |= Bit.organization }
+        if fill.isViewer { bits |= Bit.viewer }
+        if fill.followsViewer { bits |= Bit.followsViewer }
+        if fill.viewerFollows { bits |= Bit.viewerFollows }
+        (self.texts, self.count, self.bits) = (texts, UInt32(clamping: max(0, count ?? 0)), bits)
+    }
+
+    /// The `index`-th text, when GitHub sent it.
+    private func text(_ index: Int) -> String? {
+        guard bits & Bit.texts[index] != 0 else { return nil }
+        let bytes = texts.utf8
+        var field = 0
+        var start = bytes.startIndex
+        for position in bytes.indices where bytes[position] == Self.separator {
+            if field == index { return String(texts.utf8[start..<position]) }
+            field += 1
+            start = bytes.index(after: position)
+        }
+        return nil
+    }
+
+    /// The bytes of the packed texts (for the bench's count of what a row costs).
+    package var textBytes: Int { texts.utf8.count }
+
+    package var name: String? { text(0) }
+    package var company: String? { text(1) }
+    package var location: String? { text(2) }
+    /// A user's bio, or an organization's description.
+    package var bio: String? { text(3) }
+    package var isOrganization: Bool { bits & Bit.organization != 0 }
+    /// A user's followers (nil for an organization).
+    package var followers: Int? { !isOrganization && bits & Bit.count != 0 ? Int(count) : nil }
+    /// An organization's members the token may see, when they were asked for and allowed.
+    package var members: Int? { isOrganization && bits & Bit.count != 0 ? Int(count) : nil }
+    /// The account is the token's owner.
+    package var isViewer: Bool { bits & Bit.viewer != 0 }
+    /// The account follows the token's owner.
+    package var followsViewer: Bool { bits & Bit.followsViewer != 0 }
+    /// The token's owner follows the account.
+    package var viewerFollows: Bool { bits & Bit.viewerFollows != 0 }
+}
