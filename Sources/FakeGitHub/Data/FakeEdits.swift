@@ -8,7 +8,7 @@ import Foundation
 /// the end), starred the newest first. Every count is the length of the list so changed, so a
 /// follow shows in the follower's following, the account's followers and its count, and a star in
 /// the stargazers, the repository's count and the account's starred list.
-public struct FakeEdits: Sendable {
+struct FakeEdits: Sendable {
     /// One account of a list: where it is in the derived list, or when a write added it.
     struct Entry: Sendable {
         var user: FakeUser
@@ -25,7 +25,7 @@ public struct FakeEdits: Sendable {
     private var starredAdded: [String: [FakeRepository]] = [:]
     private var starredRemoved: [String: Set<Int64>] = [:]
 
-    public init() {}
+    init() {}
 
     // MARK: - Writes
 

@@ -122,6 +122,23 @@ struct WriteTests {
         }
     }
 
+    @Test("hostile names stay one path segment: GitHub's 404 for someone who is not there, and nothing followed")
+    func hostileNames() async throws {
+        try await withWrites(token: "gho_follow") { fixture in
+            for login in ["../../user", "a/b?c=d#e", "\u{1b}[2J", "é\u{0}x", ""] {
+                await #expect(throws: GitHubError.notFound(what: "User \(login)")) { try await fixture.client.follow(login) }
+                let following = try await fixture.client.isFollowing(login)
+                #expect(following == false)
+            }
+            await #expect(throws: GitHubError.notFound(what: "Repository ../x")) {
+                try await fixture.client.star(owner: "..", name: "x")
+            }
+            let mine = try await fixture.client.userDetails(login: GitHubConfiguration.me, policy: .revalidate).details
+            #expect(mine.following == 4)
+            #expect(await fixture.server.requestLog().allSatisfy { $0.path.hasPrefix("/user") })
+        }
+    }
+
     @Test("without a token a write is not sent: it needs one", arguments: [true, false])
     func noToken(follow: Bool) async throws {
         try await withWrites(token: nil) { fixture in
