@@ -76,6 +76,9 @@ struct WriteConsistencyTests {
             #expect(try await starred().first?.stars == 6)
             #expect(try await stargazers().map(\.login).last == "octocat")
             #expect(try await Self.starFlags(client, owner, name) == StarFlags(starred: true, count: 6))
+            let filled = try await client.fillRepositories([(owner, name), ("octocat", "no-such-repository")])
+            #expect(filled.fills == ["\(owner)/\(name)".lowercased(): RepositoryFill(fullName: "\(owner)/\(name)", stars: 6, viewerHasStarred: true)])
+            #expect(filled.missing == ["octocat/no-such-repository"])
             let newest = try await client.newestStargazers(owner: owner, name: name, after: nil)
             #expect(newest.stars.first?.account.login == "octocat" && newest.totalCount == 6)
 

@@ -40,6 +40,27 @@ struct WriteLimitTests {
         }
     }
 
+    @Test("a primary rate limit met by a write is not waited out either: the write fails with it, the next one unsent")
+    func primaryLimit() async throws {
+        let clock = ScriptedClock()
+        try await withWrites(token: "gho_follow", retryPolicy: RetryPolicy(), clock: clock, change: { $0.primaryLimit = 1 }) { fixture in
+            _ = try await fixture.client.userDetails(login: "octocat", policy: .normal)
+            do {
+                try await fixture.client.follow(fixture.person.login)
+                Issue.record("the write went through")
+            } catch let error as GitHubError {
+                guard case .rateLimited(_, let limit, true) = error else {
+                    Issue.record("not the primary limit: \(error)")
+                    return
+                }
+                #expect(limit == 1)
+            }
+            await #expect(throws: GitHubError.self) { try await fixture.client.unfollow(fixture.person.login) }
+            #expect(clock.sleeps.isEmpty)
+            #expect(await fixture.server.requestLog().map { "\($0.method) \($0.status)" } == ["GET 200", "PUT 403"])
+        }
+    }
+
     @Test("a 5xx on a write is retried like a read (the write is idempotent), and the write lands once")
     func serverErrorRetried() async throws {
         let clock = ScriptedClock()
