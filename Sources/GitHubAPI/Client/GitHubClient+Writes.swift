@@ -66,6 +66,7 @@ extension GitHubClient {
         _ = try await throttle.performWrite(resource: "core") { [self] in
             try await exchange(request, target: target)
         }
+        if case .account(let login) = target { await expireFill(login, following: on) }
     }
 
     /// Whether `target` is followed or starred: `GET`, 204 yes, 404 no (a read: waits out limits).
@@ -115,6 +116,32 @@ extension GitHubClient {
         default:
             throw error
         }
+    }
+
+    // MARK: - What a write made stale
+
+    /// Makes the stored response of `url` stale: the next request for it asks GitHub again
+    /// (conditionally), so what a write changed shows. Offline, it is still answered.
+    public func expire(_ url: URL) async {
+        let key = url.absoluteString
+        guard let stored = await store.response(for: key) else { return }
+        let lifetime = maxAgeOverride ?? stored.maxAge ?? 60
+        await store.revalidated(key, at: throttle.clock.now().addingTimeInterval(-lifetime - 1), maxAge: nil)
+    }
+
+    /// The API URL of `path` (`/users/octocat`), for ``expire(_:)``.
+    public func apiURL(_ path: String, query: [(String, String)] = []) throws -> URL {
+        try configuration.url(path, query: query)
+    }
+
+    /// Makes the stored fill of `login` stale, so that the next fill asks GitHub again; until
+    /// then (offline too) it says what the write left (`viewerFollows`).
+    func expireFill(_ login: String, following: Bool) async {
+        let key = login.lowercased()
+        guard var kept = await store.fills(for: [key])[key] else { return }
+        kept.fill.viewerFollows = following
+        let lifetime = maxAgeOverride ?? Self.fillLifetime
+        await store.saveFills([key: kept.fill], at: throttle.clock.now().addingTimeInterval(-lifetime - 1))
     }
 
     // MARK: - Scopes
