@@ -96,10 +96,12 @@ extension GitHubClient {
         }
     }
 
-    /// GitHub's name of the first permission in `X-Accepted-GitHub-Permissions`
-    /// (`followers=write` is `Followers`); nil when there is none.
+    /// GitHub's name of the first permission in `X-Accepted-GitHub-Permissions` (sets of
+    /// `name=access` split by `;`, the permissions of a set by `,`: `followers=write` is
+    /// `Followers`); nil when there is none.
     static func permissionName(_ header: String) -> String? {
-        guard let first = header.split(separator: ",").first?.split(separator: "=").first?.trimmingSpaces(), !first.isEmpty
+        guard let first = header.split(whereSeparator: { $0 == "," || $0 == ";" }).first?
+            .split(separator: "=").first?.trimmingSpaces(), !first.isEmpty
         else { return nil }
         return first.prefix(1).uppercased() + first.dropFirst().replacingOccurrences(of: "_", with: " ")
     }

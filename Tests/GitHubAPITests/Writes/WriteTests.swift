@@ -150,3 +150,38 @@ struct WriteTests {
         }
     }
 }
+
+@Suite("Refusals read from GitHub's headers")
+struct RefusalHeaderTests {
+    static func error(_ status: Int, _ message: String, _ headers: [String: String]) -> GitHubError {
+        GitHubClient.error(status: status, body: Data(#"{"message":"\#(message)","status":"\#(status)"}"#.utf8),
+                           header: { name in headers.first { $0.key.lowercased() == name.lowercased() }?.value },
+                           subject: "User x", authenticated: true, host: "ghe.example.com")
+    }
+
+    @Test("a 4xx but 422 whose accepted scopes the token's do not cover is a missing scope, the narrowest named")
+    func scope() {
+        let gh = ["X-OAuth-Scopes": "repo, read:org, gist"]
+        #expect(Self.error(404, "Not Found", gh.merging(["X-Accepted-OAuth-Scopes": "user, user:follow"]) { $1 })
+            == .missingScope(scope: "user:follow", host: "ghe.example.com"))
+        #expect(Self.error(403, "Forbidden", ["X-OAuth-Scopes": "", "X-Accepted-OAuth-Scopes": "repo, public_repo"])
+            == .missingScope(scope: "public_repo", host: "ghe.example.com"))
+        // Covered (repo grants public_repo), a 422, or no accepted scopes: not about scopes.
+        #expect(Self.error(404, "Not Found", gh.merging(["X-Accepted-OAuth-Scopes": "public_repo"]) { $1 }) == .notFound(what: "User x"))
+        #expect(Self.error(422, "Validation Failed", gh.merging(["X-Accepted-OAuth-Scopes": "user"]) { $1 })
+            == .validation(message: "Validation Failed"))
+        #expect(Self.error(404, "Not Found", gh.merging(["X-Accepted-OAuth-Scopes": ""]) { $1 }) == .notFound(what: "User x"))
+        // A rate limit stays a rate limit.
+        let limited = Self.error(403, "You have exceeded a secondary rate limit", gh.merging(["X-Accepted-OAuth-Scopes": "user", "retry-after": "9"]) { $1 })
+        #expect(limited == .secondaryRateLimit(retryAfter: 9, message: "You have exceeded a secondary rate limit"))
+    }
+
+    @Test("a fine-grained token's 403 names the permission from X-Accepted-GitHub-Permissions")
+    func permission() {
+        let message = "Resource not accessible by personal access token"
+        #expect(Self.error(403, message, ["X-Accepted-GitHub-Permissions": "starring=write"]) == .missingPermission(permission: "Starring"))
+        #expect(Self.error(403, message, ["X-Accepted-GitHub-Permissions": "followers=write; members=read"])
+            == .missingPermission(permission: "Followers"))
+        #expect(Self.error(403, message, [:]) == .forbidden(message: message))
+    }
+}
