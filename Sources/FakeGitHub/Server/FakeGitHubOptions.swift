@@ -38,11 +38,13 @@ public struct FakeGitHubOptions: Sendable {
     /// Searches answer `incomplete_results: true`, as GitHub's do when its search timed out and
     /// the results may be partial.
     public var incompleteSearches = false
-    /// The login the fake plays as the token's owner in GraphQL: `isViewer` is true on it,
-    /// `isFollowingViewer` on the accounts in its followers list, `viewerIsFollowing` on those in
-    /// its following list. nil: no account is the viewer.
+    /// The login the fake plays as the owner of a token not in `tokens`: `GET /user` and its
+    /// lists and writes are its; in GraphQL `isViewer` is true on it, `isFollowingViewer` on the
+    /// accounts in its followers list, `viewerIsFollowing` on those in its following list. nil:
+    /// no account is the viewer (`/user` answers 401).
     public var viewer: String?
-    /// The token's scopes, as a classic token has them; nil grants every scope. Without
+    /// The scopes of a token not in `tokens`, as a classic token has them (sent back in
+    /// `X-OAuth-Scopes`); nil grants every scope (``everyScope``). Without
     /// `read:org` GraphQL refuses `membersWithRole` with `INSUFFICIENT_SCOPES`.
     public var tokenScopes: [String]?
     /// Tokens the fake knows by value: whose each is, and its kind (``FakeToken``). Any other

@@ -77,3 +77,45 @@ struct WriteLimitTests {
         }
     }
 }
+
+@Suite("The fake refuses a write without a length, as GitHub does")
+struct WriteLengthTests {
+    @Test("a PUT without Content-Length is answered 411 and changes nothing")
+    func lengthRequired() async throws {
+        try await withWrites(token: "gho_follow") { fixture in
+            let port = try #require(fixture.base.port)
+            let head = "PUT /user/following/\(fixture.person.login) HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: t\r\n"
+                + "Authorization: Bearer gho_follow\r\nConnection: close\r\n\r\n"
+            let answer = try await Task.detached { try RawHTTP.exchange(port: port, request: head) }.value
+            #expect(answer.hasPrefix("HTTP/1.1 411"))
+            #expect(try await fixture.client.isFollowing(fixture.person.login) == false)
+        }
+    }
+}
+
+/// One request written on a plain socket, for what URLSession will not send.
+enum RawHTTP {
+    static func exchange(port: Int, request: String) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let bytes = Array(request.utf8)
+        guard send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw POSIXError(.EIO) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < 65_536 {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
