@@ -96,22 +96,32 @@ struct FakeEdits: Sendable {
         let total = size(key, baseSize: baseSize, data: data)
         guard offset < total, limit > 0 else { return [] }
         let extra = added[key] ?? []
-        let gone = (removed[key] ?? []).sorted()
-        let remaining = total - extra.count
+        let gone = removed[key] ?? []
+        let end = min(total, offset + limit)
+        let derived = total - extra.count
+        // The derived accounts come first in a list shown oldest first, after the added ones else.
         let oldestFirst = key.hasPrefix("stargazers:")
-        return (offset..<min(total, offset + limit)).compactMap { index in
-            let baseIndex = oldestFirst ? index : index - extra.count
-            if baseIndex < 0 || baseIndex >= remaining {
-                let pick = oldestFirst ? extra[index - remaining] : extra[extra.count - 1 - index]
-                return Entry(user: pick.user, basePosition: nil, added: pick.at)
-            }
-            // The derived position: past every removed one before it.
-            var position = baseIndex
-            for gap in gone where gap <= position { position += 1 }
-            return data.list(key, size: baseSize, offset: position, limit: 1).first.map {
-                Entry(user: $0, basePosition: position, added: nil)
+        let derivedStart = oldestFirst ? 0 : extra.count
+        func addedEntry(_ index: Int) -> Entry {
+            let pick = oldestFirst ? extra[index - derived] : extra[extra.count - 1 - index]
+            return Entry(user: pick.user, basePosition: nil, added: pick.at)
+        }
+        var entries: [Entry] = []
+        let addedFirst = min(end, derivedStart)
+        if offset < addedFirst { entries += (offset..<addedFirst).map(addedEntry) }
+        let (from, to) = (max(offset, derivedStart), min(end, derivedStart + derived))
+        if from < to {
+            // The derived position of the first one: past every removed one before it.
+            var position = from - derivedStart
+            for gap in gone.sorted() where gap <= position { position += 1 }
+            let window = data.list(key, size: baseSize, offset: position, limit: to - from + gone.count)
+            for (step, user) in window.enumerated() where entries.count < to - offset && !gone.contains(position + step) {
+                entries.append(Entry(user: user, basePosition: position + step, added: nil))
             }
         }
+        let addedLast = max(offset, derivedStart + derived)
+        if addedLast < end { entries += (addedLast..<end).map(addedEntry) }
+        return entries
     }
 
     /// The account's profile, its follower and following counts those of its lists as changed.
