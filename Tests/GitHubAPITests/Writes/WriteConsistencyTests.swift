@@ -108,6 +108,27 @@ struct WriteConsistencyTests {
                          count: answer.data?["repository"]?["stargazerCount"]?.int)
     }
 
+    @Test("state per token: each token is its owner's; one's follow shows in what another reads, its own flags stay its own")
+    func perToken() async throws {
+        let other = "gho_other"
+        let owner = FakeDataSet(userCount: 2_000, seed: 7).users[1].login
+        try await withWrites(token: "gho_follow", change: {
+            $0.tokens[other] = FakeToken(viewer: owner, kind: .classic(scopes: ["user"]))
+        }) { fixture in
+            let second = GitHubClient(configuration: GitHubConfiguration(baseURL: fixture.base, token: other, timeout: 10),
+                                      retryPolicy: .none)
+            let login = fixture.person.login
+            try await fixture.client.follow(login)
+            #expect(try await second.userDetails(login: GitHubConfiguration.me, policy: .normal).details.login == owner)
+            #expect(try await second.isFollowing(login) == false)
+            #expect(try await second.fillAccounts([login]).fills[login]?.viewerFollows == false)
+            let followers = try await fresh(UserList.followers(login).githubSource(client: second), pageSize: 100)
+            #expect(followers.first?.login == "octocat")
+            #expect(try await fixture.client.fillAccounts(["octocat"]).fills["octocat"]?.isViewer == true)
+            #expect(try await second.fillAccounts(["octocat"]).fills["octocat"]?.isViewer == false)
+        }
+    }
+
     @Test("@me reads the token owner's own endpoints: /user, /user/followers, /following, /starred, /repos, /orgs")
     func meEndpoints() async throws {
         try await withWrites(token: "gho_default") { fixture in
