@@ -95,12 +95,28 @@ public struct FakeDataSet: Sendable {
     func list(_ key: String, size: Int, offset: Int, limit: Int) -> [FakeUser] {
         let size = min(size, users.count)
         guard offset < size, limit > 0 else { return [] }
+        let (start, stride) = walk(key)
+        return (offset..<min(size, offset + limit)).map { users[(start + $0 * stride) % users.count] }
+    }
+
+    /// Where `user` is in the derived list `key` of `size` accounts; nil when it is not in it.
+    func position(of user: FakeUser, in key: String, size: Int) -> Int? {
+        guard let index = indexByLogin[user.login.lowercased()] else { return nil }
+        let count = users.count
+        let (start, stride) = walk(key)
+        // The list's k-th account is users[(start + k·stride) mod count]: k = (index − start)·stride⁻¹.
+        let offset = ((index - start) % count + count) % count
+        let position = offset * modularInverse(stride % count, count) % count
+        return position < min(size, count) ? position : nil
+    }
+
+    /// Where a derived list starts in `users`, and the stride it walks them by (prime to their count).
+    private func walk(_ key: String) -> (start: Int, stride: Int) {
         let hash = FakeRandom.hash(key)
         let count = users.count
-        let start = Int(hash % UInt64(count))
         var stride = Int((hash >> 20) % UInt64(count)) | 1
         while gcd(stride, count) != 1 { stride += 2 }
-        return (offset..<min(size, offset + limit)).map { users[(start + $0 * stride) % count] }
+        return (Int(hash % UInt64(count)), stride)
     }
 
     /// How many followers an account has: the length of its followers list, which its profile's
@@ -145,6 +161,18 @@ public struct FakeDataSet: Sendable {
 }
 
 func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
+/// x with a·x ≡ 1 (mod m), for a prime to m (0 when m is 1).
+func modularInverse(_ a: Int, _ m: Int) -> Int {
+    guard m > 1 else { return 0 }
+    var (t, newT, r, newR) = (0, 1, m, a % m)
+    while newR != 0 {
+        let quotient = r / newR
+        (t, newT) = (newT, t - quotient * newT)
+        (r, newR) = (newR, r - quotient * newR)
+    }
+    return t < 0 ? t + m : t
+}
 
 /// SplitMix64: small, fast and the same on every platform.
 struct FakeRandom: Sendable {

@@ -26,7 +26,7 @@ public struct FakeRepository: Sendable, Hashable {
     public let license: FakeLicense?
     public let topics: [String]
     /// The sizes of the stargazers, subscribers and contributors lists the server serves.
-    public let stargazers: Int
+    public internal(set) var stargazers: Int
     public let subscribers: Int
     public let contributors: Int
     public let forks: Int

@@ -20,18 +20,23 @@ final class FakeGraphQLContext: Sendable {
     /// nil: the token has every scope.
     let scopes: [String]?
     let rate: FakeGraphQLRate
+    /// What writes changed: follows and stars.
+    let edits: FakeEdits
 
-    init(data: FakeDataSet, base: String, viewer: String?, scopes: [String]?, rate: FakeGraphQLRate) {
+    init(data: FakeDataSet, base: String, viewer: String?, scopes: [String]?, rate: FakeGraphQLRate, edits: FakeEdits = FakeEdits()) {
         self.data = data
         self.base = base
         self.scopes = scopes
         self.rate = rate
+        self.edits = edits
         let viewer = viewer.flatMap { data.user(login: $0) }
         self.viewer = viewer
         func logins(_ kind: String) -> Set<String> {
             guard let viewer else { return [] }
-            let key = "\(kind):\(viewer.login.lowercased())"
-            return Set(data.list(key, offset: 0, limit: data.listSize(key)).map { $0.login.lowercased() })
+            let key = FakeEdits.key(kind, viewer)
+            let size = data.listSize(key)
+            return Set(edits.page(key, baseSize: size, offset: 0, limit: edits.size(key, baseSize: size, data: data), data: data)
+                .map { $0.user.login.lowercased() })
         }
         followersOfViewer = logins("followers")
         followedByViewer = logins("following")
@@ -44,7 +49,17 @@ final class FakeGraphQLContext: Sendable {
     func viewerFollows(_ user: FakeUser) -> Bool { followedByViewer.contains(user.login.lowercased()) }
 
     func account(_ user: FakeUser) -> FakeGraphQLAccount {
-        FakeGraphQLAccount(user: user, profile: data.profile(of: user))
+        FakeGraphQLAccount(user: user, profile: edits.profile(of: user, data: data))
+    }
+
+    /// Whether the viewer starred `repository` (`viewerHasStarred`); false without a viewer.
+    func viewerStarred(_ repository: FakeRepository) -> Bool {
+        viewer.map { edits.hasStarred($0, repository, data: data) } ?? false
+    }
+
+    /// How many starred `repository` (as derived), writes counted.
+    func stargazerCount(_ repository: FakeRepository) -> Int {
+        edits.size("stargazers:\(repository.key)", baseSize: repository.stargazers, data: data)
     }
 
     /// `repositoryOwner(login:)`: null with `NOT_FOUND` for a login the fake does not have.
@@ -56,7 +71,8 @@ final class FakeGraphQLContext: Sendable {
         return account(user)
     }
 
-    /// `repository(owner:name:)`: null with `NOT_FOUND` when there is none.
+    /// `repository(owner:name:)` as derived (its count unchanged by writes: see
+    /// ``stargazerCount(_:)``): null with `NOT_FOUND` when there is none.
     func repository(owner: String, name: String) throws -> FakeRepository {
         guard let repository = data.repository(owner: owner, name: name) else {
             throw FakeGraphQLFailure(type: "NOT_FOUND",

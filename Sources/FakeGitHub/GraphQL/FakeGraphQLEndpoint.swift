@@ -19,8 +19,10 @@ struct FakeGraphQLEndpoint {
         var operationName: String?
     }
 
-    /// The answer to one request; its `cost` is counted against `limit` by the handler.
-    func answer(body: Data, token: String?, options: FakeGitHubOptions, limit: FakeRateLimit, base: String) async -> FakeReply {
+    /// The answer to one request from `token`'s owner, as writes (`edits`) left the data; its
+    /// `cost` is counted against `limit` by the handler.
+    func answer(body: Data, token: FakeToken?, options: FakeGitHubOptions, limit: FakeRateLimit, base: String,
+                edits: FakeEdits) async -> FakeReply {
         guard token != nil else {
             var reply = FakeReply.error(401, "This endpoint requires you to be authenticated.")
             reply.cost = 0
@@ -40,7 +42,8 @@ struct FakeGraphQLEndpoint {
         let dates = ISO8601DateFormatter()
         let rate = FakeGraphQLRate(cost: cost, limit: limit.limit, remaining: max(0, limit.remaining - cost),
                                    used: limit.used + cost, resetAt: dates.string(from: limit.reset), nodeCount: nodes)
-        let context = FakeGraphQLContext(data: data, base: base, viewer: options.viewer, scopes: options.tokenScopes, rate: rate)
+        let context = FakeGraphQLContext(data: data, base: base, viewer: token?.viewer, scopes: token?.scopes, rate: rate,
+                                         edits: edits)
         let result: GraphQLResult
         do {
             let schema = try FakeGraphQLSchema.shared.get()

@@ -55,7 +55,12 @@ enum FakeGraphQLSchema {
         let repository = try GraphQLObjectType(name: "Repository", fields: [
             "name": field(GraphQLNonNull(GraphQLString)) { (repo: FakeRepository, _) in repo.name },
             "nameWithOwner": field(GraphQLNonNull(GraphQLString)) { (repo: FakeRepository, _) in repo.fullName },
-            "stargazerCount": field(GraphQLNonNull(GraphQLInt)) { (repo: FakeRepository, _) in repo.stargazers },
+            "stargazerCount": field(GraphQLNonNull(GraphQLInt)) { (repo: FakeRepository, context) in
+                context.stargazerCount(repo)
+            },
+            "viewerHasStarred": field(GraphQLNonNull(GraphQLBoolean)) { (repo: FakeRepository, context) in
+                context.viewerStarred(repo)
+            },
             "stargazers": GraphQLField(
                 type: GraphQLNonNull(stargazers.connection),
                 args: pageArguments.merging(["orderBy": GraphQLArgument(type: stargazers.order)]) { $1 },

@@ -66,7 +66,8 @@ enum FakeGraphQLStargazers {
                 throw FakeGraphQLFailure(type: "INVALID_ARGUMENTS", message: "`\(name)` must be a non-negative integer.")
             }
         }
-        let size = repository.stargazers
+        let key = "stargazers:\(repository.key)"
+        let size = context.stargazerCount(repository)
         let newestFirst = args["orderBy"]["direction"].string == "DESC"
         // Positions count in the order asked for; the list itself is oldest first.
         var start = 0
@@ -80,12 +81,15 @@ enum FakeGraphQLStargazers {
         start = min(start, end)
         if let first { end = min(end, start + first) }
         if let last { start = max(start, end - last) }
-        let key = "stargazers:\(repository.key)"
         let edges = (start..<end).compactMap { index -> Edge? in
             let oldestFirst = newestFirst ? size - 1 - index : index
-            guard let user = context.data.list(key, size: size, offset: oldestFirst, limit: 1).first else { return nil }
-            return Edge(cursor: cursor(index), starredAt: starredAt(repository, position: oldestFirst, of: size, data: context.data),
-                        node: context.account(user))
+            guard let entry = context.edits.page(key, baseSize: repository.stargazers, offset: oldestFirst, limit: 1,
+                                                 data: context.data).first
+            else { return nil }
+            // A star a write added is dated when it was made; the others as derived.
+            let date = entry.added.map { ISO8601DateFormatter().string(from: $0) }
+                ?? starredAt(repository, position: entry.basePosition ?? oldestFirst, of: repository.stargazers, data: context.data)
+            return Edge(cursor: cursor(index), starredAt: date, node: context.account(entry.user))
         }
         return Page(totalCount: size, edges: edges, hasNextPage: end < size, hasPreviousPage: start > 0)
     }

@@ -21,8 +21,8 @@ enum FakeJSON {
     }
 
     /// The full account of `GET /users/{login}`: the list fields, then the profile.
-    static func fullUser(_ user: FakeUser, data: FakeDataSet, base: String) -> String {
-        let profile = FakeProfile(user, data: data)
+    static func fullUser(_ user: FakeUser, data: FakeDataSet, base: String, edits: FakeEdits = FakeEdits()) -> String {
+        let profile = edits.profile(of: user, data: data)
         let simple = self.user(user, base: base)
         func string(_ value: String?) -> String { value.map { "\"\(escape($0))\"" } ?? "null" }
         let dates = ISO8601DateFormatter()

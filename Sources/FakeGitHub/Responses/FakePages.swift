@@ -8,6 +8,8 @@ struct FakePages {
     let overlap: Int
     /// The items of a long list (stargazers) served; a page past them is GitHub's 422.
     var paginationLimit = FakeGitHubOptions.githubPaginationLimit
+    /// What writes changed: lists and counts are served as changed.
+    var edits = FakeEdits()
 
     private func int(_ name: String) -> Int? { request.query[name].flatMap { Int($0) } }
 
@@ -38,10 +40,10 @@ struct FakePages {
         list(key: key, size: data.listSize(key), path: path)
     }
 
-    /// A list of `size` accounts derived from `key`.
+    /// A list of `size` accounts derived from `key`, as writes changed it.
     func list(key: String, size: Int, path: String) -> FakeReply {
-        numbered(total: min(size, data.users.count), path: path) { start, count in
-            FakeJSON.users(data.list(key, size: size, offset: start, limit: count), base: linkBase)
+        numbered(total: edits.size(key, baseSize: size, data: data), path: path) { start, count in
+            FakeJSON.users(edits.page(key, baseSize: size, offset: start, limit: count, data: data).map(\.user), base: linkBase)
         }
     }
 

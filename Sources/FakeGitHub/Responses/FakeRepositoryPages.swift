@@ -14,10 +14,7 @@ extension FakePages {
             return ownedRepositories(org, path: path, defaultSort: "created", hostile: hostile)
         case 3 where parts[0] == "users" && parts[2] == "starred":
             guard let user = data.user(login: parts[1]) else { return .notFound }
-            let repos = data.starred(by: user)
-            return numbered(total: repos.count, path: path) { start, count in
-                FakeJSON.repositories(repos[start..<start + count], base: linkBase, hostile: hostile)
-            }
+            return starred(by: user, path: path, hostile: hostile)
         case 3 where parts[0] == "users" && parts[2] == "orgs":
             guard let user = data.user(login: parts[1]) else { return .notFound }
             let orgs = data.organizations(of: user)
@@ -29,7 +26,8 @@ extension FakePages {
             guard let repo = data.repository(owner: parts[1], name: parts[2]) else {
                 return Self.notFound("repos/repos#get-a-repository")
             }
-            return FakeReply(status: 200, body: FakeJSON.repository(repo, base: linkBase, hostile: hostile, details: true),
+            return FakeReply(status: 200, body: FakeJSON.repository(edits.repository(repo, data: data), base: linkBase,
+                                                                    hostile: hostile, details: true),
                              cacheable: true)
         case 4 where parts[0] == "repos" && parts[3] == "stargazers":
             guard let repo = data.repository(owner: parts[1], name: parts[2]) else {
@@ -59,9 +57,17 @@ extension FakePages {
 
     // MARK: - Lists
 
+    /// The repositories `user` starred, the newest first, as writes changed them.
+    func starred(by user: FakeUser, path: String, hostile: Bool) -> FakeReply {
+        let repos = edits.starred(by: user, data: data)
+        return numbered(total: repos.count, path: path) { start, count in
+            FakeJSON.repositories(repos[start..<start + count], base: linkBase, hostile: hostile)
+        }
+    }
+
     /// `sort` is `created`, `updated`, `pushed` or `full_name`; `direction` is `asc` or `desc`,
     /// by default `asc` for `full_name` and `desc` otherwise, as on GitHub.
-    private func ownedRepositories(_ owner: FakeUser, path: String, defaultSort: String, hostile: Bool) -> FakeReply {
+    func ownedRepositories(_ owner: FakeUser, path: String, defaultSort: String, hostile: Bool) -> FakeReply {
         let count = data.repositoryCount(of: owner)
         let sort = request.query["sort"] ?? defaultSort
         let ascending = (request.query["direction"] ?? (sort == "full_name" ? "asc" : "desc")) == "asc"
@@ -75,11 +81,12 @@ extension FakePages {
             // Index 0 is the most recently pushed: no need to make the whole list.
             return numbered(total: count, path: path) { start, length in
                 let indices = (start..<start + length).map { ascending ? count - 1 - $0 : $0 }
-                return FakeJSON.repositories(indices.compactMap { data.repository(of: owner, at: $0) },
+                return FakeJSON.repositories(indices.compactMap { data.repository(of: owner, at: $0) }
+                                                .map { edits.repository($0, data: data) },
                                              base: linkBase, hostile: hostile)
             }
         }
-        var repos = data.repositories(of: owner)
+        var repos = data.repositories(of: owner).map { edits.repository($0, data: data) }
         switch sort {
         case "created": repos.sort { ($0.createdAt, $1.index) < ($1.createdAt, $0.index) }
         case "updated": repos.sort { ($0.updatedAt, $1.index) < ($1.updatedAt, $0.index) }
@@ -102,12 +109,16 @@ extension FakePages {
             return FakeReply(status: 422, body: FakeJSON.error(Self.paginationLimitMessage, status: 422,
                                                                documentation: "https://docs.github.com/v3/#pagination"))
         }
-        return numbered(total: repo.stargazers, path: path) { start, count in
+        return numbered(total: edits.size(key, baseSize: repo.stargazers, data: data), path: path) { start, count in
             let served = max(0, min(count, paginationLimit - start))
-            let people = data.list(key, size: repo.stargazers, offset: start, limit: served)
-            guard dated else { return FakeJSON.users(people, base: linkBase) }
-            let dates = data.starDates(of: repo, offset: start, limit: served)
-            return "[" + zip(people, dates).map { FakeJSON.stargazer($0, starredAt: $1, base: linkBase) }.joined(separator: ",") + "]"
+            let people = edits.page(key, baseSize: repo.stargazers, offset: start, limit: served, data: data)
+            guard dated else { return FakeJSON.users(people.map(\.user), base: linkBase) }
+            return "[" + people.compactMap { entry in
+                // A star a write added is dated when it was made; the others as derived.
+                guard let date = entry.added ?? entry.basePosition.flatMap({ data.starDates(of: repo, offset: $0, limit: 1).first })
+                else { return nil }
+                return FakeJSON.stargazer(entry.user, starredAt: date, base: linkBase)
+            }.joined(separator: ",") + "]"
         }
     }
 

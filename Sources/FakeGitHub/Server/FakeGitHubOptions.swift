@@ -38,13 +38,23 @@ public struct FakeGitHubOptions: Sendable {
     /// Searches answer `incomplete_results: true`, as GitHub's do when its search timed out and
     /// the results may be partial.
     public var incompleteSearches = false
-    /// The login the fake plays as the token's owner in GraphQL: `isViewer` is true on it,
-    /// `isFollowingViewer` on the accounts in its followers list, `viewerIsFollowing` on those in
-    /// its following list. nil: no account is the viewer.
+    /// The login the fake plays as the owner of a token not in `tokens`: `GET /user` and its
+    /// lists and writes are its; in GraphQL `isViewer` is true on it, `isFollowingViewer` on the
+    /// accounts in its followers list, `viewerIsFollowing` on those in its following list. nil:
+    /// no account is the viewer (`/user` answers 401).
     public var viewer: String?
-    /// The token's scopes, as a classic token has them; nil grants every scope. Without
+    /// The scopes of a token not in `tokens`, as a classic token has them (sent back in
+    /// `X-OAuth-Scopes`); nil grants every scope (``everyScope``). Without
     /// `read:org` GraphQL refuses `membersWithRole` with `INSUFFICIENT_SCOPES`.
     public var tokenScopes: [String]?
+    /// Tokens the fake knows by value: whose each is, and its kind (``FakeToken``). Any other
+    /// token belongs to `viewer` and is a classic one with `tokenScopes` (every scope when nil).
+    public var tokens: [String: FakeToken] = [:]
+    /// Every this-many writes (follow, star and their undoing) get a secondary limit for content
+    /// creation (`writeLimitStatus`, with `retry-after` as `secondaryRetryAfterSeconds`); nil: never.
+    public var writeLimitEvery: Int?
+    /// 403 or 429: GitHub sends either.
+    public var writeLimitStatus = 403
     /// An `INSUFFICIENT_SCOPES` answer has `"data": null` for the whole query, as GitHub has been
     /// seen to send, instead of nulling only the organizations it is about.
     public var insufficientScopesNullData = false
@@ -62,6 +72,14 @@ public struct FakeGitHubOptions: Sendable {
     public var faultSeed: UInt64 = 42
 
     public init() {}
+
+    /// The scopes a token of `tokenScopes: nil` says it has.
+    public static let everyScope = ["repo", "read:org", "gist", "user", "workflow"]
+
+    /// Who `token` belongs to and what it may do.
+    func token(_ value: String) -> FakeToken {
+        tokens[value] ?? FakeToken(viewer: viewer, kind: .classic(scopes: tokenScopes ?? Self.everyScope))
+    }
 
     /// A visible latency for the demo.
     public static var demo: FakeGitHubOptions {

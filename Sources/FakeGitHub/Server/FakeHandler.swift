@@ -10,6 +10,8 @@ struct FakeReply {
     var cacheable = false
     /// What the request counts against its rate limit (GraphQL: the query's points).
     var cost = 1
+    /// The classic scopes the endpoint accepts (`X-Accepted-OAuth-Scopes`).
+    var acceptedScopes: [String] = []
 
     static func error(_ status: Int, _ message: String) -> FakeReply {
         FakeReply(status: status, body: FakeJSON.error(message, status: status))
@@ -48,6 +50,8 @@ struct FakeHandler: HTTPHandler {
                                 headers: headers, body: Data(raw.body))
         }
 
+        let account = token.map { options.token($0) }
+        let edits = await state.edits
         var reply: FakeReply
         var counts = true
         var truncated = false
@@ -68,10 +72,14 @@ struct FakeHandler: HTTPHandler {
         } else if dice.fail {
             reply = .error(dice.failStatus, dice.failStatus == 503 ? "Service Unavailable" : "Server Error")
         } else if isGraphQL, request.method == .POST {
-            reply = await FakeGraphQLEndpoint(data: data).answer(body: try await request.bodyData, token: token,
-                                                                 options: options, limit: limit, base: base.get())
+            reply = await FakeGraphQLEndpoint(data: data).answer(body: try await request.bodyData, token: account,
+                                                                 options: options, limit: limit, base: base.get(), edits: edits)
+        } else if let answer = await FakeViewerEndpoints(data: data, state: state, pages: pages(request, options, edits),
+                                                         options: options, token: account)
+            .answer(request, parts: path.split(separator: "/").map(String.init), path: path) {
+            reply = answer
         } else {
-            reply = route(request, path: path, options: options)
+            reply = route(request, path: path, options: options, edits: edits)
             if dice.truncate, reply.status == 200, reply.body.utf8.count > 2 {
                 truncated = true
                 let bytes = Array(reply.body.utf8)
@@ -107,6 +115,11 @@ struct FakeHandler: HTTPHandler {
         headers[HTTPHeader("x-ratelimit-used")] = String(limit.used)
         headers[HTTPHeader("x-ratelimit-reset")] = String(Int(limit.reset.timeIntervalSince1970))
         headers[HTTPHeader("x-ratelimit-resource")] = resource
+        if let scopes = account?.scopes, reply.status != 401 {
+            // A classic token's scopes, and the endpoint's, on every answer it gets.
+            headers[HTTPHeader("X-OAuth-Scopes")] = scopes.joined(separator: ", ")
+            headers[HTTPHeader("X-Accepted-OAuth-Scopes")] = reply.acceptedScopes.joined(separator: ", ")
+        }
         for (name, value) in reply.headers { headers.addValue(value, for: HTTPHeader(name)) }
 
         await record(request, sequence: dice.sequence, status: reply.status, started: started, truncated: truncated)
@@ -154,18 +167,22 @@ struct FakeHandler: HTTPHandler {
 
     // MARK: - Routing
 
-    private func route(_ request: HTTPRequest, path: String, options: FakeGitHubOptions) -> FakeReply {
+    private func pages(_ request: HTTPRequest, _ options: FakeGitHubOptions, _ edits: FakeEdits) -> FakePages {
+        FakePages(data: data, request: request, linkBase: options.linkBaseURL ?? base.get(), overlap: options.pageOverlap,
+                  paginationLimit: options.paginationLimit, edits: edits)
+    }
+
+    private func route(_ request: HTTPRequest, path: String, options: FakeGitHubOptions, edits: FakeEdits) -> FakeReply {
         guard request.method == .GET || request.method == .HEAD else { return .error(404, "Not Found") }
         let parts = path.split(separator: "/").map(String.init)
-        let links = options.linkBaseURL ?? base.get()
-        let pages = FakePages(data: data, request: request, linkBase: links, overlap: options.pageOverlap,
-                              paginationLimit: options.paginationLimit)
+        let pages = pages(request, options, edits)
+        let links = pages.linkBase
         switch parts.count {
         case 1 where parts[0] == "users": return pages.allUsers()
         case 1 where parts[0] == "rate_limit": return FakeReply(status: 200, body: #"{"resources":{},"rate":{}}"#)
         case 2 where parts[0] == "users":
             guard let user = data.user(login: parts[1]) else { return .notFound }
-            return FakeReply(status: 200, body: FakeJSON.fullUser(user, data: data, base: links), cacheable: true)
+            return FakeReply(status: 200, body: FakeJSON.fullUser(user, data: data, base: links, edits: edits), cacheable: true)
         case 2 where parts == ["search", "users"]: return pages.searchUsers(incomplete: options.incompleteSearches)
         case 3 where parts[0] == "users" && (parts[2] == "followers" || parts[2] == "following"):
             guard let user = data.user(login: parts[1]) else { return .notFound }
@@ -210,10 +227,12 @@ struct FakeHandler: HTTPHandler {
     private func phrase(_ status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 204: "No Content"
         case 304: "Not Modified"
         case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
+        case 411: "Length Required"
         case 422: "Unprocessable Entity"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The fake server's mutable side: options, counters, fault dice and the request log.
+/// The fake server's mutable side: options, counters, fault dice, the request log and what
+/// writes changed.
 actor FakeState {
     var options: FakeGitHubOptions
     private(set) var log: [FakeRequestRecord] = []
@@ -80,6 +81,27 @@ actor FakeState {
     }
 
     func record(_ record: FakeRequestRecord) { log.append(record) }
+
+    // MARK: - Writes
+
+    /// What follows and stars have changed so far.
+    private(set) var edits = FakeEdits()
+    private var writes = 0
+
+    /// Counts a write; true when it gets the secondary limit for content creation instead.
+    func writeIsLimited() -> Bool {
+        writes += 1
+        guard let every = options.writeLimitEvery, every > 0 else { return false }
+        return writes % every == 0
+    }
+
+    func follow(_ follower: FakeUser, _ account: FakeUser, on: Bool, data: FakeDataSet) {
+        edits.follow(follower, account, on: on, data: data, at: Date())
+    }
+
+    func star(_ user: FakeUser, _ repository: FakeRepository, on: Bool, data: FakeDataSet) {
+        edits.star(user, repository, on: on, data: data, at: Date())
+    }
 }
 
 struct FakeRateLimit: Sendable {

@@ -53,12 +53,24 @@ extension GitHubClient {
     }
 
     /// Maps a 4xx/5xx to its error, reading GitHub's `{"message": …}` body when there is one.
+    /// `host` is the web host the token is for (``GitHubError/missingScope(scope:host:)``).
     static func error(status: Int, body: Data, header: (String) -> String?, subject: String,
-                      authenticated: Bool) -> GitHubError {
+                      authenticated: Bool, host: String = "github.com") -> GitHubError {
         struct ErrorBody: Decodable { var message: String? }
         let message = ((try? JSONDecoder().decode(ErrorBody.self, from: body))?.message ?? "")
             .replacingOccurrences(of: "\n", with: " ")
         let shortMessage = String(message.prefix(300))
+        // A refusal for scope, judged as gh judges it: a 4xx but 422 whose accepted scopes the
+        // token's do not cover (a rate limit is still a rate limit).
+        var refusal: GitHubError?
+        if (400..<500).contains(status), status != 422, let granted = header("X-OAuth-Scopes"),
+           let accepted = header("X-Accepted-OAuth-Scopes").map(OAuthScopes.parse), !accepted.isEmpty,
+           !OAuthScopes.covers(OAuthScopes.parse(granted), accepted: accepted), let scope = OAuthScopes.narrowest(accepted) {
+            refusal = .missingScope(scope: scope, host: host)
+        } else if status == 403, message.localizedCaseInsensitiveContains("not accessible by personal access token"),
+                  let permission = header("X-Accepted-GitHub-Permissions").flatMap(Self.permissionName) {
+            refusal = .missingPermission(permission: permission)
+        }
         let remaining = header("x-ratelimit-remaining").flatMap { Int($0.trimmingSpaces()) }
         let retryAfter = header("retry-after").flatMap { Int($0.trimmingSpaces()) }.map { max(0, $0) }
         if status == 403 || status == 429 {
@@ -69,9 +81,11 @@ extension GitHubClient {
                 let rateLimit = RateLimit(header: header)
                 return .rateLimited(reset: rateLimit?.reset, limit: rateLimit?.limit, authenticated: authenticated)
             }
+            if let refusal { return refusal }
             if status == 429 { return .secondaryRateLimit(retryAfter: nil, message: shortMessage) }
             return .forbidden(message: shortMessage.isEmpty ? "HTTP 403" : shortMessage)
         }
+        if let refusal { return refusal }
         switch status {
         case 401: return .badCredentials(message: shortMessage.isEmpty ? "HTTP 401" : shortMessage)
         case 404: return .notFound(what: subject)
@@ -80,5 +94,15 @@ extension GitHubClient {
         case 500...599: return .server(status: status, message: shortMessage)
         default: return .http(status: status, message: shortMessage)
         }
+    }
+
+    /// GitHub's name of the first permission in `X-Accepted-GitHub-Permissions` (sets of
+    /// `name=access` split by `;`, the permissions of a set by `,`: `followers=write` is
+    /// `Followers`); nil when there is none.
+    static func permissionName(_ header: String) -> String? {
+        guard let first = header.split(whereSeparator: { $0 == "," || $0 == ";" }).first?
+            .split(separator: "=").first?.trimmingSpaces(), !first.isEmpty
+        else { return nil }
+        return first.prefix(1).uppercased() + first.dropFirst().replacingOccurrences(of: "_", with: " ")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,6 +24,8 @@ public final class GitHubClient: Sendable {
     let throttle: RequestThrottle
     /// Each request sent and how it ended, at debug level (`--log-file`); never the token.
     let logger: Logger?
+    /// The token's scopes from the last answer that listed them (`X-OAuth-Scopes`).
+    let heardScopes = Mutex<[String]?>(nil)
 
     /// - Parameters:
     ///   - store: where responses are kept for conditional requests and the cache policies
@@ -102,7 +105,7 @@ public final class GitHubClient: Sendable {
         let header = { (name: String) in http.value(forHTTPHeaderField: name) }
         let rateLimit = RateLimit(header: header)
         let status = http.statusCode
-        observer?(ResponseInfo(url: url, status: status, rateLimit: rateLimit, fromCache: status == 304))
+        observe(url: url, status: status, rateLimit: rateLimit, fromCache: status == 304, header: header)
         let freshFor = maxAgeOverride ?? maxAge(cacheControl: header("Cache-Control"))
 
         if status == 304, var stored {
@@ -113,7 +116,8 @@ public final class GitHubClient: Sendable {
             return response
         }
         guard (200..<300).contains(status) else {
-            throw Self.error(status: status, body: data, header: header, subject: subject, authenticated: authenticated)
+            throw Self.error(status: status, body: data, header: header, subject: subject, authenticated: authenticated,
+                             host: GitHubConfiguration.webHost(of: configuration.baseURL))
         }
         let links = header("Link").map(LinkHeader.relations) ?? [:]
         let etag = header("ETag")

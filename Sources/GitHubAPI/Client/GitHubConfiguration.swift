@@ -123,6 +123,15 @@ public struct GitHubConfiguration: Sendable {
         return mine == theirs
     }
 
+    /// How commands name the token's owner, as gh does (`followers @me`): no GitHub login can be it.
+    public static let me = "@me"
+
+    /// An account's API path: `/user` for ``me`` (the token's owner, with what only they may
+    /// see), else `/users/{login}`.
+    public static func accountPath(_ login: String) -> String {
+        login == me ? "/user" : "/users/\(segment(login))"
+    }
+
     /// A path segment, percent-encoded (a login or repository name).
     public static func segment(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? text

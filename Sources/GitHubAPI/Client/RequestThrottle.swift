@@ -101,10 +101,52 @@ actor RequestThrottle {
         }
     }
 
-    /// The error a background request gets while a limit holds `resource` back, or nil.
-    private func blockingError(_ resource: String) -> GitHubError? {
+    /// Runs a write in turn. A transient failure is retried as the policy says (a write is
+    /// idempotent), but no rate limit is waited out: one that holds `resource` back, or writes
+    /// (a secondary limit a write met), fails it at once without sending; one it meets is noted
+    /// and thrown. A secondary limit met by a write holds back the writes only, so reading goes on.
+    func performWrite<T: Sendable>(resource: String, _ operation: @Sendable () async throws -> T) async throws -> T {
+        if let error = blockingError(resource, also: Self.writes) { throw error }
+        do {
+            try await acquire()
+        } catch {
+            throw GitHubError.cancelled
+        }
+        defer { release() }
+        if let error = blockingError(resource, also: Self.writes) { throw error }
+        var retries = 0
+        while true {
+            do {
+                return try await operation()
+            } catch is CancellationError {
+                throw GitHubError.cancelled
+            } catch let error as GitHubError {
+                if error == .cancelled || Task.isCancelled { throw GitHubError.cancelled }
+                let now = clock.now()
+                switch policy.decision(after: error, retries: retries, secondaryRepeats: 0, now: now) {
+                case .fail:
+                    throw error
+                case let .wait(delay, reason, blocksAll):
+                    let wait = Wait(reason: reason, until: now.addingTimeInterval(delay.seconds))
+                    guard !blocksAll else {
+                        if case .secondaryRateLimit = reason { blocks[Self.writes] = wait } else { block(resource, wait) }
+                        throw error
+                    }
+                    retries += 1
+                    try await pause(delay, wait)
+                }
+            }
+        }
+    }
+
+    /// What holds back writes alone: a secondary limit a write met.
+    static let writes = "writes"
+
+    /// The error a background request (or a write) gets while a limit holds `resource` (or
+    /// `also`) back, or nil.
+    private func blockingError(_ resource: String, also other: String? = nil) -> GitHubError? {
         let now = clock.now()
-        for scope in [Self.everything, resource] {
+        for scope in [Self.everything, resource] + (other.map { [$0] } ?? []) {
             guard let block = blocks[scope], block.until > now else { continue }
             switch block.reason {
             case .rateLimit(let authenticated):

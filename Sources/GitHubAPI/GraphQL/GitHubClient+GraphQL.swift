@@ -137,7 +137,7 @@ extension GitHubClient {
         let (body, http) = try await send(request, limit: configuration.maxBodyBytes)
         let header = { (name: String) in http.value(forHTTPHeaderField: name) }
         let rateLimit = RateLimit(header: header)
-        observer?(ResponseInfo(url: url, status: http.statusCode, rateLimit: rateLimit, fromCache: false))
+        observe(url: url, status: http.statusCode, rateLimit: rateLimit, fromCache: false, header: header)
         guard (200..<300).contains(http.statusCode) else {
             throw Self.error(status: http.statusCode, body: body, header: header, subject: "GraphQL", authenticated: true)
         }

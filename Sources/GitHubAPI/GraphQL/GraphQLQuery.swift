@@ -33,6 +33,27 @@ public struct GraphQLQuery: Sendable, Equatable, Encodable {
         return GraphQLQuery(query: query, variables: variables)
     }
 
+    /// The repositories `owner/name` (at most ``maxAccounts``), as aliases `r0`, `r1`, … of
+    /// `repository(owner: $o0, name: $n0)`, with whether the token's owner starred each and its
+    /// star count, and the query's `rateLimit`.
+    public static func repositories(_ names: [(owner: String, name: String)]) -> GraphQLQuery {
+        let count = min(names.count, maxAccounts)
+        let declarations = count == 0 ? "" : "(" + (0..<count).map { "$o\($0): String!, $n\($0): String!" }.joined(separator: ", ") + ")"
+        let aliases = (0..<count).map { "  r\($0): repository(owner: $o\($0), name: $n\($0)) { ...Repository }\n" }.joined()
+        let query = """
+        query FillRepositories\(declarations) {
+        \(aliases)  rateLimit { cost remaining resetAt limit }
+        }
+        fragment Repository on Repository { nameWithOwner stargazerCount viewerHasStarred }
+        """
+        var variables: [String: String] = [:]
+        for (index, name) in names.prefix(count).enumerated() {
+            variables["o\(index)"] = name.owner
+            variables["n\(index)"] = name.name
+        }
+        return GraphQLQuery(query: query, variables: variables)
+    }
+
     /// A repository's stargazers, newest first, `first` a page (1 to 100), each with when they
     /// starred and what a row shows; `after` is the last page's `endCursor`.
     public static func stargazers(owner: String, name: String, after: String?, first: Int = 100) -> GraphQLQuery {

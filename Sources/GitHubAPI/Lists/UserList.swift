@@ -64,7 +64,8 @@ public enum UserList: Sendable, Equatable {
         try await githubSource(client: client).load(at: cursor, pageSize: pageSize, policy: policy)
     }
 
-    /// The page source that loads this list; a page-numbered list starts at `startPage`.
+    /// The page source that loads this list; a page-numbered list starts at `startPage`. The
+    /// login ``GitHubConfiguration/me`` reads the token owner's own lists (`/user/followers`).
     public func githubSource(client: GitHubClient, startPage: Int = 1) -> any GitHubPageSource<GitHubUser> {
         let segment = GitHubConfiguration.segment
         func numbered(_ path: String, _ subject: String) -> NumberedListSource<GitHubUser> {
@@ -77,9 +78,9 @@ public enum UserList: Sendable, Equatable {
         case .all(let since):
             return AllUsersSource(client: client, since: since)
         case .followers(let login):
-            return numbered("/users/\(segment(login))/followers", "User \(login)")
+            return numbered(GitHubConfiguration.accountPath(login) + "/followers", "User \(login)")
         case .following(let login):
-            return numbered("/users/\(segment(login))/following", "User \(login)")
+            return numbered(GitHubConfiguration.accountPath(login) + "/following", "User \(login)")
         case .members(let org):
             return numbered("/orgs/\(segment(org))/members", "Organization \(org)")
         case let .stargazers(owner, repo):
@@ -99,7 +100,7 @@ public enum UserList: Sendable, Equatable {
             return repository(owner, repo, "subscribers")
         case .organizations(let login):
             // GitHub sends organization objects here, without a `type`: the rows are marked.
-            return NumberedListSource(client: client, path: "/users/\(segment(login))/orgs", subject: "User \(login)",
+            return NumberedListSource(client: client, path: GitHubConfiguration.accountPath(login) + "/orgs", subject: "User \(login)",
                                       startPage: startPage, adjust: { organizations in
                 organizations.map { organization in
                     var organization = organization

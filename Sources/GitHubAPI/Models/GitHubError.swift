@@ -10,6 +10,16 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
     case secondaryRateLimit(retryAfter: Int?, message: String)
     /// 403 for another reason (permissions, a blocked request, a missing User-Agent).
     case forbidden(message: String)
+    /// A classic token lacks the scope the request needs: GitHub refused it (a 4xx, not 422)
+    /// with an `X-Accepted-OAuth-Scopes` its `X-OAuth-Scopes` do not cover. `scope` is the
+    /// narrowest that would do (`user:follow`, `public_repo`); `host` is the web host gh knows
+    /// the token by (`github.com`), for `gh auth refresh -h HOST -s SCOPE`.
+    case missingScope(scope: String, host: String)
+    /// A fine-grained token lacks a permission: its 403 "Resource not accessible by personal
+    /// access token". `permission` is GitHub's name for it (`Followers`, `Starring`).
+    case missingPermission(permission: String)
+    /// An Actions token (`ghs_…`) was refused a write: it has no account to follow with.
+    case actionsToken
     /// 404: `what` does not exist or is not visible with these credentials.
     case notFound(what: String)
     /// 410: the resource was removed.
@@ -56,6 +66,12 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
             return "GitHub asked to slow down (secondary rate limit); waiting \(retryAfter ?? 60) s."
         case .forbidden(let message):
             return "GitHub refused the request: \(message)"
+        case let .missingScope(scope, host):
+            return "This token lacks the \(scope) scope: gh auth refresh -h \(host) -s \(scope) (or a token with the \(scope) scope)."
+        case .missingPermission(let permission):
+            return "This fine-grained token lacks the \(permission) permission (read and write)."
+        case .actionsToken:
+            return "An Actions token (ghs_…) cannot follow accounts: use a personal token."
         case .notFound(let what):
             return "\(what) was not found on GitHub (or is not visible with this token)."
         case .gone(let message):

@@ -98,11 +98,11 @@ extension GitHubClient {
         return (answer.details, answer.origin)
     }
 
-    /// `GET /users/{login}` by a cache policy, with the body as GitHub sent it (every field,
+    /// `GET /users/{login}` (`GET /user` for ``GitHubConfiguration/me``) by a cache policy, with the body as GitHub sent it (every field,
     /// in GitHub's order: what `--json` prints) beside the decoded details.
     public func userDetailsAsSent(login: String, policy: CachePolicy) async throws
         -> (details: UserDetails, body: Data, origin: ResponseOrigin) {
-        let url = try configuration.url("/users/\(GitHubConfiguration.segment(login))")
+        let url = try configuration.url(GitHubConfiguration.accountPath(login))
         let (details, response) = try await perform { [self] in
             try await fetch(url, subject: "User \(login)", policy: policy) { try GitHubClient.decode(UserDetails.self, from: $0) }
         }

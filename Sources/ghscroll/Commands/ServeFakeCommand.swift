@@ -24,6 +24,11 @@ struct ServeFakeCommand: AsyncParsableCommand {
     var tokenScopes: String?
     @Option(name: .customLong("graphql-limit"), help: "GraphQL points allowed per window before RATE_LIMITED.")
     var graphqlLimit: Int?
+    @Flag(name: .customLong("standard-tokens"),
+          help: "Know the tokens gho_default (gh's login scopes), gho_follow (and user:follow), github_pat_starring (fine-grained) and ghs_actions, all of --viewer.")
+    var standardTokens = false
+    @Option(name: .customLong("write-limit-every"), help: "Send a secondary limit for content creation every N follows and stars.")
+    var writeLimitEvery: Int?
     @Option(name: .customLong("list-size"), help: "Fix a list's size, e.g. followers:octocat=250 (repeatable).")
     var listSizes: [String] = []
 
@@ -32,6 +37,7 @@ struct ServeFakeCommand: AsyncParsableCommand {
             throw ValidationError("rates are between 0 and 1")
         }
         guard users >= 1 else { throw ValidationError("--users must be 1 or more") }
+        guard !standardTokens || viewer != nil else { throw ValidationError("--standard-tokens needs --viewer LOGIN") }
         _ = try latencyRange()
         _ = try parsedListSizes()
     }
@@ -70,6 +76,8 @@ struct ServeFakeCommand: AsyncParsableCommand {
         options.viewer = viewer
         options.tokenScopes = tokenScopes.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         options.graphqlPointLimit = graphqlLimit
+        if standardTokens, let viewer { options.tokens = FakeToken.standard(viewer: viewer) }
+        options.writeLimitEvery = writeLimitEvery
         let server = FakeGitHub(data: FakeDataSet(userCount: users, seed: seed, listSizes: try parsedListSizes()),
                                 options: options, port: port)
         let base = try await server.start()

@@ -66,6 +66,19 @@ struct GraphQLSchemaTests {
         #expect(query.query.contains("first: 100") && query.query.contains("direction: DESC"))
     }
 
+    @Test("the repositories' fill (viewerHasStarred, stargazerCount) for 1 and for 100, names only in variables",
+          arguments: [1, 100])
+    func repositories(count: Int) throws {
+        let names = (0..<150).map { (owner: "o\($0)", name: #"n") { x }"# + "\($0)") }
+        let query = GraphQLQuery.repositories(Array(names.prefix(count)))
+        let (errors, declared) = try check(query)
+        #expect(errors == [])
+        #expect(declared == Set((0..<count).flatMap { ["o\($0)", "n\($0)"] }))
+        #expect(Set(query.variables.keys) == declared)
+        #expect(!query.query.contains("{ x }"))
+        #expect(GraphQLQuery.repositories(names).variables.count == 200)
+    }
+
     @Test("a field GitHub does not have is caught (the check is real)")
     func catchesMistakes() throws {
         let wrong = GraphQLQuery(query: "query { repositoryOwner(login: \"x\") { login name } }", variables: [:])
