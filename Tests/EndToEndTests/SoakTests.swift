@@ -46,7 +46,9 @@ struct SoakTests {
                 lastCount = loadedCount(screen)
             }
             let scrolled = Date().timeIntervalSince(started)
-            #expect(screenText(screen).contains("— End of list · \(expected.count) users —"), "\(screenText(screen))")
+            // (Grouped as every number on screen: 1,000.)
+            let count = expected.count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+            #expect(screenText(screen).contains("— End of list · \(count) users —"), "\(screenText(screen))")
 
             // Read the whole list back off the screen from the top, half a page at a time so that
             // each screen overlaps the one before.

@@ -72,8 +72,12 @@ struct FakeHandler: HTTPHandler {
         } else if dice.fail {
             reply = .error(dice.failStatus, dice.failStatus == 503 ? "Service Unavailable" : "Server Error")
         } else if isGraphQL, request.method == .POST {
-            reply = await FakeGraphQLEndpoint(data: data).answer(body: try await request.bodyData, token: account,
-                                                                 options: options, limit: limit, base: base.get(), edits: edits)
+            let (body, base) = (try await request.bodyData, base.get())
+            // On the GraphQL executor's own thread (see FakeGraphQLExecutor).
+            reply = await withTaskExecutorPreference(FakeGraphQLExecutor.shared) { [data] in
+                await FakeGraphQLEndpoint(data: data).answer(body: body, token: account, options: options, limit: limit,
+                                                             base: base, edits: edits)
+            }
         } else if let answer = await FakeViewerEndpoints(data: data, state: state, pages: pages(request, options, edits),
                                                          options: options, token: account)
             .answer(request, parts: path.split(separator: "/").map(String.init), path: path) {
