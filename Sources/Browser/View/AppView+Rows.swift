@@ -80,11 +80,20 @@ extension AppView {
     }
 
     /// The first line of a text GitHub sent, trimmed; nil when nothing is left.
+    /// Drawn for every filled row of every frame: a text that is one plain line already (most
+    /// names and places) comes back as it is, without walking its characters.
     static func oneLine(_ value: String?) -> String? {
-        guard let value else { return nil }
-        let line = value.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? nil : trimmed
+        guard let value, !value.isEmpty else { return nil }
+        let bytes = value.utf8
+        if let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20,
+           !bytes.contains(where: { $0 < 0x20 || $0 >= 0x80 }) {
+            return value
+        }
+        // The first line that is not empty, without the spaces and tabs around it.
+        let line = value.drop(while: \.isNewline).prefix { !$0.isNewline }
+        var trimmed = line.drop { $0 == " " || $0 == "\t" || $0.isWhitespace }
+        while let end = trimmed.last, end == " " || end == "\t" || end.isWhitespace { trimmed = trimmed.dropLast() }
+        return trimmed.isEmpty ? nil : String(trimmed)
     }
 
     /// A row's first line: its name, and right-aligned its detail, with what the detail gives

@@ -233,6 +233,16 @@ struct RowFillViewTests {
         #expect(AppView.filledText(user(9, "acme", org: true), RowFill(org), now: epoch).detail == "org · Berlin · you follow ")
     }
 
+    @Test("a filled row's texts are their first line, trimmed: the same with or without the fast path for plain lines")
+    func oneLine() {
+        let cases: [(String?, String?)] = [
+            ("Mona", "Mona"), ("  Mona Lisa \t", "Mona Lisa"), ("\n\nFirst\nsecond", "First"), (" \n x", nil),
+            ("", nil), (nil, nil), ("Zoë 山田 🚀", "Zoë 山田 🚀"), ("\u{3000}全角\u{3000}", "全角"), ("a\r\nb", "a"),
+            ("Tab\tinside", "Tab\tinside"),
+        ]
+        for (text, line) in cases { #expect(AppView.oneLine(text) == line, "\(String(reflecting: text))") }
+    }
+
     @Test("compact counts only on filled rows: 999, 1k, 1.2k, 12k, 999k, 1M, 3.4M")
     func compactCounts() {
         #expect([999, 1_000, 1_234, 12_345, 999_949, 999_950, 3_449_999].map(Formatting.compact)
