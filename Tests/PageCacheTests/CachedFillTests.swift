@@ -18,7 +18,7 @@ private func withGraphQLServer<T>(_ body: (FakeGitHub, URL) async throws -> T) a
 
 /// A client with a token, storing in `cache`, with no retries (an unreachable fake fails at once).
 private func client(_ base: URL, _ cache: PageCache, token: String = "t0ken", maxAge: TimeInterval? = nil) -> GitHubClient {
-    GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: token, timeout: 5),
+    GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: token, timeout: 30),
                  store: cache.store(identity: CacheIdentity(token: token)), maxAge: maxAge, retryPolicy: .none)
 }
 

@@ -46,7 +46,7 @@ struct NewestStargazersTests {
     func kept() async throws {
         let server = FakeGitHub(data: FakeDataSet(userCount: 600, seed: 7, listSizes: size))
         let base = try await server.start()
-        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "t0ken", timeout: 5), retryPolicy: .none)
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "t0ken", timeout: 30), retryPolicy: .none)
         let source = list.githubSource(client: client)
         let first = try await source.load(at: .first, pageSize: 50, policy: .normal)
         #expect(first.origin == .network)
