@@ -96,13 +96,21 @@ enum CacheSchema {
     private static func keepTotal(_ db: Database) throws {
         try db.execute(sql: """
             INSERT INTO cacheTotal (id, bytes) SELECT \(CacheTotal.onlyID), coalesce(sum(size), 0) FROM entry;
-            CREATE TRIGGER entry_added AFTER INSERT ON entry BEGIN
+            """)
+        try countInTotal(db, table: "entry")
+    }
+
+    /// Keeps the running total with every insert, delete and change of size of `table`'s rows
+    /// (triggers named `TABLE_added`, `TABLE_removed` and `TABLE_resized`).
+    private static func countInTotal(_ db: Database, table: String) throws {
+        try db.execute(sql: """
+            CREATE TRIGGER \(table)_added AFTER INSERT ON \(table) BEGIN
                 UPDATE cacheTotal SET bytes = bytes + NEW.size;
             END;
-            CREATE TRIGGER entry_removed AFTER DELETE ON entry BEGIN
+            CREATE TRIGGER \(table)_removed AFTER DELETE ON \(table) BEGIN
                 UPDATE cacheTotal SET bytes = bytes - OLD.size;
             END;
-            CREATE TRIGGER entry_resized AFTER UPDATE OF size ON entry BEGIN
+            CREATE TRIGGER \(table)_resized AFTER UPDATE OF size ON \(table) BEGIN
                 UPDATE cacheTotal SET bytes = bytes - OLD.size + NEW.size;
             END;
             """)
@@ -123,16 +131,6 @@ enum CacheSchema {
             table.uniqueKey(["identity", "login"])
         }
         try db.create(index: "fill_usedAt", on: FillRecord.databaseTableName, columns: ["usedAt", "size"])
-        try db.execute(sql: """
-            CREATE TRIGGER fill_added AFTER INSERT ON fill BEGIN
-                UPDATE cacheTotal SET bytes = bytes + NEW.size;
-            END;
-            CREATE TRIGGER fill_removed AFTER DELETE ON fill BEGIN
-                UPDATE cacheTotal SET bytes = bytes - OLD.size;
-            END;
-            CREATE TRIGGER fill_resized AFTER UPDATE OF size ON fill BEGIN
-                UPDATE cacheTotal SET bytes = bytes - OLD.size + NEW.size;
-            END;
-            """)
+        try countInTotal(db, table: FillRecord.databaseTableName)
     }
 }

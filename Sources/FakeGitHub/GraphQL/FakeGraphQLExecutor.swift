@@ -4,8 +4,7 @@ import Dispatch
 /// concurrency threads of the process. Executing a page of a hundred accounts takes a while
 /// (much more in a debug build), and on those few threads several at once held back every other
 /// fake server in a test process, whose requests then waited until they timed out.
-final class FakeGraphQLExecutor: TaskExecutor, @unchecked Sendable {
-    // (@unchecked: a DispatchQueue is thread-safe; it is the only state.)
+final class FakeGraphQLExecutor: TaskExecutor {
     static let shared = FakeGraphQLExecutor()
 
     private let queue = DispatchQueue(label: "fake GitHub GraphQL", qos: .userInitiated)
