@@ -48,10 +48,16 @@ E2E = $(SWIFT) test --skip-build --filter 'EndToEndTests\.' --skip 'HostileBodyE
 	&& $(SWIFT) test --skip-build --filter 'HostileBodyEndToEndTests' $(BUILD_FLAGS); \
 	status=$$?; rm -rf "$${TMPDIR:-/tmp}/ghs-e2e-caches"; exit $$status
 
+# The unit and integration tests, in about half a minute; a run that has not ended in 20 minutes
+# has a test waiting forever, and is stopped with a message rather than left to CI's own limit.
+UNIT = timeout -k 30 1200 $(SWIFT) test --skip-build --skip 'EndToEndTests\.' $(BUILD_FLAGS) \
+	|| { status=$$?; [ $$status -ne 124 ] || echo "make test: the unit tests had not ended after 20 minutes: a test waits forever" >&2; \
+	exit $$status; }
+
 test: build
 	$(call deps,test)
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build --skip 'EndToEndTests\.' $(BUILD_FLAGS)
+	$(UNIT)
 	$(E2E)
 
 # Only the end-to-end tests (tmux, --plain, the short soak).

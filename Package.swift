@@ -19,7 +19,6 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
-        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
@@ -76,8 +75,7 @@ let package = Package(
                                                          .product(name: "Logging", package: "swift-log"),
                                                          .product(name: "GraphQL", package: "GraphQL")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ListCore", "CNcurses"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore",
-                                                       .product(name: "Clocks", package: "swift-clocks")]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "GitHubAPI", "TerminalUI", "ListCore"]),
         .testTarget(name: "AvatarsTests", dependencies: ["Avatars", "CImage", "TerminalUI"]),
         .testTarget(
             name: "PageCacheTests",

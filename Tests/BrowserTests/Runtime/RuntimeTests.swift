@@ -1,5 +1,4 @@
 @testable import Browser
-import Clocks
 import Foundation
 import GitHubAPI
 import ListCore
@@ -58,18 +57,9 @@ private func scripted(
 
 private let stale = ResponseOrigin.cache(fetchedAt: epoch, fresh: false)
 
-/// Waits until a task sleeps on `clock` (the tasks a command starts begin on their own time).
-private func sleeping(_ clock: TestClock<Duration>) async {
-    for _ in 0..<10_000 {
-        do { try await clock.checkSuspension() } catch { return }
-        await Task.yield()
-    }
-    Issue.record("nothing ever slept on the clock")
-}
-
 @Suite("The runtime runs commands on a scripted GitHub and a test clock, and posts what they found")
 struct RuntimeTests {
-    private func runtime(_ service: GitHubService, clock: TestClock<Duration> = TestClock()) -> (Runtime, Posted) {
+    private func runtime(_ service: GitHubService, clock: SteppedClock = SteppedClock()) -> (Runtime, Posted) {
         let posted = Posted()
         return (Runtime(service: service, clock: clock, environment: [:], post: { posted.append($0) }), posted)
     }
@@ -177,17 +167,17 @@ struct RuntimeTests {
 
     @Test("the command check gives up after 5 s on the clock: the screen opens and says what it finds itself")
     func checkTimesOut() async {
-        let clock = TestClock()
+        let clock = SteppedClock()
         // GitHub does not answer within the hour (a rate limit's wait, say).
         let (runtime, posted) = runtime(scripted(userDetails: { _, _ in
             try await clock.sleep(for: .seconds(3_600))
             throw Unscripted()
         }), clock: clock)
         runtime.run([.checkCommand(RequestID(3), .account("octocat"))])
-        await sleeping(clock)
-        await clock.advance(by: .seconds(4))
+        await clock.sleepers(2)  // GitHub's hour, and the check's 5 s
+        clock.advance(by: .seconds(4))
         #expect(posted.all.isEmpty, "still waiting for GitHub at 4 s")
-        await clock.advance(by: .seconds(1))
+        clock.advance(by: .seconds(1))
         await runtime.tasks[.check(RequestID(3))]?.value
         #expect(posted.all == [.commandChecked(RequestID(3), .unknown)])
     }
@@ -210,16 +200,16 @@ struct RuntimeTests {
 
     @Test("a timer posts when its delay has passed on the clock, not before; cancelling the details stops its timer")
     func timers() async {
-        let clock = TestClock()
+        let clock = SteppedClock()
         let (runtime, posted) = runtime(scripted(), clock: clock)
         runtime.run([.scheduleDetails(RequestID(1), after: .milliseconds(150)), .scheduleTick(1, after: .milliseconds(100)),
                      .scheduleDetails(RequestID(2), after: .milliseconds(150))])
         runtime.run([.cancelDetails(RequestID(2))])
-        await sleeping(clock)
-        await clock.advance(by: .milliseconds(100))
+        await clock.sleepers(2)  // the tick and the first details' timer; the cancelled one never sleeps
+        clock.advance(by: .milliseconds(100))
         await runtime.tasks[.tick(1)]?.value
         #expect(posted.all == [.tick(1)])
-        await clock.advance(by: .milliseconds(50))
+        clock.advance(by: .milliseconds(50))
         await runtime.tasks[.detailsTimer(RequestID(1))]?.value
         #expect(posted.all == [.tick(1), .detailsDue(RequestID(1))])
         #expect(runtime.tasks[.detailsTimer(RequestID(2))] == nil)
