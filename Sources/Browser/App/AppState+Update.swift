@@ -107,6 +107,17 @@ extension AppState {
         case .signal(let number):
             exitStatus = 128 + number
             return []
+        case .abilities(let abilities):
+            _ = acting.heard(abilities)
+            commands = []
+        case let .stateKnown(id, isSet):
+            commands = stateKnown(id, isSet)
+        case let .stateFailed(id, failure):
+            commands = stateFailed(id, failure)
+        case .written(let id):
+            commands = written(id)
+        case let .writeFailed(id, failure):
+            commands = writeFailed(id, failure)
         }
         // The pane's request waits for the selection to rest, unless the pane opened or closed,
         // or another screen came on top; the about rows fit again then, and when the size or

@@ -89,6 +89,8 @@ package struct AppState: Sendable, Equatable {
     package internal(set) var exitStatus: Int32?
     /// GitHub could not be reached at the last try, and how many tries ago that started.
     package internal(set) var offline: Offline?
+    /// Following and starring: what is known, the question, the write under way.
+    package internal(set) var acting = Acting()
 
     var nextScreenID = 1
     /// Set by a message's handler when what is on screen moved or the rows changed under it, to
@@ -170,7 +172,8 @@ package struct AppState: Sendable, Equatable {
 
     /// Who has the keyboard.
     package var mode: Mode {
-        switch overlay {
+        if acting.question != nil { return .question }
+        return switch overlay {
         case .help: .help
         case .filter: .filter
         case .command: .command

@@ -2,6 +2,7 @@ import Foundation
 import GitHubAPI
 import ListCore
 import Logging
+import Synchronization
 import TerminalUI
 
 /// The interactive browser: one message stream, one consumer that updates the state, runs the
@@ -26,6 +27,8 @@ package struct Browser: Sendable {
     package var colors = true
     /// False leaves the mouse to the terminal (to select text with): no clicks, no wheel.
     package var mouse = true
+    /// False follows and stars without asking first (undoing one is always asked).
+    package var confirmActions = true
     package var keys = KeyTable()
     /// Users kept per list before far pages are dropped (nil: all).
     package var maxItems: Int?
@@ -74,9 +77,20 @@ package struct Browser: Sendable {
         defer { screen.end() }
         let post: @Sendable (Message) -> Void = { input.post($0) }
         let logger = logger
+        let token = configuration.token
+        let heard = Mutex<[String]?>(nil)
         let client = GitHubClient(configuration: configuration, store: store ?? MemoryResponseStore(), maxAge: maxAge,
                                   retryPolicy: retryPolicy,
-                                  onResponse: { info in if let limit = info.rateLimit { post(.rateLimit(limit)) } },
+                                  onResponse: { info in
+                                      if let limit = info.rateLimit { post(.rateLimit(limit)) }
+                                      // What the token may do, once, and again only if its scopes change.
+                                      if let scopes = info.scopes, heard.withLock({ old in
+                                          defer { old = scopes }
+                                          return old != scopes
+                                      }) {
+                                          post(.abilities(TokenAbilities(token: token, scopes: scopes)))
+                                      }
+                                  },
                                   onWait: { wait in
                                       if let wait { logger.notice("waiting: \(wait.summary(at: Date()))") }
                                       post(.wait(wait))
@@ -96,6 +110,9 @@ package struct Browser: Sendable {
         // GraphQL answers only with a token: without one, rows show what the pages and the
         // details seen already say.
         state.fillsRows = configuration.token != nil
+        state.acting = Acting(abilities: TokenAbilities(token: configuration.token, scopes: nil),
+                              host: GitHubConfiguration.webHost(of: configuration.baseURL))
+        state.acting.confirms = confirmActions
         if let path = HistoryFile.defaultPath(environment: environment) { state.prompt.history = HistoryFile.load(path: path) }
         let loop = BrowserLoop(state: state, terminal: screen, runner: runtime)
         loop.start(notice: startupNotice ?? earlier.last)

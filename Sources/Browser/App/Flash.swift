@@ -30,4 +30,26 @@ package enum Flash: Sendable, Equatable {
     case openFailed(String, url: String)
     /// A notice from elsewhere (the cache turned itself off, say), already in words.
     case notice(String)
+    /// `F` on a repository.
+    case followIsForAccounts
+    /// `*` on anything but a repository.
+    case starIsForRepositories
+    /// `F` on an organization.
+    case organizationsNotFollowed
+    /// `F` on the token owner's own row.
+    case thatIsYou
+    /// `F` or `*` that the token may not do (no token, a scope it lacks, an Actions token).
+    case cannotAct(WriteTarget, TokenAbilities.Ability)
+    /// `F` or `*` while a write (or the question of what is set) is under way.
+    case writeUnderWay
+    /// GitHub could not say whether the target is followed or starred.
+    case stateNotKnown(WriteTarget, WriteFailure)
+    /// A write GitHub accepted.
+    case wrote(Acting.Change)
+    /// A write GitHub refused, or a limit held back: put back.
+    case writeFailed(Acting.Change, WriteFailure)
+    /// A write whose end was unknown did not land (GitHub says so): put back.
+    case writeLost(Acting.Change)
+    /// Whether a write landed could not be had: put back, asked again at the next key.
+    case writeUnknown(Acting.Change, WriteFailure)
 }

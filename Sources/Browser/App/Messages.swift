@@ -84,6 +84,15 @@ package enum Message: Sendable, Equatable {
     case probed(ScreenID, ResponseOrigin?)
     /// SIGINT, SIGTERM or SIGHUP: leave, reporting it.
     case signal(Int32)
+    /// What an answer's scopes say the token may do (posted when it changes).
+    case abilities(TokenAbilities)
+    /// Whether the token owner follows the account or starred the repository asked about
+    /// (``Command/askState(_:_:)``).
+    case stateKnown(RequestID, Bool)
+    case stateFailed(RequestID, WriteFailure)
+    /// A write GitHub accepted (``Command/write(_:_:on:)``).
+    case written(RequestID)
+    case writeFailed(RequestID, WriteFailure)
 }
 
 extension Message {
@@ -138,6 +147,10 @@ package enum Command: Sendable, Equatable {
     case addToHistory(String)
     /// Ask GitHub whether a command's account or repository exists.
     case checkCommand(RequestID, GoSubject)
+    /// Ask GitHub whether the token owner follows the account, or starred the repository.
+    case askState(RequestID, WriteTarget)
+    /// Follow or star (`on`), or undo it.
+    case write(RequestID, WriteTarget, on: Bool)
 }
 
 extension Command {

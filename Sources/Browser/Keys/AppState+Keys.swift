@@ -15,6 +15,8 @@ extension AppState {
             return filterKey(key)
         case .command:
             return commandKey(key)
+        case .question:
+            return questionKey(key)
         case .list, .details:
             return listKey(key)
         }
@@ -94,7 +96,11 @@ extension AppState {
             return []
         case .help, .suspend, .quit:
             return anywhere(action, fromFilter: false)
-        case .count, .click:
+        case .follow:
+            return act(star: false)
+        case .star:
+            return act(star: true)
+        case .count, .click, .yes, .no:
             return []
         case .keepFilter, .clearFilter, .deleteCharacter, .deleteForward, .deleteWord, .deleteToStart, .cursorLeft,
              .cursorRight, .lineStart, .lineEnd, .closeHelp, .runCommand, .cancelCommand, .complete, .olderCommand,

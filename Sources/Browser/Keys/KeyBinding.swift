@@ -5,7 +5,7 @@ import TerminalUI
 package enum Action: Sendable, Hashable, CaseIterable {
     case lineDown, lineUp, scrollDown, scrollUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
     case details, profile, back, followers, following, repositories, starred, organizations, filter, command, search, sort, refresh, retry, open, copy
-    case layout, help, suspend, quit, count, click
+    case layout, help, suspend, quit, count, click, follow, star, yes, no
     case keepFilter, clearFilter, deleteCharacter, deleteForward, deleteWord, deleteToStart
     case cursorLeft, cursorRight, lineStart, lineEnd, closeHelp
     case runCommand, cancelCommand, complete, olderCommand, newerCommand
@@ -29,9 +29,9 @@ extension Action {
 }
 
 /// What has the keyboard: the list, the list with the details pane, the filter line, the `:`
-/// prompt or the help.
+/// prompt, the help, or a question before a follow or a star.
 package enum Mode: Sendable, Hashable, CaseIterable {
-    case list, details, filter, command, help
+    case list, details, filter, command, help, question
 
     /// The case's place in `allCases`.
     var ordinal: Int {
@@ -41,6 +41,7 @@ package enum Mode: Sendable, Hashable, CaseIterable {
         case .filter: 2
         case .command: 3
         case .help: 4
+        case .question: 5
         }
     }
 
@@ -57,6 +58,7 @@ package enum Mode: Sendable, Hashable, CaseIterable {
         case .filter: "Typing a filter"
         case .command: "Typing a command"
         case .help: "In this help"
+        case .question: "Asked before a follow or a star"
         }
     }
 }

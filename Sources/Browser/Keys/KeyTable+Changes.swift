@@ -39,14 +39,20 @@ extension KeyTable {
                 table.bindings[index].keys = [.escape] + keys.filter { $0 != .escape }
             } else if !binding.modes.isDisjoint(with: taking) {
                 // The wheel goes to the action last given it (a file from before the wheel had
-                // actions of its own gives it to line-down and line-up), and a digit given to an
-                // action no longer starts a count.
-                table.bindings[index].keys.removeAll { ($0.isWheel || binding.action == .count) && keys.contains($0) }
+                // actions of its own gives it to line-down and line-up), a digit given to an
+                // action no longer starts a count, and F or * given to another action no longer
+                // follows or stars (a file from before they did keeps working).
+                table.bindings[index].keys.removeAll {
+                    ($0.isWheel || binding.action == .count || Self.givingWay.contains(binding.action)) && keys.contains($0)
+                }
             }
         }
         if let conflict = table.conflicts().first { throw conflict }
         return table
     }
+
+    /// Actions whose default keys go to another action given them.
+    private static let givingWay: Set<Action> = [.follow, .star]
 
     /// The modes where a rebinding gives an action all of its new keys.
     private static let rebound: Set<Mode> = [.list, .details, .help]

@@ -42,6 +42,8 @@ extension KeyTable {
                    modes: moving),
         KeyBinding(.open, [.character("o")], "open the profile in the browser", modes: moving),
         KeyBinding(.copy, [.character("y")], "copy the profile URL (OSC 52)", modes: moving),
+        KeyBinding(.follow, [.character("F")], "follow or unfollow the account (asks first)", hint: "follow", modes: moving),
+        KeyBinding(.star, [.character("*")], "star or unstar the repository (asks first)", hint: "star", modes: moving),
         KeyBinding(.layout, [.character("v")], "one line or two lines a user", modes: moving),
         KeyBinding(.refresh, [.character("r"), .control("r")], "refresh the list", modes: moving),
         KeyBinding(.retry, [.character("R")], "retry what failed", modes: moving),
@@ -82,5 +84,9 @@ extension KeyTable {
         KeyBinding(.closeHelp, [.escape, .character("?")], "close this help (so does any key that does not scroll it)", hint: "close",
                    modes: [.help]),
         KeyBinding(.quit, [.character("q"), .control("c")], "quit", hint: "quit", modes: [.help]),
+        KeyBinding(.yes, [.character("y")], "yes: do it", hint: "yes", modes: [.question]),
+        KeyBinding(.no, [.character("n"), .escape], "no (so does any other key)", hint: "no", modes: [.question]),
+        KeyBinding(.suspend, [.control("z")], "suspend to the shell (fg comes back)", modes: [.question]),
+        KeyBinding(.quit, [.control("c")], "quit", modes: [.question]),
     ]
 }

@@ -25,7 +25,12 @@ package struct KeyTable: Sendable, Equatable {
         var subject: PaneSubject
         var kind: ScreenKind
         var enter: EnterHint
+        /// `F` or `*` when the token may not use them.
+        var unable: Set<Action>
     }
+
+    /// The sets of writes a token may be unable to do: the hints leave their keys out.
+    private static let unableSets: [Set<Action>] = [[], [.follow], [.star], [.follow, .star]]
 
     /// What Enter does on the selected row, for the status line's hint: show its details, open
     /// the list an "All … →" row leads to, retry a slice that failed, or nothing (a heading, a
@@ -38,18 +43,18 @@ package struct KeyTable: Sendable, Equatable {
         var tables: [HintsKind: Hints] = [:]
         for subject in PaneSubject.allCases {
             for kind in ScreenKind.allCases {
-                for enter in EnterHint.allCases {
+                for (enter, unable) in EnterHint.allCases.flatMap({ enter in unableSets.map { (enter, $0) } }) {
                     var renamed = subject.names
-                    var left = kind.refused
+                    var left = kind.refused.union(unable).union(subject.notActedOn)
                     switch enter {
                     case .details: break
                     case .open: renamed[.details] = "open"
                     case .retry: renamed[.details] = "retry"
                     case .nothing: left.insert(.details)
-                    case .noRows: left.formUnion([.details, .filter])
+                    case .noRows: left.formUnion([.details, .filter, .follow, .star])
                     }
-                    tables[HintsKind(subject: subject, kind: kind, enter: enter)] = Hints(bindings, renaming: renamed,
-                                                                                           leaving: left)
+                    tables[HintsKind(subject: subject, kind: kind, enter: enter, unable: unable)] = Hints(
+                        bindings, renaming: renamed, leaving: left)
                 }
             }
         }
@@ -194,8 +199,9 @@ package struct KeyTable: Sendable, Equatable {
     /// "? help"): on a screen of `kind`, named for what the pane is on (`subject`), with what
     /// Enter does on the selected row (`enter`). A widget fits them to a width
     /// (``HintLine/fitted(to:)``).
+    /// `unable`: `F` and `*` when the token may not use them, left out.
     package func hints(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .list, subject: PaneSubject = .user,
-                      enter: EnterHint = .details) -> HintLine {
-        hints[HintsKind(subject: subject, kind: kind, enter: enter)]?[mode, canLeave] ?? HintLine([], keeping: nil)
+                      enter: EnterHint = .details, unable: Set<Action> = []) -> HintLine {
+        hints[HintsKind(subject: subject, kind: kind, enter: enter, unable: unable)]?[mode, canLeave] ?? HintLine([], keeping: nil)
     }
 }

@@ -17,16 +17,22 @@ package struct GitHubService: Sendable {
     package var image: @Sendable (URL) async throws -> Data
     /// One GraphQL request about up to 100 accounts, by login.
     package var fill: @Sendable (_ logins: [String]) async throws -> FillAnswer
+    /// Whether the token owner follows the account or starred the repository.
+    package var isSet: @Sendable (WriteTarget) async throws -> Bool
+    /// Follows or stars (`on`), or undoes it.
+    package var set: @Sendable (WriteTarget, _ on: Bool) async throws -> Void
 
     package init(
         page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> Loaded<RowPage>,
         userDetails: @escaping @Sendable (String, CachePolicy) async throws -> Loaded<UserDetails>,
         repositoryDetails: @escaping @Sendable (String, String, CachePolicy) async throws -> Loaded<RepositoryDetails>,
         image: @escaping @Sendable (URL) async throws -> Data,
-        fill: @escaping @Sendable ([String]) async throws -> FillAnswer = { _ in throw GitHubError.badCredentials(message: "no GraphQL here") }
+        fill: @escaping @Sendable ([String]) async throws -> FillAnswer = { _ in throw GitHubError.badCredentials(message: "no GraphQL here") },
+        isSet: @escaping @Sendable (WriteTarget) async throws -> Bool = { _ in throw GitHubError.badCredentials(message: "no writes here") },
+        set: @escaping @Sendable (WriteTarget, Bool) async throws -> Void = { _, _ in throw GitHubError.badCredentials(message: "no writes here") }
     ) {
         (self.page, self.userDetails, self.repositoryDetails, self.image) = (page, userDetails, repositoryDetails, image)
-        self.fill = fill
+        (self.fill, self.isSet, self.set) = (fill, isSet, set)
     }
 
     /// The service over a real client: its cache, retries and rate-limit waits included.
@@ -45,7 +51,9 @@ package struct GitHubService: Sendable {
                 return (loaded.details, loaded.origin)
             },
             image: { url in try await client.image(url) },
-            fill: { logins in try await client.fillAccounts(logins) }
+            fill: { logins in try await client.fillAccounts(logins) },
+            isSet: { target in try await client.isSet(target) },
+            set: { target, on in try await client.set(target, to: on) }
         )
     }
 }

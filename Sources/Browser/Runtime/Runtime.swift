@@ -154,6 +154,23 @@ final class Runtime: CommandRunner {
             }
         case let .checkCommand(id, subject):
             return { post in post(.commandChecked(id, await CommandCheck.run(subject, service: service, clock: clock))) }
+        case let .askState(id, target):
+            return { post in
+                do {
+                    post(.stateKnown(id, try await service.isSet(target)))
+                } catch {
+                    post(.stateFailed(id, WriteFailure(error)))
+                }
+            }
+        case let .write(id, target, on):
+            return { post in
+                do {
+                    try await service.set(target, on)
+                    post(.written(id))
+                } catch {
+                    post(.writeFailed(id, WriteFailure(error)))
+                }
+            }
         default:
             return nil
         }

@@ -16,6 +16,8 @@ package enum TaskKey: Sendable, Hashable {
     case probe(ScreenID)
     case avatar(RequestID)
     case check(RequestID)
+    /// A write, or the question of what is set: one at a time.
+    case act(RequestID)
 }
 
 extension Command {
@@ -34,6 +36,7 @@ extension Command {
         case let .probe(screen, _, _, _): .probe(screen)
         case let .loadAvatar(id, _, _, _): .avatar(id)
         case let .checkCommand(id, _): .check(id)
+        case let .askState(id, _), let .write(id, _, _): .act(id)
         case .cancelFetch, .cancelDetails, .cancelRepository, .cancelSlice, .cancelFill, .cancelAvatar, .open, .copy,
              .suspend, .addToHistory:
             nil
@@ -74,7 +77,8 @@ extension Message {
         case .probed(let screen, _): .probe(screen)
         case .avatarLoaded(let id, _), .avatarFailed(let id, _): .avatar(id)
         case .commandChecked(let id, _): .check(id)
-        case .key, .clicked, .resized, .rateLimit, .wait, .opened, .notice, .signal: nil
+        case .stateKnown(let id, _), .stateFailed(let id, _), .written(let id), .writeFailed(let id, _): .act(id)
+        case .key, .clicked, .resized, .rateLimit, .wait, .opened, .notice, .signal, .abilities: nil
         }
     }
 }

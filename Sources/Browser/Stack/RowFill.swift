@@ -48,6 +48,19 @@ package struct RowFill: Sendable, Hashable {
         (self.texts, self.count, self.bits) = (texts, UInt32(clamping: max(0, count ?? 0)), bits)
     }
 
+    private init(texts: String, count: UInt32, bits: UInt16) {
+        (self.texts, self.count, self.bits) = (texts, count, bits)
+    }
+
+    /// The same fill after a follow or an unfollow (``Acting``): the mark, and the followers
+    /// as the screen shows them.
+    package func acted(viewerFollows: Bool, followers: Int?) -> RowFill {
+        var bits = viewerFollows ? bits | Bit.viewerFollows : bits & ~Bit.viewerFollows
+        guard let followers, !isOrganization else { return RowFill(texts: texts, count: count, bits: bits) }
+        bits |= Bit.count
+        return RowFill(texts: texts, count: UInt32(clamping: max(0, followers)), bits: bits)
+    }
+
     /// The `index`-th text, when GitHub sent it.
     private func text(_ index: Int) -> String? {
         guard bits & Bit.texts[index] != 0 else { return nil }

@@ -58,6 +58,16 @@ package enum PaneSubject: Sendable, Hashable, CaseIterable {
     private func crumb(_ action: Action) -> String? { GitHubList.opened(by: action, from: example)?.crumb }
 
     /// What a row is, for the keys.
+    /// `F` and `*` where they do nothing: a user is followed, not starred; a repository starred;
+    /// an organization neither.
+    package var notActedOn: Set<Action> {
+        switch self {
+        case .user: [.star]
+        case .organization: [.follow, .star]
+        case .repository: [.follow]
+        }
+    }
+
     init(_ row: Row?) {
         switch row {
         case .repository?: self = .repository

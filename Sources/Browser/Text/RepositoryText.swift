@@ -6,8 +6,10 @@ import TerminalUI
 enum RepositoryText {
     /// The pane's record: the name, what kind of repository, the description, the facts that
     /// are known, and where to go next.
-    static func record(_ details: RepositoryDetails, page: String?, now: Date, keys: KeyTable) -> DetailsPane.Record {
-        let kind = ["Repository", details.isFork ? "fork" : nil, details.isArchived ? "archived" : nil].compactMap { $0 }
+    static func record(_ details: RepositoryDetails, page: String?, now: Date, keys: KeyTable,
+                       starred: Bool = false) -> DetailsPane.Record {
+        let kind = ["Repository", details.isFork ? "fork" : nil, details.isArchived ? "archived" : nil,
+                    starred ? "starred" : nil].compactMap { $0 }
         var fields: [DetailsPane.Field] = []
         func add(_ label: String, _ value: String?) {
             if let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -38,12 +40,12 @@ enum RepositoryText {
 
     /// The pane for the repository `fullName`, whatever state its details are in.
     static func pane(fullName: String, shown: RepositoryState.Shown, page: String?, now: Date,
-                     keys: KeyTable) -> DetailsPane.Content {
+                     keys: KeyTable, starred: Bool = false) -> DetailsPane.Content {
         switch shown {
         case .loading:
             return .loading(heading: fullName)
         case .loaded(let details):
-            return .record(record(details, page: page, now: now, keys: keys))
+            return .record(record(details, page: page, now: now, keys: keys, starred: starred))
         case .failed(.notFound):
             return .missing(heading: fullName,
                             message: "GitHub has no repository \(fullName) any more (renamed, deleted or made private).")

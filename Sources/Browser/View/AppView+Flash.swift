@@ -24,6 +24,9 @@ extension AppView {
         case .copied(let url): return "Copied \(url)"
         case let .openFailed(error, url): return "\(error) · \(url)"
         case .notice(let text): return text
+        case .followIsForAccounts, .starIsForRepositories, .organizationsNotFollowed, .thatIsYou, .cannotAct, .writeUnderWay,
+             .stateNotKnown, .wrote, .writeFailed, .writeLost, .writeUnknown:
+            return actingText(flash, state)
         }
     }
 

@@ -11,9 +11,17 @@ extension AppView {
             return userPane(state, login: row.name, page: state.webPage(of: row), border: border,
                             known: fill.map { UserDetails($0, login: row.name, id: row.id) })
         }
-        let shown = state.repository.shown(for: repository.fullName)
+        var shown = state.repository.shown(for: repository.fullName)
+        var starred = false
+        if case .loaded(var found) = shown, let (owner, name) = repository.ownerAndName {
+            // A star given or taken back with `*`, at once.
+            let target = WriteTarget.repository(owner: owner, name: name)
+            found.stars = state.acting.count(found.stars, of: target)
+            starred = state.acting.known[target] == true
+            shown = .loaded(found)
+        }
         let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.webPage(of: row),
-                                          now: state.now, keys: state.keys)
+                                          now: state.now, keys: state.keys, starred: starred)
         return pane(state, content, shown: shown, picture: \.ownerAvatarURL, border: border)
     }
 
@@ -25,6 +33,11 @@ extension AppView {
         let shown = state.details.shown(for: login)
         var text = shown
         if case .loading = shown, let known { text = .loaded(known) }
+        if case .loaded(var user) = text, state.acting.counts[.account(login)] != nil {
+            // A follow or an unfollow with `F`, at once.
+            user.followers = state.acting.count(user.followers, of: .account(login))
+            text = .loaded(user)
+        }
         var content = ProfileText.pane(login: login, shown: text, profileURL: page, now: state.now,
                                        keys: state.keys)
         if !actions, case .record(var record) = content {

@@ -15,17 +15,28 @@ extension AppView {
         let now = state.now
         let cache = state.details.cache
         let fills = state.top.listScreen?.fills.byID ?? [:]
+        // What F and * changed: only once one was used.
+        let acting = state.acting.known.isEmpty && state.acting.counts.isEmpty ? nil : state.acting
         // Most frames of most lists: nothing known beyond the rows.
-        guard comfortable || !fills.isEmpty || !cache.isEmpty else { return { itemText($0, now: now) } }
+        guard comfortable || !fills.isEmpty || !cache.isEmpty || acting != nil else { return { itemText($0, now: now) } }
         let filter = state.top.listScreen.flatMap { $0.isFiltered ? FilterQuery($0.filter).words.first : nil }
         return { row in
             guard case .user(let user) = row else {
-                var text = itemText(row, now: now)
+                var text = itemText(row, now: now, acting: acting)
                 if comfortable { text.subtitle = row.repository?.description ?? "" }
                 return text
             }
-            let known = fills[user.id] ?? cache.peek(user.login).map(RowFill.init)
+            var known = fills[user.id] ?? cache.peek(user.login).map(RowFill.init)
+            let follows = acting?.known[.account(user.login)]
+            if let acting, let follows, let fill = known {
+                known = fill.acted(viewerFollows: follows, followers: acting.count(fill.followers, of: .account(user.login)))
+            }
             var text = known.map { filledText(user, $0, now: now) } ?? itemText(row, now: now)
+            if known == nil, follows == true {
+                // No fill to say more: the mark alone.
+                text.detail = text.detail.isEmpty ? "you follow " : text.detail + "· you follow "
+                text.shortDetail = text.shortDetail.isEmpty ? "you follow " : text.shortDetail + "· you follow "
+            }
             if let filter, let known, let field = hiddenMatch(of: filter, in: known, row: text) {
                 // The filter found it in a text the row does not show: that text, on the right.
                 (text.detail, text.shortDetail) = (field + " ", "")
@@ -98,27 +109,34 @@ extension AppView {
 
     /// A row's first line: its name, and right-aligned its detail, with what the detail gives
     /// way to where the name would be cut. `now` words a star's age.
-    private static func itemText(_ row: Row, now: Date) -> ItemText {
+    private static func itemText(_ row: Row, now: Date, acting: Acting? = nil) -> ItemText {
         switch row {
         case .user(let user):
             let (detail, short) = detail(user, now: now)
             return ItemText(title: user.login, detail: detail, shortDetail: short)
         case .repository(let repository):
-            let (detail, short) = detail(repository)
+            let (detail, short) = detail(repository, acting: acting)
             return ItemText(title: repository.fullName, detail: detail, shortDetail: short)
         }
     }
 
     /// "fork · archived · ★ 1,234 · Swift ": the marks, the stars and the language; short, the
     /// stars. Stars GitHub did not send are left out, as the pane leaves them out (never "★ 0").
-    private static func detail(_ repository: GitHubRepository) -> (String, short: String) {
-        let stars = repository.stars.map { "★ " + Formatting.grouped($0) }
+    /// A repository the token's owner starred with `*` says so in a word ("starred · ★ 1,235"):
+    /// the glyph is the count's.
+    private static func detail(_ repository: GitHubRepository, acting: Acting? = nil) -> (String, short: String) {
+        let target = acting == nil ? nil : repository.ownerAndName.map { WriteTarget.repository(owner: $0.owner, name: $0.name) }
+        let count = target.map { acting?.count(repository.stars, of: $0) } ?? repository.stars
+        let stars = count.map { "★ " + Formatting.grouped($0) }
+        let starred = target.flatMap { acting?.known[$0] } == true ? "starred" : nil
         var parts: [String] = []
         if repository.isFork { parts.append("fork") }
         if repository.isArchived { parts.append("archived") }
+        if let starred { parts.append(starred) }
         if let stars { parts.append(stars) }
         if let language = repository.language, !language.isEmpty { parts.append(language) }
-        return (parts.isEmpty ? "" : parts.joined(separator: " · ") + " ", stars.map { $0 + " " } ?? "")
+        let short = [starred, stars].compactMap { $0 }
+        return (parts.isEmpty ? "" : parts.joined(separator: " · ") + " ", short.isEmpty ? "" : short.joined(separator: " · ") + " ")
     }
 
     /// The second line of a two-line row: the bio's first line (an organization's

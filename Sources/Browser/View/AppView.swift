@@ -55,9 +55,13 @@ package enum AppView {
             let links = pane.draw(on: screen, in: area)
             if mapping, case .record(let record) = pane.content { hits.addLinks(links, record.actions, keys: state.keys, screen: id) }
         }
-        if state.overlay != nil { hits = HitMap() }
+        if state.overlay != nil || state.acting.question != nil { hits = HitMap() }
         if let help = help(state) { help.draw(on: screen, in: layout.body) }
-        if state.overlay == .command {
+        if let change = state.acting.question {
+            // The question holds the keyboard: whatever else the status line would say waits.
+            Bar.draw(left: questionText(change, keys: state.keys), right: StatusHints(state).line.fitted(to: columns / 2),
+                     row: rows - 1, on: screen, columns: columns, bottom: true)
+        } else if state.overlay == .command {
             drawPrompt(state, on: screen, rows: rows, columns: columns)
         } else if state.overlay == .filter {
             if let top = state.top.listScreen {

@@ -8,8 +8,12 @@ struct StatusHints {
 
     init(_ state: borrowing AppState) {
         let mode = state.mode
-        let subject = mode == .details ? PaneSubject(state.top.selectedRow) : .user
+        let subject = PaneSubject(state.top.selectedRow)
+        let abilities = state.acting.abilities
+        var unable: Set<Action> = []
+        if !abilities.follow.mayTry { unable.insert(.follow) }
+        if !abilities.star.mayTry { unable.insert(.star) }
         line = state.keys.hints(for: mode, canLeave: state.canLeave, kind: state.top.kind, subject: subject,
-                                enter: state.enterEffect)
+                                enter: state.enterEffect, unable: unable)
     }
 }

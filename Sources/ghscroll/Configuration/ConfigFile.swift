@@ -13,6 +13,7 @@ import TOMLKit
 /// layout = "comfortable"   # or "compact"
 /// colors = false           # as NO_COLOR does
 /// mouse = false            # the mouse left to the terminal
+/// confirm-actions = false  # follow and star without asking (unfollow and unstar still ask)
 /// cache-size = 50          # MiB of responses kept on disk
 /// max-age = 300            # seconds a cached page is used without asking GitHub
 ///
@@ -29,6 +30,8 @@ struct ConfigFile: Equatable {
     var colors: Bool?
     /// False leaves the mouse to the terminal.
     var mouse: Bool?
+    /// False follows and stars without asking first (undoing one is always asked).
+    var confirmActions: Bool?
     /// The disk cache on or off, its size in MiB, and how long pages stay fresh (seconds).
     var cache: Bool?
     var cacheSize: Int?
@@ -36,11 +39,11 @@ struct ConfigFile: Equatable {
     /// Keys for actions, in the order the file gives them.
     var keys: [(action: Action, keys: [Key])] = []
 
-    static let settings = ["per-page", "prefetch", "max-items", "layout", "colors", "mouse", "cache", "cache-size", "max-age", "keys"]
+    static let settings = ["per-page", "prefetch", "max-items", "layout", "colors", "mouse", "confirm-actions", "cache", "cache-size", "max-age", "keys"]
 
     static func == (lhs: ConfigFile, rhs: ConfigFile) -> Bool {
         lhs.perPage == rhs.perPage && lhs.prefetch == rhs.prefetch && lhs.maxItems == rhs.maxItems && lhs.layout == rhs.layout && lhs.colors == rhs.colors
-            && lhs.mouse == rhs.mouse
+            && lhs.mouse == rhs.mouse && lhs.confirmActions == rhs.confirmActions
             && lhs.cache == rhs.cache && lhs.cacheSize == rhs.cacheSize && lhs.maxAge == rhs.maxAge
             && lhs.keys.map(\.action) == rhs.keys.map(\.action) && lhs.keys.map(\.keys) == rhs.keys.map(\.keys)
     }
@@ -121,6 +124,9 @@ struct ConfigFile: Equatable {
             case "mouse":
                 guard let flag = value.bool else { throw fail(key, "mouse must be true or false") }
                 config.mouse = flag
+            case "confirm-actions":
+                guard let flag = value.bool else { throw fail(key, "confirm-actions must be true or false") }
+                config.confirmActions = flag
             case "cache":
                 guard let flag = value.bool else { throw fail(key, "cache must be true or false") }
                 config.cache = flag

@@ -180,6 +180,7 @@ struct ListOptions: ParsableArguments {
         browser.layout = config.layout ?? .compact
         browser.colors = config.colors ?? true
         browser.mouse = config.mouse ?? true
+        browser.confirmActions = config.confirmActions ?? true
         browser.keys = keys
         let cap = maxItems ?? config.maxItems ?? Self.defaultMaxItems
         browser.maxItems = cap == 0 ? nil : cap

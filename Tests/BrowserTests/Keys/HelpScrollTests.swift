@@ -34,7 +34,7 @@ struct HelpScrollTests {
             "  Esc h ← Backspace    back: close the pane, clear the",
             "                       filter, or leave the list",
             "  /                    filter the loaded rows by login",
-            "  12–22 of 35 · j k scroll · Esc ? close · q quits",
+            "  12–22 of 39 · j k scroll · Esc ? close · q quits",
             " 40 of 40 loaded · 1/40 · /u              Esc close  q quit",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
@@ -55,10 +55,10 @@ struct HelpScrollTests {
         ])
         // Past the end it stays on the last page; back up by a page and a line.
         store.press(.pageDown) { $0.helpOffset = 21 }
-        store.press(.pageDown) { $0.helpOffset = 24 }
+        store.press(.pageDown) { $0.helpOffset = 28 }
         store.press(.character(" "))
-        store.press(.character("b")) { $0.helpOffset = 14 }
-        store.press(.character("k")) { $0.helpOffset = 13 }
+        store.press(.character("b")) { $0.helpOffset = 18 }
+        store.press(.character("k")) { $0.helpOffset = 17 }
         store.press(.character("x")) {
             $0.overlay = nil
             $0.helpOffset = 0

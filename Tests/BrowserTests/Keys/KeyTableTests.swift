@@ -90,8 +90,8 @@ struct KeyTableTests {
 
     @Test("status hints give way from the end when short of room, keeping the help key")
     func hints() {
-        #expect(table.hints(for: .list, canLeave: false).fitted(to: 80) == "Enter details  / filter  : go  q quit  ? help")
-        #expect(table.hints(for: .details).fitted(to: 80) == "1 followers  2 following  Esc back  / filter  : go  q quit  ? help")
+        #expect(table.hints(for: .list, canLeave: false).fitted(to: 80) == "Enter details  / filter  : go  F follow  q quit  ? help")
+        #expect(table.hints(for: .details).fitted(to: 80) == "1 followers  2 following  Esc back  / filter  : go  F follow  q quit  ? help")
         #expect(table.hints(for: .details).fitted(to: 32) == "1 followers  2 following  ? help")
         #expect(table.hints(for: .details).fitted(to: 31) == "1 followers  ? help")
         #expect(table.hints(for: .details).fitted(to: 6) == "? help")
@@ -102,11 +102,17 @@ struct KeyTableTests {
         #expect(table.hints(for: .filter).fitted(to: 40) == "Enter keep  Esc clear  F1 keys")
         // Enter's hint says what it does on the selected row, and goes when it does nothing.
         #expect(table.hints(for: .list, canLeave: false, kind: .profile, enter: .open).fitted(to: 80)
-                == "Enter open  : go  q quit  ? help")
+                == "Enter open  : go  F follow  q quit  ? help")
         #expect(table.hints(for: .list, canLeave: false, kind: .profile, enter: .retry).fitted(to: 80)
-                == "Enter retry  : go  q quit  ? help")
-        #expect(table.hints(for: .list, canLeave: false, enter: .nothing).fitted(to: 80) == "/ filter  : go  q quit  ? help")
+                == "Enter retry  : go  F follow  q quit  ? help")
+        #expect(table.hints(for: .list, canLeave: false, enter: .nothing).fitted(to: 80) == "/ filter  : go  F follow  q quit  ? help")
         #expect(table.hints(for: .list, canLeave: false, enter: .noRows).fitted(to: 80) == ": go  q quit  ? help")
+        // F follows a user, * stars a repository, an organization neither; a token that may not is left out.
+        #expect(table.hints(for: .details, subject: .repository).fitted(to: 80).contains("* star"))
+        #expect(!table.hints(for: .details, subject: .repository).fitted(to: 80).contains("F follow"))
+        #expect(!table.hints(for: .list, canLeave: false, unable: [.follow]).fitted(to: 80).contains("F follow"))
+        #expect(table.hints(for: .list, canLeave: false, unable: [.star]).fitted(to: 80) == "Enter details  / filter  : go  F follow  q quit  ? help")
+        #expect(!table.hints(for: .details, subject: .repository, unable: [.follow, .star]).fitted(to: 80).contains("* star"))
     }
 
     @Test("the README's key list is the table's")
@@ -158,7 +164,7 @@ struct KeyBindingConfigTests {
     func configNames() {
         #expect(Action.configurable.map(\.configName) == [
             "line-down", "line-up", "scroll-down", "scroll-up", "page-down", "page-up", "half-page-down", "half-page-up", "first", "last", "details",
-            "profile", "followers", "following", "repositories", "starred", "organizations", "back", "filter", "search", "sort", "command", "open", "copy", "layout", "refresh", "retry",
+            "profile", "followers", "following", "repositories", "starred", "organizations", "back", "filter", "search", "sort", "command", "open", "copy", "follow", "star", "layout", "refresh", "retry",
             "help", "suspend", "quit",
         ])
     }

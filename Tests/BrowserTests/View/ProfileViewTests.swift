@@ -31,7 +31,7 @@ struct ProfileViewTests {
             "  G End                last row (loads more)",
             "  0–9                  a count for the next move (before first or last: that",
             "                       row)",
-            "  1–12 of 26 · j k scroll · Esc ? close · q quits",
+            "  1–12 of 28 · j k scroll · Esc ? close · q quits",
             " Profile of octocat · loading                                 Esc close  q quit",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",

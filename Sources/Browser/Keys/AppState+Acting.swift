@@ -1,0 +1,179 @@
+import GitHubAPI
+import TerminalUI
+
+extension AppState {
+    // MARK: - F and *
+
+    /// `F` (`star` false) or `*` (true): the question for the account or repository selected,
+    /// once what is set is known; a key that cannot act says why and sends nothing.
+    mutating func act(star: Bool) -> [Command] {
+        let target: WriteTarget
+        switch actSubject(star: star) {
+        case .refused(let reason): return nothing(reason)
+        case .target(let found): target = found
+        }
+        let ability = acting.ability(for: target)
+        guard ability.mayTry else { return nothing(.cannotAct(target, ability)) }
+        guard !acting.isBusy else { return nothing(.writeUnderWay) }
+        guard let isSet = knownState(of: target) else {
+            let id = acting.newRequest()
+            acting.asking = (id, target)
+            return [.askState(id, target)]
+        }
+        return ask(Acting.Change(target, on: !isSet), isSet: isSet)
+    }
+
+    /// What `F` or `*` is about, or why it acts on nothing here.
+    private enum ActSubject {
+        case target(WriteTarget)
+        case refused(Flash)
+    }
+
+    /// The account (`F`) or repository (`*`) selected; on a profile with the selection on no
+    /// item, its own account.
+    private func actSubject(star: Bool) -> ActSubject {
+        let row = top.selectedRow
+        switch (row, star) {
+        case (.repository(let repository)?, true):
+            guard let (owner, name) = repository.ownerAndName else { return .refused(.nothingToOpen) }
+            return .target(.repository(owner: owner, name: name))
+        case (.repository?, false):
+            return .refused(.followIsForAccounts)
+        case (.user(let user)?, false):
+            if user.isOrganization { return .refused(.organizationsNotFollowed) }
+            if top.listScreen?.fills.byID[user.id]?.isViewer == true { return .refused(.thatIsYou) }
+            return .target(.account(user.login))
+        case (nil, false):
+            guard let profile = top.profileScreen else { return .refused(.nothingToOpen) }
+            if profile.profile.isOrganization == true { return .refused(.organizationsNotFollowed) }
+            return .target(.account(profile.login))
+        case (.user?, true), (nil, true):
+            return .refused(.starIsForRepositories)
+        }
+    }
+
+    /// Whether the target is followed or starred, as far as the screen knows: a write or a
+    /// `GET` said so, else the row's fill.
+    private func knownState(of target: WriteTarget) -> Bool? {
+        if let known = acting.known[target] { return known }
+        guard case .account(let login) = target, let screen = top.listScreen,
+              let row = screen.selectedRow?.user, row.login == login else { return nil }
+        return screen.fills.byID[row.id]?.viewerFollows
+    }
+
+    /// The question for `change`, or the write at once when no question is wanted (a follow
+    /// or a star with `confirm-actions = false`; undoing one is always asked).
+    private mutating func ask(_ change: Acting.Change, isSet: Bool) -> [Command] {
+        guard !acting.confirms, change.on else {
+            acting.question = change
+            return []
+        }
+        return acting.start(change, known: isSet, count: shownCount(of: change.target))
+    }
+
+    /// The count on screen a change moves: the account's followers, the repository's stars.
+    private func shownCount(of target: WriteTarget) -> Int? {
+        switch target {
+        case .account(let login):
+            if case .loaded(let user) = details.shown(for: login) { return user.followers }
+            guard let screen = top.listScreen, let row = screen.selectedRow?.user, row.login == login else { return nil }
+            return screen.fills.byID[row.id]?.followers
+        case let .repository(owner, name):
+            if case .loaded(let found) = repository.shown(for: "\(owner)/\(name)") { return found.stars }
+            return top.selectedRow?.repository?.stars
+        }
+    }
+
+    /// A key while the question is asked: `y` writes, anything else lets it go.
+    mutating func questionKey(_ key: Key) -> [Command] {
+        guard let change = acting.question else { return [] }
+        acting.question = nil
+        switch keys.action(for: key, in: .question) {
+        case .yes:
+            return acting.start(change, known: !change.on, count: shownCount(of: change.target))
+        case .suspend:
+            acting.question = change
+            return [.suspend]
+        case .quit:
+            exitStatus = 0
+            return []
+        default:
+            return []
+        }
+    }
+
+    // MARK: - Answers
+
+    /// GitHub said whether the target asked about is set: for a key, the question; for a
+    /// write whose end was unknown, whether it landed.
+    mutating func stateKnown(_ id: RequestID, _ isSet: Bool) -> [Command] {
+        if let asking = acting.asking, asking.id == id {
+            acting.asking = nil
+            acting.known[asking.target] = isSet
+            return ask(Acting.Change(asking.target, on: !isSet), isSet: isSet)
+        }
+        guard let write = acting.write, write.id == id, write.checking else { return [] }
+        if isSet == write.change.on {
+            acting.write = nil
+            flash = .wrote(write.change)
+        } else {
+            acting.putBack()
+            acting.known[write.change.target] = isSet
+            flash = .writeLost(write.change)
+        }
+        return []
+    }
+
+    /// The state could not be had: for a key, why; for a write whose end was unknown, it
+    /// stays unknown (put back, and asked again at the next key).
+    mutating func stateFailed(_ id: RequestID, _ failure: WriteFailure) -> [Command] {
+        if let asking = acting.asking, asking.id == id {
+            acting.asking = nil
+            flash = .stateNotKnown(asking.target, failure)
+            return []
+        }
+        guard let write = acting.write, write.id == id, write.checking else { return [] }
+        acting.putBack()
+        acting.known[write.change.target] = nil
+        flash = .writeUnknown(write.change, failure)
+        return []
+    }
+
+    mutating func written(_ id: RequestID) -> [Command] {
+        guard let write = acting.write, write.id == id else { return [] }
+        acting.write = nil
+        flash = .wrote(write.change)
+        return []
+    }
+
+    /// A refusal puts back what the write changed on screen and says why; an unknown end
+    /// (a timeout, a 5xx through the retries) is asked of GitHub before anything is put back.
+    mutating func writeFailed(_ id: RequestID, _ failure: WriteFailure) -> [Command] {
+        guard var write = acting.write, write.id == id else { return [] }
+        if case .unknown = failure, !write.checking {
+            write.checking = true
+            acting.write = write
+            return [.askState(id, write.change.target)]
+        }
+        acting.putBack()
+        flash = .writeFailed(write.change, failure)
+        if case .refused(let error) = failure { learnRefusal(error, for: write.change.target) }
+        return []
+    }
+
+    /// A refusal for a scope or a permission is what the token may do from now on.
+    private mutating func learnRefusal(_ error: GitHubError, for target: WriteTarget) {
+        var abilities = acting.abilities
+        let ability: TokenAbilities.Ability
+        switch error {
+        case .missingScope(let scope, _): ability = .missingScope(scope)
+        case .actionsToken: ability = .actionsToken
+        default: return
+        }
+        switch target {
+        case .account: abilities.follow = ability
+        case .repository: abilities.star = ability
+        }
+        _ = acting.heard(abilities)
+    }
+}
