@@ -96,6 +96,7 @@ package struct Browser: Sendable {
         // GraphQL answers only with a token: without one, rows show what the pages and the
         // details seen already say.
         state.fillsRows = configuration.token != nil
+        state.hasToken = configuration.token != nil
         if let path = HistoryFile.defaultPath(environment: environment) { state.prompt.history = HistoryFile.load(path: path) }
         let loop = BrowserLoop(state: state, terminal: screen, runner: runtime)
         loop.start(notice: startupNotice ?? earlier.last)
