@@ -147,7 +147,8 @@ extension AppState {
     /// Candidates shown for one Tab at most.
     static let maxCandidates = 200
 
-    /// What may complete `word`: a command's name first, then what that command takes.
+    /// What may complete `word`: a command's name first, then what that command takes (a login
+    /// seen, or `@me`).
     static func candidates(for word: String, after before: [String],
                            known: KnownNames) -> [String] {
         /// The first of them in alphabetical order (as many as anyone would go through with Tab).
@@ -159,6 +160,8 @@ extension AppState {
         guard let name = before.first else { return GoCommand.names.filter { $0.hasPrefix(word.lowercased()) && $0 != "q" } }
         guard before.count == 1, let argument = GoCommand.table.first(where: { $0.name == name })?.argument else { return [] }
         switch argument {
+        // No login starts with `@`: there it is `@me`, the token's owner (never an organization).
+        case .login where word.hasPrefix("@"): return GitHubConfiguration.me.hasPrefix(word.lowercased()) ? [GitHubConfiguration.me] : []
         case .login, .organization: return starting(known.logins)
         case .repository: return starting(known.repositories)
         case .none, .query: return []

@@ -207,3 +207,25 @@ struct MeCommandLineModelTests {
         #expect(store.state.top.listScreen?.list == .users(.following(me)), "still /user/following")
     }
 }
+
+@Suite("Tab completes @me where a login goes")
+struct MeCompletionTests {
+    @Test("@ completes to @me after a command that takes a login, not after members; a word without @ completes logins as before")
+    func completesMe() {
+        var known = KnownNames()
+        known.note(login: "mona")
+        #expect(AppState.candidates(for: "@", after: ["followers"], known: known) == [me])
+        #expect(AppState.candidates(for: "@M", after: ["user"], known: known) == [me])
+        #expect(AppState.candidates(for: "@x", after: ["repos"], known: known) == [])
+        #expect(AppState.candidates(for: "@", after: ["members"], known: known) == [])
+        #expect(AppState.candidates(for: "m", after: ["followers"], known: known) == ["mona"])
+        #expect(AppState.candidates(for: "m", after: [], known: known) == ["members", "me"])
+    }
+
+    @Test("followers @ Tab: the line reads followers @me, ready to run")
+    func tabOnTheLine() {
+        var store = tokenPromptStore()
+        store.type("followers @")
+        store.press(.tab) { $0.prompt.field = TextField("followers @me ") }
+    }
+}
