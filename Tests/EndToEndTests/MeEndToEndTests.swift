@@ -14,9 +14,9 @@ private let withToken = clean.merging(["GH_TOKEN": "t0ken"]) { $1 }
 @Suite("me and @me: the token owner's own account, from the shell and the : line", .serialized, .timeLimit(.minutes(2)),
        .enabled(if: FileManager.default.isExecutableFile(atPath: binary), "build ghscroll first (make test does)"))
 struct MeEndToEndTests {
-    @Test("--plain followers @me and repos @me read /user/followers and /user/repos: the lines octocat's own lists print")
+    @Test("--plain followers @me and repos @me, --json starred @me read /user/…: what octocat's own lists print")
     func plainLists() async throws {
-        try await withServer(users: 1_000, listSizes: ["followers:octocat": 12], options: octocatsToken) { server, base in
+        try await withServer(users: 1_000, listSizes: ["followers:octocat": 12, "starred:octocat": 7], options: octocatsToken) { server, base in
             for (mine, theirs) in [(["followers", "@me"], ["followers", "octocat"]), (["repos", "@me"], ["repos", "octocat"])] {
                 let options = ["--api-url", base, "--plain", "--no-cache"]
                 let own = try await run(binary, mine + options, environment: withToken)
@@ -24,8 +24,15 @@ struct MeEndToEndTests {
                 let others = try await run(binary, theirs + options, environment: withToken)
                 #expect(!own.output.isEmpty && own.output == others.output, "\(mine): \(own.output) against \(others.output)")
             }
+            // --json: GitHub's objects, the same ones.
+            let options = ["--api-url", base, "--json", "--no-cache"]
+            let starred = try await run(binary, ["starred", "@me"] + options, environment: withToken)
+            #expect(starred.status == 0, "\(starred.errors)")
+            let theirs = try await run(binary, ["starred", "octocat"] + options, environment: withToken)
+            #expect(!starred.output.isEmpty && starred.output == theirs.output)
             let paths = await server.requestLog().map(\.path)
-            #expect(paths == ["/user/followers", "/users/octocat/followers", "/user/repos", "/users/octocat/repos"], "\(paths)")
+            #expect(paths == ["/user/followers", "/users/octocat/followers", "/user/repos", "/users/octocat/repos",
+                              "/user/starred", "/users/octocat/starred"], "\(paths)")
         }
     }
 
