@@ -91,6 +91,7 @@ struct ListOptions: ParsableArguments {
         var needsToken: GoCommandError? {
             switch self {
             case .profile(let login): login == GitHubConfiguration.me ? .needsToken(profile: true) : nil
+            // (Judged as the `:` line judges the same list.)
             case .list(let list): GoCommand.list(list, crumbs: []).namesMe ? .needsToken(profile: false) : nil
             }
         }
