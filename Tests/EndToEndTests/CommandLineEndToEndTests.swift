@@ -24,10 +24,10 @@ struct CommandLineEndToEndTests {
             (["cache", "inf"], "Error: Unknown subcommand 'inf' (did you mean 'info'?)"),
             (["--plain", "--limit", "5", "follower", "octocat"], "Error: Unknown subcommand 'follower' (did you mean 'followers'?)"),
             (["octocat"], "Error: Unknown subcommand 'octocat' "
-                + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, user, serve-fake, cache, keys)"),
+                + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, user, me, serve-fake, cache, keys)"),
             // The parser's help names what it does not know, as a command would (#37 item 19).
             (["help", "bogus"], "Error: Unknown subcommand 'bogus' "
-                + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, user, serve-fake, cache, keys)"),
+                + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, user, me, serve-fake, cache, keys)"),
             (["help", "follower"], "Error: Unknown subcommand 'follower' (did you mean 'followers'?)"),
             (["help", "cache", "inf"], "Error: Unknown subcommand 'inf' (did you mean 'info'?)"),
         ]
@@ -99,7 +99,8 @@ struct CommandLineEndToEndTests {
     @Test("the shell refuses what the : line refuses, in the same words: both read one command table")
     func oneTable() async throws {
         let lines = ["user octocat --page 2", "users --page 2", "followers octocat --page 0", "users --since -5",
-                     "followers .hidden", "following ..", "watchers octocat", "stargazers apple/../x", "members a/b"]
+                     "followers .hidden", "following ..", "watchers octocat", "stargazers apple/../x", "members a/b",
+                     "members @me", "followers @octocat", "user @", "me --page 2"]
         for line in lines {
             guard case .failure(let error) = GoCommand.parse(line) else {
                 Issue.record(":\(line) was taken")

@@ -50,6 +50,8 @@ package struct AppState: Sendable, Equatable {
     /// Whether rows are filled in from GitHub's GraphQL API (names, places, counts): only with
     /// a token, which GraphQL needs.
     package var fillsRows = false
+    /// Whether there is a token: `me` and `@me` name its owner, and need one.
+    package var hasToken = false
     /// The unit of the waits between tries while GitHub cannot be reached (a second).
     package var reconnectUnit = Duration.seconds(1)
 

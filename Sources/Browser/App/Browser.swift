@@ -113,6 +113,7 @@ package struct Browser: Sendable {
         state.acting = Acting(abilities: TokenAbilities(token: configuration.token, scopes: nil),
                               host: GitHubConfiguration.webHost(of: configuration.baseURL))
         state.acting.confirms = confirmActions
+        state.hasToken = configuration.token != nil
         if let path = HistoryFile.defaultPath(environment: environment) { state.prompt.history = HistoryFile.load(path: path) }
         let loop = BrowserLoop(state: state, terminal: screen, runner: runtime)
         loop.start(notice: startupNotice ?? earlier.last)

@@ -47,6 +47,12 @@ extension AppState {
             prompt.error = error.description
             return []
         case .success(let command):
+            // `me` and `@me` name the token's owner: without a token there is none, and
+            // nothing is asked.
+            if command.namesMe, !hasToken {
+                prompt.error = GoCommandError.needsToken(profile: command == .profile(GitHubConfiguration.me)).description
+                return []
+            }
             if let subject = command.subject { return [.checkCommand(prompt.check(command, line: line), subject)] }
             return go(command, line: line)
         }
@@ -54,15 +60,24 @@ extension AppState {
 
     /// GitHub said whether the subject of the command the prompt waits with exists: its screen
     /// opens, or the prompt says it does not (nothing behind it changed). An answer for a line
-    /// since edited or closed is dropped.
+    /// since edited or closed is dropped. For `me` and `@me` it said whose the token is: the
+    /// profile opens at that login, a list under it (``GoCommand/naming(me:)``); when it did not
+    /// say, a list opens all the same (and says what it finds), the profile cannot.
     mutating func commandChecked(_ id: RequestID, _ outcome: GoCheck) -> [Command] {
         guard overlay == .command, let checking = prompt.checking, checking.id == id else { return [] }
         prompt.checking = nil
-        if case .notFound(let message) = outcome {
+        switch outcome {
+        case .notFound(let message):
             prompt.error = message
             return []
+        case .me(let login):
+            return go(checking.command.naming(me: login), line: checking.line)
+        case .unknown where checking.command == .profile(GitHubConfiguration.me):
+            prompt.error = GoCommandError.meUnknown.description
+            return []
+        case .found, .unknown:
+            return go(checking.command, line: checking.line)
         }
-        return go(checking.command, line: checking.line)
     }
 
     /// Runs a command read from `line`: kept in the history, the prompt closed, its screen pushed.
@@ -132,7 +147,8 @@ extension AppState {
     /// Candidates shown for one Tab at most.
     static let maxCandidates = 200
 
-    /// What may complete `word`: a command's name first, then what that command takes.
+    /// What may complete `word`: a command's name first, then what that command takes (a login
+    /// seen, or `@me`).
     static func candidates(for word: String, after before: [String],
                            known: KnownNames) -> [String] {
         /// The first of them in alphabetical order (as many as anyone would go through with Tab).
@@ -144,6 +160,8 @@ extension AppState {
         guard let name = before.first else { return GoCommand.names.filter { $0.hasPrefix(word.lowercased()) && $0 != "q" } }
         guard before.count == 1, let argument = GoCommand.table.first(where: { $0.name == name })?.argument else { return [] }
         switch argument {
+        // No login starts with `@`: there it is `@me`, the token's owner (never an organization).
+        case .login where word.hasPrefix("@"): return GitHubConfiguration.me.hasPrefix(word.lowercased()) ? [GitHubConfiguration.me] : []
         case .login, .organization: return starting(known.logins)
         case .repository: return starting(known.repositories)
         case .none, .query: return []

@@ -4,7 +4,9 @@ import GitHubAPI
 ///
 /// The names and arguments are the command line's (`followers LOGIN`, `stargazers OWNER/REPO`,
 /// `search QUERY…`), so what works in the shell works here. A value without I/O: whether the
-/// account or the repository exists is GitHub's to say, once the list opens.
+/// account or the repository exists is GitHub's to say, once the list opens. `@me`
+/// (``GitHubConfiguration/me``) stands for the token's owner wherever a login goes but after
+/// `members`, and `me` opens their profile.
 package enum GoCommand: Sendable, Equatable {
     /// A list pushed on the stack, with the crumbs it adds to the title, at `page` (`--page`)
     /// or its first page.
@@ -33,7 +35,7 @@ package enum GoCommand: Sendable, Equatable {
         ("members", .organization, [.page]), ("orgs", .login, [.page]), ("repos", .login, [.page]),
         ("starred", .login, [.page]), ("stargazers", .repository, [.page, .newest]), ("contributors", .repository, [.page]),
         ("watchers", .repository, [.page]), ("search", .query, [.page, .sort]), ("user", .login, []),
-        ("q", .none, []), ("quit", .none, []),
+        ("me", .none, []), ("q", .none, []), ("quit", .none, []),
     ]
 
     /// Every command's name.
@@ -66,6 +68,22 @@ package enum GoCommand: Sendable, Equatable {
             case .all, .search:
                 return nil
             }
+        }
+    }
+
+    /// Whether the command names the token's owner (`me`, or `@me` for a login): it needs a
+    /// token, and GitHub says whose it is.
+    package var namesMe: Bool { subject == .account(GitHubConfiguration.me) }
+
+    /// The command with the token's owner, once GitHub named them (`login`): their profile is
+    /// that login's, and a list of theirs keeps reading `/user/…` under the crumbs of any
+    /// account's list (`octocat › followers`). Any other command is itself.
+    package func naming(me login: String) -> GoCommand {
+        guard namesMe else { return self }
+        switch self {
+        case .profile: return .profile(login)
+        case let .list(list, _, page): return .list(list, crumbs: [login, list.crumb], page: page)
+        case .quit: return self
         }
     }
 
@@ -147,6 +165,7 @@ package enum GoCommand: Sendable, Equatable {
         switch entry.argument {
         case .none:
             guard rest.isEmpty else { return .failure(.extra(name, usage: usage(name))) }
+            if name == "me" { return .success(.profile(GitHubConfiguration.me)) }
             guard name == "users" else { return .success(.quit) }
             let list = GitHubList.users(.all(since: since ?? 0))
             return .success(.list(list, crumbs: [list.heading]))
@@ -157,8 +176,14 @@ package enum GoCommand: Sendable, Equatable {
         case .login, .organization:
             guard let login = rest.first else { return .failure(.missing(name, usage: usage(name))) }
             guard rest.count == 1 else { return .failure(.extra(name, usage: usage(name))) }
-            // (A dot or two would be a step up the API's path, not an account.)
-            guard isLogin(login) else { return .failure(.badLogin(login)) }
+            if login == GitHubConfiguration.me {
+                // The token's owner is an account, never an organization.
+                guard entry.argument == .login else { return .failure(.meIsNoOrganization(name)) }
+            } else {
+                // (A dot or two would be a step up the API's path, not an account; `@` starts no
+                // login but `@me`.)
+                guard isLogin(login) else { return .failure(.badLogin(login)) }
+            }
             return .success(account(name, login, page: page))
         case .repository:
             guard let text = rest.first else { return .failure(.missing(name, usage: usage(name))) }
@@ -200,7 +225,9 @@ package enum GoCommand: Sendable, Equatable {
         case "starred": list = .repositories(.starred(login))
         default: list = .users(.followers(login))
         }
-        return .list(list, crumbs: [login, list.crumb], page: page)
+        // `@me` is no name to show: the list's own heading ("Your followers") until GitHub
+        // says whose the token is (``naming(me:)``).
+        return .list(list, crumbs: login == GitHubConfiguration.me ? [list.heading] : [login, list.crumb], page: page)
     }
 
     /// A GitHub login: up to 39 letters, digits and hyphens (100 allowed, as the shell does, for

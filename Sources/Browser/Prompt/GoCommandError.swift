@@ -13,6 +13,14 @@ package enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible
     case badSort
     /// An option the command does not take, or a value out of its range: the shell's words.
     case option(String)
+    /// `members @me` (the command's name): the token's owner is an account, not an organization.
+    case meIsNoOrganization(String)
+    /// `me`, or `@me` for a login, without a token: no account to name. True for `me` (a
+    /// profile), false for a list of `@me`'s.
+    case needsToken(profile: Bool)
+    /// GitHub did not say whose the token is (out of reach, a wait, an error), so no profile
+    /// can open for `me`.
+    case meUnknown
 
     private static var commandList: String { GoCommand.names.filter { $0 != "q" }.joined(separator: ", ") }
 
@@ -38,6 +46,14 @@ package enum GoCommandError: Error, Sendable, Equatable, CustomStringConvertible
             "--sort takes \(SearchSort.allCases.map(\.rawValue).joined(separator: ", "))"
         case .option(let message):
             message
+        case .meIsNoOrganization(let name):
+            "@me is your own account, not an organization: only an organization has \(name) (followers @me lists yours)"
+        case .needsToken(profile: true):
+            "me opens your own profile (GitHub's /user), which needs a token: set GH_TOKEN, or gh auth login"
+        case .needsToken(profile: false):
+            "@me stands for your own account (GitHub's /user), which needs a token: set GH_TOKEN, or gh auth login"
+        case .meUnknown:
+            "GitHub did not say whose the token is (GET /user) · try again"
         }
     }
 }

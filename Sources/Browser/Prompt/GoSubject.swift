@@ -17,6 +17,8 @@ package enum GoSubject: Sendable, Equatable {
 /// What GitHub said of a command's subject.
 package enum GoCheck: Sendable, Equatable {
     case found
+    /// `@me` is the token's owner, this login (GitHub's `GET /user`).
+    case me(String)
     /// It does not exist (a 404): the prompt says so, with this message.
     case notFound(String)
     /// GitHub did not say (out of reach, a rate limit): the screen opens, and says it itself.

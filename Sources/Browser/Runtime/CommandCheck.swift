@@ -25,7 +25,9 @@ enum CommandCheck {
         do {
             switch subject {
             case .account(let login):
-                _ = try await service.userDetails(login, .normal)
+                let details = try await service.userDetails(login, .normal).value
+                // `@me`: GitHub names the token's owner.
+                if login == GitHubConfiguration.me { return .me(details.login) }
             case .organization(let login):
                 guard try await service.userDetails(login, .normal).value.isOrganization else {
                     return .notFound("\(login) is a user, not an organization: only an organization has members (followers \(login) lists theirs)")

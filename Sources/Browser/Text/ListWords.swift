@@ -7,10 +7,25 @@ import GitHubAPI
 extension GitHubList {
     /// The list named on its own, as a command opens it: "Followers of octocat", "Search: tom";
     /// the users an account follows, "octocat follows" (GitHubAPI's title, "Following of
-    /// octocat", does not read as English).
+    /// octocat", does not read as English); the token owner's own (`@me`), in the second
+    /// person: "Your followers", "You follow".
     package var heading: String {
+        if let yours { return yours }
         if case .users(.following(let login)) = self { return "\(login) follows" }
         return title
+    }
+
+    /// The heading of a list of `@me`'s, which is no name to show; nil for any other list.
+    private var yours: String? {
+        let me = GitHubConfiguration.me
+        switch self {
+        case .users(.followers(me)): return "Your followers"
+        case .users(.following(me)): return "You follow"
+        case .users(.organizations(me)): return "Your organizations"
+        case .repositories(.owned(me, organization: false)): return "Your repositories"
+        case .repositories(.starred(me)): return "Starred by you"
+        default: return nil
+        }
     }
 
     /// What the list's items are called where they are counted or spoken of ("1 follower",

@@ -24,8 +24,12 @@ struct GHScroll: AsyncParsableCommand {
         XDG_CONFIG_HOME (for ghscroll/config.toml: \(ConfigFile.settings.joined(separator: ", "))), \
         XDG_CACHE_HOME (for ghscroll/cache.sqlite).
 
-        Exit status: 0 when done, 1 on an error (a configuration file that cannot be used is one), 64 on a usage \
-        error, 128+N after signal N.
+        Your own account: me opens its profile, and @me stands for its login wherever a LOGIN goes (followers @me, \
+        following @me, starred @me, repos @me with the private ones, orgs @me); both need a token.
+
+        Exit status: 0 when done, 1 on an error (a configuration file that cannot be used is one), 4 when what was \
+        asked needs a token and none was found (me, @me, stargazers --newest), 64 on a usage error, 128+N after \
+        signal N.
         """,
         version: GitHubConfiguration.programVersion,
         subcommands: listCommands + [ServeFakeCommand.self, CacheCommand.self, KeysCommand.self,
@@ -37,7 +41,7 @@ struct GHScroll: AsyncParsableCommand {
     static let listCommands: [any ParsableCommand.Type] = [
         UsersCommand.self, FollowersCommand.self, FollowingCommand.self, MembersCommand.self,
         OrganizationsCommand.self, RepositoriesCommand.self, StarredCommand.self, StargazersCommand.self,
-        ContributorsCommand.self, WatchersCommand.self, SearchCommand.self, UserCommand.self,
+        ContributorsCommand.self, WatchersCommand.self, SearchCommand.self, UserCommand.self, MeCommand.self,
     ]
 
     /// Parses and runs the command, as the parser's own `main` does, after checking that a word
@@ -97,7 +101,7 @@ struct UserCommand: AsyncParsableCommand {
         commandName: "user",
         abstract: "An account's profile: its details, organizations, repositories, followers and following (an organization's members, repositories and followers).",
         discussion: "In a pipe, or with --plain, it prints the details as FIELD<TAB>VALUE lines; with --json, the account's object as GitHub sent it, on one line.")
-    @Argument(help: "The account's login.") var login: String
+    @Argument(help: "The account's login (@me: yours).") var login: String
     @OptionGroup var options: ListOptions
     /// Not in the help: answered with why.
     @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var page: Int?
@@ -110,9 +114,27 @@ struct UserCommand: AsyncParsableCommand {
     func run() async throws { try await options.browse(try command, limit: nil) }
 }
 
+struct MeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "me",
+        abstract: "Your own profile, the token's owner (as user @me; a token needed).",
+        discussion: "In a pipe, or with --plain, it prints the details GitHub's /user gives as FIELD<TAB>VALUE lines; "
+            + "with --json, the object as GitHub sent it, on one line. Without a token the exit status is 4.")
+    @OptionGroup var options: ListOptions
+    /// Not in the help: answered with why.
+    @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var page: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var limit: Int?
+    var command: GoCommand { get throws { try .shell("me", [], page: page) } }
+    func validate() throws {
+        _ = try command
+        if limit != nil { throw ValidationError("--limit goes with lists: a profile's details are printed whole") }
+    }
+    func run() async throws { try await options.browse(try command, limit: nil) }
+}
+
 struct FollowersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "followers", abstract: "The followers of a user.")
-    @Argument(help: "The user's login.") var login: String
+    @Argument(help: "The user's login (@me: yours).") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
     var command: GoCommand { get throws { try .shell("followers", [login], page: paging.page) } }
@@ -122,7 +144,7 @@ struct FollowersCommand: AsyncParsableCommand {
 
 struct FollowingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "following", abstract: "The users a user follows.")
-    @Argument(help: "The user's login.") var login: String
+    @Argument(help: "The user's login (@me: yours).") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
     var command: GoCommand { get throws { try .shell("following", [login], page: paging.page) } }
@@ -142,7 +164,7 @@ struct MembersCommand: AsyncParsableCommand {
 
 struct OrganizationsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "orgs", abstract: "The organizations a user belongs to (public memberships).")
-    @Argument(help: "The user's login.") var login: String
+    @Argument(help: "The user's login (@me: yours).") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
     var command: GoCommand { get throws { try .shell("orgs", [login], page: paging.page) } }
@@ -153,7 +175,7 @@ struct OrganizationsCommand: AsyncParsableCommand {
 struct RepositoriesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "repos",
                                                     abstract: "The repositories of a user or organization, most recently pushed first.")
-    @Argument(help: "The user's or organization's login.") var login: String
+    @Argument(help: "The user's or organization's login (@me: yours, private ones included).") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
     var command: GoCommand { get throws { try .shell("repos", [login], page: paging.page) } }
@@ -163,7 +185,7 @@ struct RepositoriesCommand: AsyncParsableCommand {
 
 struct StarredCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "starred", abstract: "The repositories a user starred.")
-    @Argument(help: "The user's login.") var login: String
+    @Argument(help: "The user's login (@me: yours).") var login: String
     @OptionGroup var options: ListOptions
     @OptionGroup var paging: PagingOptions
     var command: GoCommand { get throws { try .shell("starred", [login], page: paging.page) } }

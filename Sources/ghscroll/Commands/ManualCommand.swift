@@ -53,7 +53,7 @@ struct ManualSectionsCommand: ParsableCommand {
                       + "never a line that looks like a token. Two runs at once each add to it; neither loses the other's.",
                   ".El", ".Sh EXIT STATUS", ".Bl -tag -width Ds",
                   ".It 0", "Done.", ".It 1", "An error (GitHub could not be reached, a bad configuration file, …).",
-                  ".It 4", "What was asked needs a token and none was found (stargazers --newest).",
+                  ".It 4", "What was asked needs a token and none was found (me, @me, stargazers --newest).",
                   ".It 64", "A usage error (an unknown option, a bad value).",
                   ".It 128+N", "Ended by signal N (130 for SIGINT, 143 for SIGTERM).", ".El"]
         lines += [".Sh EXAMPLES"]
@@ -78,6 +78,10 @@ struct ManualSectionsCommand: ParsableCommand {
             + "starred 3 days ago. GitHub's REST API lists the first 40,000 stargazers only: the list ends there "
             + "and says so (in a pipe, on stderr):",
          ["ghscroll stargazers apple/swift | head -n 20"]),
+        ("Your own account, the token's owner: me opens its profile, and @me stands for its login wherever a LOGIN "
+            + "goes (followers, following, starred, repos with the private ones, orgs; not members). Both need a token "
+            + "(without one they say so, exit status 4); in the browser, :me and :followers @me do the same:",
+         ["ghscroll me", "ghscroll followers @me", "ghscroll repos @me --plain"]),
         ("Use the login of the gh command (with no GH_TOKEN or GITHUB_TOKEN set, ghscroll asks gh auth token "
             + "for the API's host; the title line then says token: gh):",
          ["gh auth login", "ghscroll members my-org"]),

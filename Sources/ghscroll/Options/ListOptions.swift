@@ -86,6 +86,15 @@ struct ListOptions: ParsableArguments {
             case .profile(let login): "the profile of \(login)"
             }
         }
+
+        /// `me`, or a list of `@me`'s: they need a token (the words when there is none).
+        var needsToken: GoCommandError? {
+            switch self {
+            case .profile(let login): login == GitHubConfiguration.me ? .needsToken(profile: true) : nil
+            // (Judged as the `:` line judges the same list.)
+            case .list(let list): GoCommand.list(list, crumbs: []).namesMe ? .needsToken(profile: false) : nil
+            }
+        }
     }
 
     private func show(_ shown: Shown, page: Int?, limit: Int?) async throws {
@@ -141,6 +150,9 @@ struct ListOptions: ParsableArguments {
             throw AuthenticationNeeded(message: "--newest pages through GitHub's GraphQL API, which needs a token: set GH_TOKEN, "
                                        + "or gh auth login")
         }
+        if let refusal = shown.needsToken, configuration.token == nil {
+            throw AuthenticationNeeded(message: refusal.description)
+        }
         defer { if let demoServer { Task { await demoServer.stop() } } }
         logger.info("browsing \(shown.title) at \(configuration.baseURL.absoluteString), \(configuration.tokenSource)")
         let retryPolicy = RetryPolicy(baseDelay: .milliseconds(retryDelayMilliseconds))
@@ -171,9 +183,23 @@ struct ListOptions: ParsableArguments {
                                   limit: limit, logger: logger).run()
             return
         }
-        let opening: AppState.Opening = switch shown {
-        case .list(let list): .list(list, at: list.firstCursor(startPage: startPage))
-        case .profile(let login): .profile(login)
+        let opening: AppState.Opening
+        switch shown {
+        case .list(let list):
+            opening = .list(list, at: list.firstCursor(startPage: startPage))
+        case .profile(let login) where login == GitHubConfiguration.me:
+            // A profile is an account's, by its login: GitHub says whose the token is first.
+            let client = GitHubClient(configuration: configuration, store: store ?? MemoryResponseStore(), maxAge: maxAge,
+                                      retryPolicy: retryPolicy, onWait: { wait in
+                if let wait { PlainOutput.note(wait.summary(at: Date())) }
+            }, logger: logger)
+            do {
+                opening = .profile(try await client.userDetails(login: login, policy: .normal).details.login)
+            } catch {
+                throw CleanExitError(message: LoadFailure(error).message)
+            }
+        case .profile(let login):
+            opening = .profile(login)
         }
         var browser = Browser(opening: opening, configuration: configuration, retryPolicy: retryPolicy, pageSize: pageSize,
                               prefetchDistance: prefetch ?? config.prefetch, logger: logger, environment: environment)

@@ -45,11 +45,11 @@ struct CommandLineModelTests {
 
     @Test("a line that cannot run says why under the prompt and changes nothing behind it", arguments: [
         ("nosuch", "No command nosuch · the commands: users, followers, following, members, orgs, repos, starred, "
-            + "stargazers, contributors, watchers, search, user, quit"),
+            + "stargazers, contributors, watchers, search, user, me, quit"),
         ("help", "The commands: users, followers, following, members, orgs, repos, starred, stargazers, contributors, "
-            + "watchers, search, user, quit"),
+            + "watchers, search, user, me, quit"),
         ("?", "The commands: users, followers, following, members, orgs, repos, starred, stargazers, contributors, "
-            + "watchers, search, user, quit"),
+            + "watchers, search, user, me, quit"),
         ("folowers octocat", "No command folowers · did you mean followers?"),
         ("Followers octocat", "No command Followers · did you mean followers?"),
         ("followers", "Missing argument: followers LOGIN [--page N]"),

@@ -16,6 +16,10 @@ enum CommandTableLines {
         ("following ..", "'..' is not a GitHub login"),
         ("watchers octocat", "watchers takes a repository as OWNER/REPO, for example apple/swift (got 'octocat')"),
         ("followers octocat --sort joined", "--sort goes with search"),
+        ("members @me", "@me is your own account, not an organization: only an organization has members (followers @me lists yours)"),
+        ("followers @octocat", "'@octocat' is not a GitHub login"),
+        ("user @", "'@' is not a GitHub login"),
+        ("me --page 2", "--page goes with lists, not with a profile"),
     ]
 }
 

@@ -198,6 +198,17 @@ struct RuntimeTests {
         ])
     }
 
+    @Test("the check of @me asks for the token owner's account (/user) and says whose it is")
+    func checkOfMe() async {
+        let (runtime, posted) = runtime(scripted(userDetails: { login, _ in
+            guard login == GitHubConfiguration.me else { throw Unscripted() }
+            return (details("octocat", id: 1), .network)
+        }))
+        runtime.run([.checkCommand(RequestID(1), .account(GitHubConfiguration.me))])
+        await runtime.tasks[.check(RequestID(1))]?.value
+        #expect(posted.all == [.commandChecked(RequestID(1), .me("octocat"))])
+    }
+
     @Test("a timer posts when its delay has passed on the clock, not before; cancelling the details stops its timer")
     func timers() async {
         let clock = SteppedClock()

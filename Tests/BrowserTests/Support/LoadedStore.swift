@@ -12,10 +12,12 @@ let firstToken = FetchToken(id: 1, generation: 0, direction: .initial)
 
 /// A store whose first list shows users 1…20 (the next page starts after them), the selection on
 /// the first row, and the start-up tick delivered. (Give more users for a screen of more than 17
-/// rows, so the first page still fills it.)
+/// rows, so the first page still fills it.) `hasToken`: the browser runs with a token.
 func loadedStore(list: GitHubList = .users(.all(since: 0)), rows: Int = 10, columns: Int = 80, users count: Int64 = 20,
-                 keys: KeyTable = KeyTable()) -> TestStore {
-    var store = TestStore(makeState(list: list, rows: rows, columns: columns, keys: keys))
+                 keys: KeyTable = KeyTable(), hasToken: Bool = false) -> TestStore {
+    var state = makeState(list: list, rows: rows, columns: columns, keys: keys)
+    state.hasToken = hasToken
+    var store = TestStore(state)
     store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
         _ = $0.screens[0].listScreen?.pager.handle(.start)
         $0.pendingTick = 1
