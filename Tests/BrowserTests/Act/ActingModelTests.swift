@@ -1,0 +1,219 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+/// A classic token that may follow and star (its scopes, as the first answer listed them).
+let mayActAll = TokenAbilities(token: "gho_test", scopes: ["repo", "read:org", "user:follow"])
+/// gh's default login: it may star, not follow.
+let ghDefault = TokenAbilities(token: "gho_test", scopes: ["repo", "read:org", "gist"])
+
+/// The first list loaded, and the token's scopes heard.
+func actingStore(_ abilities: TokenAbilities = mayActAll, confirms: Bool = true) -> TestStore {
+    var store = loadedStore()
+    store.send(.abilities(abilities)) { $0.acting.abilities = abilities }
+    if !confirms {
+        var state = store.state
+        state.acting.confirms = false
+        store = TestStore(state)
+    }
+    return store
+}
+
+@Suite("F and *: the state asked, the question, the write at once on screen and put back when refused (whole state and exact commands)")
+struct ActingModelTests {
+    let user1 = WriteTarget.account("user1")
+
+    @Test("F with nothing known asks GitHub first; the question says which way; y writes and shows it at once; GitHub's 204 ends it")
+    func followAfterAsking() {
+        var store = actingStore()
+        store.press(.character("F"), [.askState(RequestID(1), user1)]) {
+            $0.acting.asking = (RequestID(1), user1)
+            $0.acting.nextRequest = 1
+        }
+        #expect(store.state.mode == .list, "no question before GitHub answers")
+        store.send(.stateKnown(RequestID(1), false)) {
+            $0.acting.asking = nil
+            $0.acting.known[user1] = false
+            $0.acting.question = Acting.Change(user1, on: true)
+        }
+        #expect(store.state.mode == .question)
+        store.press(.character("y"), [.write(RequestID(2), user1, on: true)]) {
+            $0.acting.question = nil
+            $0.acting.known[user1] = true
+            $0.acting.write = Acting.Write(id: RequestID(2), change: Acting.Change(user1, on: true), before: false)
+            $0.acting.nextRequest = 2
+        }
+        store.send(.written(RequestID(2))) {
+            $0.acting.write = nil
+            $0.flash = .wrote(Acting.Change(user1, on: true))
+        }
+    }
+
+    @Test("n, Esc and any other key let the question go and send nothing; Ctrl-c quits; Ctrl-z suspends and keeps it")
+    func questionLetGo() {
+        for key in [Key.character("n"), .escape, .character("x"), .character("j")] {
+            var store = actingStore()
+            store.apply(.key(.character("F")))
+            store.apply(.stateKnown(RequestID(1), true))
+            #expect(store.state.acting.question == Acting.Change(user1, on: false), "followed: the question is to unfollow")
+            store.press(key) { $0.acting.question = nil }
+        }
+        var store = actingStore()
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.press(.control("z"), [.suspend])
+        store.press(.control("c")) {
+            $0.acting.question = nil
+            $0.exitStatus = 0
+        }
+    }
+
+    @Test("a refusal puts the mark and the count back and says why; a missing scope is what the token may do from then on")
+    func refusalPutsBack() {
+        var store = actingStore()
+        store.openPane(login: "user1")
+        var followed = details("user1", id: 1)
+        followed.followers = 41
+        store.apply(.detailsLoaded(RequestID(1), followed))
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.press(.character("y"), [.write(RequestID(2), user1, on: true)]) {
+            $0.acting.question = nil
+            $0.acting.known[user1] = true
+            $0.acting.counts[user1] = Acting.CountChange(before: 41, after: 42)
+            $0.acting.write = Acting.Write(id: RequestID(2), change: Acting.Change(user1, on: true), before: false)
+            $0.acting.nextRequest = 2
+        }
+        #expect(store.state.acting.count(41, of: user1) == 42, "the pane's count rises at once")
+        let refusal = GitHubError.missingScope(scope: "user:follow", host: "github.com")
+        store.send(.writeFailed(RequestID(2), .refused(refusal))) {
+            $0.acting.write = nil
+            $0.acting.known[user1] = false
+            $0.acting.counts[user1] = nil
+            $0.acting.abilities.follow = .missingScope("user:follow")
+            $0.flash = .writeFailed(Acting.Change(user1, on: true), .refused(refusal))
+        }
+        // Now known: the key says what is missing and sends nothing.
+        store.press(.character("F")) { $0.flash = .cannotAct(user1, .missingScope("user:follow")) }
+    }
+
+    @Test("a timeout or a 5xx through the retries asks GitHub before anything is put back: landed, kept; not landed, put back")
+    func unknownOutcome() {
+        for landed in [true, false] {
+            var store = actingStore()
+            store.apply(.key(.character("F")))
+            store.apply(.stateKnown(RequestID(1), false))
+            store.apply(.key(.character("y")))
+            let change = Acting.Change(user1, on: true)
+            store.send(.writeFailed(RequestID(2), .unknown(.timeout(host: "api.github.com"))), [.askState(RequestID(2), user1)]) {
+                $0.acting.write?.checking = true
+            }
+            #expect(store.state.acting.known[user1] == true, "still shown as followed while GitHub is asked")
+            store.send(.stateKnown(RequestID(2), landed)) {
+                $0.acting.write = nil
+                if landed {
+                    $0.flash = .wrote(change)
+                } else {
+                    $0.acting.known[user1] = false
+                    $0.flash = .writeLost(change)
+                }
+            }
+        }
+        // GitHub cannot say either: put back, and asked again at the next key.
+        var store = actingStore()
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.apply(.key(.character("y")))
+        store.apply(.writeFailed(RequestID(2), .unknown(.server(status: 502, message: ""))))
+        let failure = WriteFailure.unknown(.timeout(host: "api.github.com"))
+        store.send(.stateFailed(RequestID(2), failure)) {
+            $0.acting.write = nil
+            $0.acting.known[user1] = nil
+            $0.flash = .writeUnknown(Acting.Change(user1, on: true), failure)
+        }
+    }
+
+    @Test("one write at a time: F or * while one is under way says so and sends nothing")
+    func oneAtATime() {
+        var store = actingStore()
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.apply(.key(.character("y")))
+        store.apply(.key(.character("j")))
+        store.press(.character("F")) { $0.flash = .writeUnderWay }
+        store.press(.character("*")) { $0.flash = .starIsForRepositories }
+    }
+
+    @Test("with confirm-actions = false a follow goes at once; an unfollow is still asked")
+    func withoutQuestion() {
+        var store = actingStore(confirms: false)
+        store.apply(.key(.character("F")))
+        store.send(.stateKnown(RequestID(1), false), [.write(RequestID(2), user1, on: true)]) {
+            $0.acting.asking = nil
+            $0.acting.known[user1] = true
+            $0.acting.write = Acting.Write(id: RequestID(2), change: Acting.Change(user1, on: true), before: false)
+            $0.acting.nextRequest = 2
+        }
+        store.apply(.written(RequestID(2)))
+        // Now followed: F asks before it unfollows, without asking GitHub again.
+        store.press(.character("F")) {
+            $0.acting.question = Acting.Change(user1, on: false)
+            $0.flash = nil
+        }
+    }
+
+    @Test("what a row's fill says is used without a GET")
+    func fromTheFill() {
+        var store = fillingStore()
+        store.apply(.abilities(mayActAll))
+        var answer = FillAnswer(fills: [:])
+        for id in Int64(1)...20 { answer.fills["user\(id)"] = fill(id, youFollow: id == 1) }
+        store.apply(.rowsFilled(root, RequestID(1), answer))
+        store.press(.character("F")) { $0.acting.question = Acting.Change(user1, on: false) }
+    }
+
+    @Test("F and * where they do nothing say why and send nothing: no token, gh's login, a repository, a user for *, an organization, yourself")
+    func refusedKeys() {
+        var store = loadedStore()
+        store.press(.character("F")) { $0.flash = .cannotAct(user1, .needsToken) }
+        store = actingStore(ghDefault)
+        store.press(.character("F")) { $0.flash = .cannotAct(user1, .missingScope("user:follow")) }
+        store.press(.character("*")) { $0.flash = .starIsForRepositories }
+
+        var repositories = TestStore(makeState(list: .repositories(.owned("octocat", organization: false))))
+        repositories.apply(.abilities(mayActAll))
+        repositories.applyStart()
+        let token = FetchToken(id: 1, generation: 0, direction: .initial)
+        let repository = GitHubRepository(id: 7, fullName: "octocat/hello", stars: 5)
+        repositories.apply(.pageLoaded(root, token, Page(items: [.repository(repository)], next: nil)))
+        repositories.press(.character("F")) { $0.flash = .followIsForAccounts }
+        let hello = WriteTarget.repository(owner: "octocat", name: "hello")
+        repositories.press(.character("*"), [.askState(RequestID(1), hello)]) {
+            $0.flash = nil
+            $0.acting.asking = (RequestID(1), hello)
+            $0.acting.nextRequest = 1
+        }
+        repositories.apply(.stateKnown(RequestID(1), false))
+        repositories.press(.character("y"), [.write(RequestID(2), hello, on: true)]) {
+            $0.acting.question = nil
+            $0.acting.known[hello] = true
+            $0.acting.counts[hello] = Acting.CountChange(before: 5, after: 6)
+            $0.acting.write = Acting.Write(id: RequestID(2), change: Acting.Change(hello, on: true), before: false)
+            $0.acting.nextRequest = 2
+        }
+
+        var organizations = TestStore(makeState())
+        organizations.apply(.abilities(mayActAll))
+        organizations.applyStart()
+        organizations.apply(.pageLoaded(root, token, Page(items: [.user(user(9, "github", org: true))], next: nil)))
+        organizations.press(.character("F")) { $0.flash = .organizationsNotFollowed }
+
+        var filled = fillingStore()
+        filled.apply(.abilities(mayActAll))
+        filled.apply(.rowsFilled(root, RequestID(1), FillAnswer(fills: ["user1": AccountFill(login: "user1", isViewer: true)])))
+        filled.press(.character("F")) { $0.flash = .thatIsYou }
+    }
+}

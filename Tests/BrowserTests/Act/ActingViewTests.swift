@@ -1,0 +1,131 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import TerminalUI
+import Testing
+
+@Suite("F and * on screen: the question, the marks in words, the counts moved at once, and why a key does nothing")
+struct ActingViewTests {
+    @Test("the question holds the status line, whatever else it would say (a whole screen)")
+    func question() {
+        var store = actingStore()
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.apply(.notice("The cache is off"))
+        expectScreen(store.state, lines: [
+        " ghscroll · All users                                            api.github.com",
+        " user1                                                                      #1",
+        " user2                                                                      #2",
+        " user3                                                                      #3",
+        " user4                                                                      #4",
+        " user5                                                                      #5",
+        " user6                                                                      #6",
+        " user7                                                                      #7",
+        " user8                                                                      #8",
+        " Follow user1? y/n                                                  y yes  n no",
+        ], styles: [
+        "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        "............................................................................mmm.",
+        "............................................................................mmm.",
+        "............................................................................mmm.",
+        "............................................................................mmm.",
+        "............................................................................mmm.",
+        "............................................................................mmm.",
+        "............................................................................mmm.",
+        "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+
+    @Test("after y the row says you follow at once; after an unfollow the mark goes")
+    func followMark() {
+        var store = actingStore()
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.apply(.key(.character("y")))
+        #expect(render(store.state).lines[1] == " user1                                                         #1 · you follow")
+        store.apply(.written(RequestID(2)))
+        #expect(render(store.state).lines[9] == " You follow user1       Enter details  / filter  : go  F follow  q quit  ? help")
+        store.apply(.key(.character("F")))
+        #expect(render(store.state).lines[9] == " Unfollow user1? y/n                                                y yes  n no")
+        store.apply(.key(.character("y")))
+        store.apply(.written(RequestID(3)))
+        #expect(render(store.state).lines[1] == " user1                                                                      #1")
+        #expect(render(store.state).lines[9].hasPrefix(" You no longer follow user1 "))
+    }
+
+    @Test("a repository starred with * says starred in a word beside its count, moved by one, in the list and the pane")
+    func starredRepository() {
+        var store = TestStore(makeState(list: .repositories(.owned("octocat", organization: false)), rows: 12, columns: 100))
+        store.apply(.abilities(mayActAll))
+        store.applyStart()
+        let token = FetchToken(id: 1, generation: 0, direction: .initial)
+        let repository = GitHubRepository(id: 7, fullName: "octocat/hello", language: "Swift", stars: 1_234)
+        store.apply(.pageLoaded(root, token, Page(items: [.repository(repository)], next: nil)))
+        store.apply(.key(.character("*")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.apply(.key(.character("y")))
+        // The pane: its count moved too, and the kind says starred.
+        var found = RepositoryDetails(id: 7, fullName: "octocat/hello")
+        found.stars = 1_234
+        let asked = store.apply(.key(.enter))
+        guard case .loadRepository(let id, _)? = asked.first(where: { if case .loadRepository = $0 { true } else { false } }) else {
+            Issue.record("Enter asks for the repository: \(asked)")
+            return
+        }
+        store.apply(.repositoryLoaded(id, found))
+        let pane = render(store.state).lines.joined(separator: "\n")
+        #expect(pane.contains("Repository · starred") && pane.contains("Stars  1,235"), "\(pane)")
+        store.apply(.key(.escape))
+        expectScreen(store.state, lines: [
+        " ghscroll · Repositories of octocat                                                  api.github.com",
+        " octocat/hello                                                           starred · ★ 1,235 · Swift",
+        " — End of list · 1 repository —",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        " 1 repository · 1/1 · end                     Enter details  / filter  : go  * star  q quit  ? help",
+        ], styles: [
+        "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+        "....................................................................................................",
+        "....................................................................................................",
+        "....................................................................................................",
+        "....................................................................................................",
+        "....................................................................................................",
+        "....................................................................................................",
+        "....................................................................................................",
+        "....................................................................................................",
+        "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+    }
+
+    @Test("why a key does nothing, in one line each")
+    func refusals() {
+        func flash(_ flash: Flash, _ state: AppState = makeState()) -> String? {
+            var state = state
+            state.flash = flash
+            return AppView.flashText(state)
+        }
+        let user1 = WriteTarget.account("user1")
+        #expect(flash(.cannotAct(user1, .missingScope("user:follow")))
+                == "This token cannot follow: gh auth refresh -h github.com -s user:follow (or a token with the user:follow scope)")
+        #expect(flash(.cannotAct(user1, .needsToken)) == "Following needs a token: set GH_TOKEN, or gh auth login")
+        #expect(flash(.cannotAct(.repository(owner: "o", name: "r"), .needsToken)) == "Starring needs a token: set GH_TOKEN, or gh auth login")
+        #expect(flash(.followIsForAccounts) == "F follows accounts; * stars repositories")
+        #expect(flash(.organizationsNotFollowed) == "Following organizations is not offered")
+        #expect(flash(.thatIsYou) == "That is you")
+        #expect(flash(.writeFailed(Acting.Change(user1, on: true), .refused(.missingPermission(permission: "Followers"))))
+                == "Could not follow user1: This fine-grained token lacks the Followers permission (read and write)")
+        #expect(flash(.writeFailed(Acting.Change(.repository(owner: "o", name: "r"), on: false), .limited(retryAfter: 60)))
+                == "Could not unstar o/r: GitHub limits writes for 60 s; nothing is sent again by itself")
+        #expect(flash(.cannotAct(user1, .actionsToken)) == "An Actions token (ghs_…) cannot follow accounts: use a personal token")
+    }
+}
