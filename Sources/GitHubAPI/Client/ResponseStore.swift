@@ -44,6 +44,12 @@ public protocol ResponseStore: Sendable {
     /// A 304 confirmed the stored response at `date`.
     func revalidated(_ url: String, at date: Date, maxAge: TimeInterval?) async
     func remove(_ url: String) async
+    /// Makes stale, without removing them, the stored responses under each of `prefixes` (what a
+    /// write changed): each then looks fetched longer ago than its lifetime at `date`, so the next
+    /// request for it asks GitHub (conditionally), while offline it is still answered. Its
+    /// lifetime is `maxAge` when given (`--max-age`), else its own max-age, else `defaultMaxAge`;
+    /// one fetched longer ago than that already is left as it is. One pass over the store a prefix.
+    func expire(_ prefixes: [URLPrefix], at date: Date, maxAge: TimeInterval?, defaultMaxAge: TimeInterval) async
     /// The stored fills of those of `logins` that have one, by login lowercased.
     func fills(for logins: [String]) async -> [String: StoredFill]
     /// Keeps `fills` (by the login asked for, lowercased), fetched at `date`, in place of any
@@ -52,6 +58,9 @@ public protocol ResponseStore: Sendable {
 }
 
 extension ResponseStore {
+    /// A store that cannot find its responses by prefix leaves them to go stale with age.
+    public func expire(_ prefixes: [URLPrefix], at date: Date, maxAge: TimeInterval?, defaultMaxAge: TimeInterval) async {}
+
     /// A store that keeps no fills.
     public func fills(for logins: [String]) async -> [String: StoredFill] { [:] }
     public func saveFills(_ fills: [String: AccountFill], at date: Date) async {}
@@ -138,6 +147,17 @@ public actor MemoryResponseStore: ResponseStore {
 
     public func remove(_ url: String) {
         entries.removeValue(for: url)
+    }
+
+    // `async` like the protocol's default, which a direct call would otherwise prefer.
+    public func expire(_ prefixes: [URLPrefix], at date: Date, maxAge: TimeInterval?, defaultMaxAge: TimeInterval) async {
+        guard !prefixes.isEmpty else { return }
+        for key in entries.keys where prefixes.contains(where: { $0.covers(key) }) {
+            entries.modify(key) { stored in
+                let lifetime = maxAge ?? stored.maxAge ?? defaultMaxAge
+                stored.fetchedAt = min(stored.fetchedAt, date.addingTimeInterval(-lifetime - 1))
+            }
+        }
     }
 }
 

@@ -1,0 +1,113 @@
+import FakeGitHub
+import Foundation
+import GitHubAPI
+import ListCore
+@testable import PageCache
+import Testing
+
+@Suite("After a write, the disk cache's stale answers: marked by URL prefix, asked again, kept for offline")
+struct CachedWriteTests {
+    @Test("the disk store marks stale what a prefix covers: its pages in any ASCII case, a GraphQL list's cursors; not a longer name, a deeper path, a % or _ read as a wildcard, another identity")
+    func prefixes() async throws {
+        let temp = TemporaryCache()
+        defer { temp.remove() }
+        let opened = PageCache.open(path: temp.path, onWarning: { Issue.record("\($0)") })
+        let cache = try #require(opened)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let store = cache.store(identity: CacheIdentity(token: "gho_one")) { now }
+        let other = cache.store(identity: CacheIdentity(token: "gho_two")) { now }
+        let api = "https://api.github.com"
+        let urls = [
+            "\(api)/users/octo/followers?per_page=30&page=1", "\(api)/users/OCTO/followers?per_page=30&page=2",
+            "\(api)/users/octocat/followers?per_page=30&page=1", "\(api)/users/octo", "\(api)/users/octo/repos?page=1",
+            "\(api)/users/abc/followers?page=1", "\(api)/users/x%25/followers?page=1", "\(api)/users/xyz25/followers?page=1",
+            "\(api)/graphql?stargazers=o/r&first=100", "\(api)/graphql?stargazers=o/r&first=100&after=Y3Vy",
+            "\(api)/graphql?stargazers=o/rx&first=100",
+        ]
+        for url in urls {
+            await store.save(StoredResponse(url: url, etag: "e", body: Data("[]".utf8), links: [:], fetchedAt: now, maxAge: 600))
+            await other.save(StoredResponse(url: url, etag: "e", body: Data("[]".utf8), links: [:], fetchedAt: now, maxAge: 600))
+        }
+        let later = now.addingTimeInterval(5)
+        await store.expire(["\(api)/users/octo/followers", "\(api)/users/octo", "\(api)/users/a_c/followers", "\(api)/users/x%25/followers",
+                            "\(api)/users/%", "\(api)/graphql?stargazers=o/r"].map(URLPrefix.init),
+                           at: later, maxAge: nil, defaultMaxAge: 60)
+        let stale = later.addingTimeInterval(-601)
+        var fetched: [Date?] = []
+        for url in urls { fetched.append(await store.response(for: url)?.fetchedAt) }
+        #expect(fetched == [stale, stale, now, stale, now, now, stale, now, stale, stale, now])
+        for url in urls { #expect(await other.response(for: url)?.fetchedAt == now) }
+
+        // The override is the lifetime when given; what is older already is left as it is.
+        let bare = "\(api)/users/bare"
+        await store.save(StoredResponse(url: bare, etag: nil, body: Data("{}".utf8), links: [:], fetchedAt: now, maxAge: nil))
+        await store.expire([URLPrefix(bare)], at: now, maxAge: nil, defaultMaxAge: 60)
+        #expect(await store.response(for: bare)?.fetchedAt == now.addingTimeInterval(-61))
+        await store.expire([URLPrefix(bare), URLPrefix(urls[0])], at: now, maxAge: 30, defaultMaxAge: 60)
+        #expect(await store.response(for: bare)?.fetchedAt == now.addingTimeInterval(-61))
+        #expect(await store.response(for: urls[0])?.fetchedAt == stale)
+        await store.expire([URLPrefix(urls[2])], at: now, maxAge: 30, defaultMaxAge: 60)
+        #expect(await store.response(for: urls[2])?.fetchedAt == now.addingTimeInterval(-31))
+    }
+
+    @Test("a follow through the disk cache: their followers and details, your following list and details stale at once, the change on the next read; offline, the stale answers")
+    func follow() async throws {
+        let temp = TemporaryCache()
+        defer { temp.remove() }
+        let opened = PageCache.open(path: temp.path, onWarning: { Issue.record("\($0)") })
+        let cache = try #require(opened)
+        let data = FakeDataSet(userCount: 2_000, seed: 7, listSizes: ["following:octocat": 4, "followers:octocat": 3])
+        let followed = Set(data.list("following:octocat", offset: 0, limit: 4).map(\.id))
+        let person = try #require(data.users.dropFirst(20).first { !$0.isOrganization && !followed.contains($0.id) })
+        let login = person.login
+        var options = FakeGitHubOptions()
+        options.tokens = FakeToken.standard(viewer: "octocat")
+        let sized = FakeDataSet(userCount: 2_000, seed: 7, listSizes: ["following:octocat": 4, "followers:octocat": 3,
+                                                                      "followers:\(login.lowercased())": 3])
+        let server = FakeGitHub(data: sized, options: options)
+        let base = try await server.start()
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "gho_follow", timeout: 30),
+                                  store: cache.store(identity: CacheIdentity(token: "gho_follow")), retryPolicy: .none)
+        let lists = [UserList.followers(login), .following(GitHubConfiguration.me), .following("octocat"), .followers("octocat")]
+        func read(_ policy: CachePolicy) async throws -> (logins: [[String]], origins: [String], counts: [Int?]) {
+            var logins: [[String]] = []
+            var origins: [String] = []
+            for list in lists {
+                let page = try await list.load(client: client, at: .first, pageSize: 100, policy: policy)
+                logins.append(page.page.items.map(\.login))
+                origins.append(Self.kept(page.origin))
+            }
+            let theirs = try await client.userDetails(login: login, policy: policy)
+            let mine = try await client.userDetails(login: GitHubConfiguration.me, policy: policy)
+            origins += [Self.kept(theirs.origin), Self.kept(mine.origin)]
+            return (logins, origins, [theirs.details.followers, mine.details.following])
+        }
+        let before = try await read(.normal)
+        #expect(before.origins == Array(repeating: "network", count: 6) && before.counts == [3, 4])
+        try await client.follow(login)
+        let stale = try await read(.preferCache)
+        #expect(stale.origins == ["stale", "stale", "stale", "fresh", "stale", "stale"])
+        #expect(stale.logins == before.logins && stale.counts == before.counts)
+        let after = try await read(.normal)
+        #expect(after.origins == ["network", "network", "network", "fresh", "network", "network"])
+        #expect(after.logins == [["octocat"] + before.logins[0], [login] + before.logins[1], [login] + before.logins[2], before.logins[3]])
+        #expect(after.counts == [4, 5])
+        #expect(await server.requestLog().suffix(5).allSatisfy { $0.ifNoneMatch != nil && $0.status == 200 })
+
+        try await client.unfollow(login)
+        await server.stop()
+        let offline = try await read(.normal)
+        #expect(offline.origins == ["offline", "offline", "offline", "fresh", "offline", "offline"])
+        #expect(offline.logins == after.logins && offline.counts == after.counts)
+    }
+
+    /// Where an answer came from, in a word.
+    static func kept(_ origin: ResponseOrigin) -> String {
+        switch origin {
+        case .network: "network"
+        case .revalidated: "revalidated"
+        case .cache(_, let fresh): fresh ? "fresh" : "stale"
+        case .offline: "offline"
+        }
+    }
+}
