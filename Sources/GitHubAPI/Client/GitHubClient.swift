@@ -18,7 +18,7 @@ public final class GitHubClient: Sendable {
     let store: any ResponseStore
     /// How long a stored response without `max-age` stays fresh; `maxAgeOverride` replaces
     /// GitHub's `max-age` when set (`--max-age`).
-    private let defaultMaxAge: TimeInterval
+    let defaultMaxAge: TimeInterval
     let maxAgeOverride: TimeInterval?
     let observer: (@Sendable (ResponseInfo) -> Void)?
     let throttle: RequestThrottle
@@ -26,6 +26,8 @@ public final class GitHubClient: Sendable {
     let logger: Logger?
     /// The token's scopes from the last answer that listed them (`X-OAuth-Scopes`).
     let heardScopes = Mutex<[String]?>(nil)
+    /// The token owner's login, once learned (``viewerLogin()``): what a write's `{you}` is.
+    let viewer = Mutex<String?>(nil)
 
     /// - Parameters:
     ///   - store: where responses are kept for conditional requests and the cache policies
