@@ -84,17 +84,17 @@ public final class DiskResponseStore: ResponseStore {
     /// One UPDATE a prefix, over this identity's entries: a start compared ignoring ASCII case
     /// (`lower`, as ``URLPrefix/folded``) and the character after it, never a `LIKE` pattern, so a
     /// `%` or `_` in a URL is itself.
-    public func expire(_ prefixes: [URLPrefix], at date: Date, maxAge: TimeInterval?, defaultMaxAge: TimeInterval) async {
+    public func expire(_ prefixes: [URLPrefix]) async {
         guard !prefixes.isEmpty else { return }
-        let (identity, seconds) = (identity, date.timeIntervalSince1970)
+        let identity = identity
         let boundaries = URLPrefix.boundaries.map { "'\($0)'" }.joined(separator: ", ")
         let sql = """
-            UPDATE entry SET fetchedAt = min(fetchedAt, ?1 - coalesce(?2, maxAge, ?3) - 1)
-            WHERE identity = ?4 AND lower(substr(url, 1, ?5)) = ?6 AND substr(url, ?5 + 1, 1) IN ('', \(boundaries))
+            UPDATE entry SET maxAge = ?1
+            WHERE identity = ?2 AND lower(substr(url, 1, ?3)) = ?4 AND substr(url, ?3 + 1, 1) IN ('', \(boundaries))
             """
         await write("expire") { db in
             for prefix in prefixes {
-                try db.execute(sql: sql, arguments: [seconds, maxAge, defaultMaxAge, identity, prefix.length, prefix.folded])
+                try db.execute(sql: sql, arguments: [StoredResponse.markedStale, identity, prefix.length, prefix.folded])
             }
         }
     }

@@ -23,7 +23,7 @@ extension GitHubClient {
         if case let .repository(owner, name) = target {
             prefixes.append(Self.storePrefix(configuration.graphqlURL, repository: "\(owner)/\(name)"))
         }
-        await store.expire(prefixes, at: throttle.clock.now(), maxAge: maxAgeOverride, defaultMaxAge: defaultMaxAge)
+        await store.expire(prefixes)
     }
 
     /// The REST paths whose stored answers (each with any query: every page) a write on
@@ -59,13 +59,11 @@ extension GitHubClient {
         return login
     }
 
-    /// Makes the stored response of `url` stale: the next request for it asks GitHub again
-    /// (conditionally), so what a write changed shows. Offline, it is still answered.
+    /// Makes the stored response of `url` (and of the same URL with more query items) stale:
+    /// the next request for it asks GitHub again (conditionally), so what a write changed
+    /// shows. Offline, it is still answered.
     public func expire(_ url: URL) async {
-        let key = url.absoluteString
-        guard let stored = await store.response(for: key) else { return }
-        let lifetime = maxAgeOverride ?? stored.maxAge ?? defaultMaxAge
-        await store.revalidated(key, at: throttle.clock.now().addingTimeInterval(-lifetime - 1), maxAge: nil)
+        await store.expire([URLPrefix(url.absoluteString)])
     }
 
     /// The API URL of `path` (`/users/octocat`), for ``expire(_:)``.

@@ -18,7 +18,7 @@ public final class GitHubClient: Sendable {
     let store: any ResponseStore
     /// How long a stored response without `max-age` stays fresh; `maxAgeOverride` replaces
     /// GitHub's `max-age` when set (`--max-age`).
-    let defaultMaxAge: TimeInterval
+    private let defaultMaxAge: TimeInterval
     let maxAgeOverride: TimeInterval?
     let observer: (@Sendable (ResponseInfo) -> Void)?
     let throttle: RequestThrottle
@@ -111,7 +111,9 @@ public final class GitHubClient: Sendable {
         let freshFor = maxAgeOverride ?? maxAge(cacheControl: header("Cache-Control"))
 
         if status == 304, var stored {
-            await store.revalidated(key, at: now, maxAge: freshFor)
+            // Without a max-age the stored one stands, but not a write's mark: the default then.
+            let unmarked = stored.maxAge == StoredResponse.markedStale ? defaultMaxAge : nil
+            await store.revalidated(key, at: now, maxAge: freshFor ?? unmarked)
             stored.fetchedAt = now
             var response = Self.response(stored, url: url, origin: .revalidated)
             response.rateLimit = rateLimit
@@ -151,6 +153,8 @@ public final class GitHubClient: Sendable {
     }
 
     func isFresh(_ stored: StoredResponse, at now: Date) -> Bool {
+        // Marked by a write (or sent so by GitHub): stale, whatever `--max-age` says.
+        if stored.maxAge == StoredResponse.markedStale { return false }
         let lifetime = maxAgeOverride ?? stored.maxAge ?? defaultMaxAge
         let age = now.timeIntervalSince(stored.fetchedAt)
         return age >= 0 && age < lifetime

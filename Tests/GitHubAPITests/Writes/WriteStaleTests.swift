@@ -104,14 +104,17 @@ struct WriteStaleTests {
         }
     }
 
-    @Test("offline after a write: the stale answers are still given, as they were")
+    @Test("offline after a write: the stale answers are still given, as they were, with the date they were fetched")
     func offline() async throws {
         try await withWrites(token: "gho_follow") { fixture in
             let other = "octocat"
             let before = try await Self.followScene(fixture, other: other, policy: .normal)
+            let fetched = try await fixture.client.userDetails(login: fixture.person.login, policy: .preferCache).origin.storedAt
             try await fixture.client.follow(fixture.person.login)
             await fixture.server.stop()
             let offline = try await Self.followScene(fixture, other: other, policy: .normal)
+            // Said as fetched when it was: the write changed no date.
+            #expect(try await fixture.client.userDetails(login: fixture.person.login, policy: .normal).origin == .offline(fetchedAt: try #require(fetched)))
             #expect(offline == StaleScene(items: before.items, pages: [[.offline, .offline], [.offline, .offline], [.offline, .offline],
                                                                        [.fresh, .fresh]],
                                           counts: before.counts, answers: [.offline, .offline, .offline, .offline]))
@@ -157,6 +160,24 @@ struct ExpireOneTests {
             #expect(Kept(try await client.userDetails(login: "octocat", policy: .preferCache).origin) == .stale)
             #expect(Kept(try await client.userDetails(login: login, policy: .preferCache).origin) == .fresh)
             #expect(Kept(try await client.userDetails(login: "octocat", policy: .normal).origin) == .revalidated)
+            #expect(Kept(try await client.userDetails(login: "octocat", policy: .normal).origin) == .fresh)
+        }
+    }
+
+    @Test("with --max-age, what a write made stale is stale still, and fresh again for as long once GitHub answered for it")
+    func maxAgeOverride() async throws {
+        try await withWrites(token: "gho_follow") { fixture in
+            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: fixture.base, token: "gho_follow", timeout: 10),
+                                      maxAge: 3_600, retryPolicy: .none)
+            let login = fixture.person.login
+            let read = { (policy: CachePolicy) in try await client.userDetails(login: login, policy: policy) }
+            #expect(try await read(.normal).details.followers == 3)
+            try await client.follow(login)
+            let stale = try await read(.preferCache)
+            #expect(Kept(stale.origin) == .stale && stale.details.followers == 3)
+            let asked = try await read(.normal)
+            #expect(Kept(asked.origin) == .network && asked.details.followers == 4)
+            #expect(Kept(try await read(.normal).origin) == .fresh)
         }
     }
 }
@@ -164,7 +185,7 @@ struct ExpireOneTests {
 @Suite("What a write makes stale, by URL: whole segments, any page")
 struct StalePrefixTests {
     @Test("the paths a follow and a star make stale, with and without your login")
-    func paths() {
+    func paths() throws {
         #expect(GitHubClient.stalePaths(after: .account("oct-o"), you: "Me") == [
             "/users/oct-o", "/users/oct-o/followers", "/user", "/user/following", "/users/Me", "/users/Me/following",
         ])
@@ -172,7 +193,7 @@ struct StalePrefixTests {
         #expect(GitHubClient.stalePaths(after: .repository(owner: "o", name: "r.js"), you: "me") == [
             "/repos/o/r.js", "/repos/o/r.js/stargazers", "/user/starred", "/users/me/starred",
         ])
-        let graphQL = URL(string: "https://ghe.example.com/api/graphql")!
+        let graphQL = try #require(URL(string: "https://ghe.example.com/api/graphql"))
         let prefix = GitHubClient.storePrefix(graphQL, repository: "o/r.js")
         #expect(prefix.covers(GitHubClient.storeKey(graphQL, repository: "o/r.js", after: nil, first: 100)))
         #expect(prefix.covers(GitHubClient.storeKey(graphQL, repository: "O/R.js", after: "Y3Vyc29y", first: 30)))
@@ -194,7 +215,7 @@ struct StalePrefixTests {
         #expect(URLPrefix("http://h/users/%C3%A9").covers("http://h/users/%c3%a9?page=1"))
     }
 
-    @Test("the memory store marks stale, by its own lifetime or the override, what a prefix covers; the rest is left as it was")
+    @Test("the memory store marks stale (max-age 0, the fetch date kept) what a prefix covers; the rest is left as it was")
     func memoryStore() async {
         let store = MemoryResponseStore()
         let now = Date(timeIntervalSince1970: 1_000_000)
@@ -203,16 +224,10 @@ struct StalePrefixTests {
         for url in urls {
             await store.save(StoredResponse(url: url, etag: "e", body: Data("[]".utf8), links: [:], fetchedAt: now, maxAge: 600))
         }
-        await store.expire([URLPrefix("http://h/users/octo/followers"), URLPrefix("http://h/users/octo")],
-                           at: now.addingTimeInterval(5), maxAge: nil, defaultMaxAge: 60)
-        var fetched: [Date?] = []
-        for url in urls { fetched.append(await store.response(for: url)?.fetchedAt) }
-        let expired = now.addingTimeInterval(5 - 601)
-        #expect(fetched == [expired, expired, now, expired, now])
-        // With --max-age the override is the lifetime; what is older already stays as it was.
-        await store.expire([URLPrefix("http://h/users/octocat")], at: now, maxAge: 30, defaultMaxAge: 60)
-        await store.expire([URLPrefix("http://h/users/octo")], at: now, maxAge: 30, defaultMaxAge: 60)
-        #expect(await store.response(for: urls[2])?.fetchedAt == now)
-        #expect(await store.response(for: urls[3])?.fetchedAt == expired)
+        await store.expire([URLPrefix("http://h/users/octo/followers"), URLPrefix("http://h/users/octo")])
+        var kept: [StoredResponse?] = []
+        for url in urls { kept.append(await store.response(for: url)) }
+        #expect(kept.map { $0?.maxAge } == [0, 0, 600, 0, 600])
+        #expect(kept.map { $0?.fetchedAt } == Array(repeating: now, count: 5))
     }
 }
