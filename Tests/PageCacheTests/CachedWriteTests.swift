@@ -88,6 +88,47 @@ struct CachedWriteTests {
         #expect(offline.logins == after.logins && offline.counts == after.counts)
     }
 
+    @Test("a star through the disk cache: its stargazers (REST and --newest), its details, your starred list stale at once, the change on the next read")
+    func star() async throws {
+        let temp = TemporaryCache()
+        defer { temp.remove() }
+        let opened = PageCache.open(path: temp.path, onWarning: { Issue.record("\($0)") })
+        let cache = try #require(opened)
+        let plain = FakeDataSet(userCount: 2_000, seed: 7, listSizes: ["starred:octocat": 3])
+        let starredIDs = Set(plain.starred(by: plain.users[0]).map(\.id))
+        let repository = try #require(plain.users.dropFirst(20).lazy.compactMap { owner in
+            plain.repositories(of: owner).first { !starredIDs.contains($0.id) }
+        }.first)
+        let (owner, name) = (repository.owner.login, repository.name)
+        var options = FakeGitHubOptions()
+        options.tokens = FakeToken.standard(viewer: "octocat")
+        let server = FakeGitHub(data: FakeDataSet(userCount: 2_000, seed: 7, listSizes: ["starred:octocat": 3, "stargazers:\(repository.key)": 5]),
+                                options: options)
+        let base = try await server.start()
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "gho_default", timeout: 30),
+                                  store: cache.store(identity: CacheIdentity(token: "gho_default")), retryPolicy: .none)
+        func read(_ policy: CachePolicy) async throws -> (names: [[String]], origins: [String], stars: Int?) {
+            let gazers = try await UserList.stargazers(owner: owner, repo: name).load(client: client, at: .first, pageSize: 100, policy: policy)
+            let newest = try await UserList.newestStargazers(owner: owner, repo: name).load(client: client, at: .first, pageSize: 100, policy: policy)
+            let starred = try await RepositoryList.starred(GitHubConfiguration.me).githubSource(client: client)
+                .load(at: .first, pageSize: 100, policy: policy)
+            let details = try await client.repositoryDetails(owner: owner, repo: name, policy: policy)
+            return ([gazers.page.items.map(\.login), newest.page.items.map(\.login), starred.page.items.map(\.fullName)],
+                    [gazers.origin, newest.origin, starred.origin, details.origin].map(Self.kept), details.details.stars)
+        }
+        let before = try await read(.normal)
+        #expect(before.origins == Array(repeating: "network", count: 4) && before.names.map(\.count) == [5, 5, 3] && before.stars == 5)
+        try await client.star(owner: owner, name: name)
+        let stale = try await read(.preferCache)
+        #expect(stale.origins == Array(repeating: "stale", count: 4))
+        #expect(stale.names == before.names && stale.stars == before.stars)
+        let after = try await read(.normal)
+        #expect(after.origins == Array(repeating: "network", count: 4))
+        #expect(after.names == [before.names[0] + ["octocat"], ["octocat"] + before.names[1], ["\(owner)/\(name)"] + before.names[2]])
+        #expect(after.stars == 6)
+        await server.stop()
+    }
+
     /// Where an answer came from, in a word.
     static func kept(_ origin: ResponseOrigin) -> String {
         switch origin {

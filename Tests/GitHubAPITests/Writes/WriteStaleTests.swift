@@ -164,6 +164,19 @@ struct ExpireOneTests {
         }
     }
 
+    @Test("a 304 without a max-age ends the mark: the answer is fresh again for the default minute")
+    func unmarkedBy304() async throws {
+        let transport = ScriptedTransport([.json(#"{"login":"octo","id":1}"#, headers: ["ETag": #"W/"1""#]),
+                                           .reply(status: 304, headers: [:], body: Data())])
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: try #require(URL(string: "https://api.github.com")), token: "t"),
+                                  retryPolicy: .none, transport: transport)
+        #expect(Kept(try await client.userDetails(login: "octo", policy: .normal).origin) == .network)
+        await client.expire(try client.apiURL("/users/octo"))
+        #expect(Kept(try await client.userDetails(login: "octo", policy: .normal).origin) == .revalidated)
+        #expect(Kept(try await client.userDetails(login: "octo", policy: .normal).origin) == .fresh)
+        #expect(transport.sent.map { $0.header("If-None-Match") } == [nil, #"W/"1""#])
+    }
+
     @Test("with --max-age, what a write made stale is stale still, and fresh again for as long once GitHub answered for it")
     func maxAgeOverride() async throws {
         try await withWrites(token: "gho_follow") { fixture in
