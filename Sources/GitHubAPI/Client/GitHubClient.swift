@@ -26,8 +26,8 @@ public final class GitHubClient: Sendable {
     let logger: Logger?
     /// The token's scopes from the last answer that listed them (`X-OAuth-Scopes`).
     let heardScopes = Mutex<[String]?>(nil)
-    /// The token owner's login, once learned (``viewerLogin()``): what a write's `{you}` is.
-    let viewer = Mutex<String?>(nil)
+    /// The token owner's login and id, once learned (``viewer()``): what a write's `{you}` is.
+    let knownViewer = Mutex<(login: String, id: Int64)?>(nil)
 
     /// - Parameters:
     ///   - store: where responses are kept for conditional requests and the cache policies

@@ -19,7 +19,7 @@ public struct URLPrefix: Sendable, Hashable, CustomStringConvertible {
 
     /// ``url`` with its ASCII letters lowercased: what a stored URL's start is compared with
     /// (lowercased the same way).
-    public var folded: String { Self.fold(url) }
+    var folded: String { Self.fold(url) }
 
     /// How many characters (Unicode scalars, as SQLite counts a text's characters) ``url`` has.
     public var length: Int { url.unicodeScalars.count }
@@ -36,7 +36,7 @@ public struct URLPrefix: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { url }
 
-    /// `text` with A–Z as a–z and every other character as it is (SQLite's `lower()` without ICU).
+    /// `text` with A–Z as a–z and every other character as it is (as SQLite's `NOCASE` compares).
     static func fold(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

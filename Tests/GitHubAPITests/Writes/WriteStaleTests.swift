@@ -164,6 +164,31 @@ struct ExpireOneTests {
         }
     }
 
+    @Test("pages past the first, stored under the ids GitHub's Link URLs name lists by, are marked too; the ids from a stored answer or asked once")
+    func pagesByID() async throws {
+        let api = "https://api.github.com"
+        let transport = ScriptedTransport([.reply(status: 204, headers: [:], body: Data()), .json(#"{"login":"me","id":7}"#),
+                                           .json(#"{"login":"l","id":42}"#), .reply(status: 204, headers: [:], body: Data())])
+        let store = MemoryResponseStore()
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: try #require(URL(string: api)), token: "t"), store: store,
+                                  retryPolicy: .none, transport: transport)
+        let urls = ["/user/42/followers?per_page=30&page=2", "/user/7/following?per_page=30&page=2", "/user/420/followers?page=2",
+                    "/user/42/following?page=2", "/repositories/99/stargazers?per_page=30&page=2", "/user/7/starred?page=2",
+                    "/repositories/990/stargazers?page=2", "/repos/o/r"].map { api + $0 }
+        for url in urls.dropLast() {
+            await store.save(StoredResponse(url: url, etag: "e", body: Data("[]".utf8), links: [:], fetchedAt: Date(), maxAge: 60))
+        }
+        await store.save(StoredResponse(url: urls[7], etag: "e", body: Data(#"{"id":99,"full_name":"o/r"}"#.utf8), links: [:],
+                                        fetchedAt: Date(), maxAge: 60))
+        try await client.follow("l")
+        try await client.star(owner: "o", name: "r")
+        var ages: [TimeInterval?] = []
+        for url in urls { ages.append(await store.response(for: url)?.maxAge) }
+        #expect(ages == [0, 0, 60, 60, 0, 0, 60, 0])
+        #expect(transport.sent.map { "\($0.request.httpMethod ?? "") \($0.request.url?.path ?? "")" }
+            == ["PUT /user/following/l", "GET /user", "GET /users/l", "PUT /user/starred/o/r"])
+    }
+
     @Test("a 304 without a max-age ends the mark: the answer is fresh again for the default minute")
     func unmarkedBy304() async throws {
         let transport = ScriptedTransport([.json(#"{"login":"octo","id":1}"#, headers: ["ETag": #"W/"1""#]),
@@ -199,13 +224,18 @@ struct ExpireOneTests {
 struct StalePrefixTests {
     @Test("the paths a follow and a star make stale, with and without your login")
     func paths() throws {
-        #expect(GitHubClient.stalePaths(after: .account("oct-o"), you: "Me") == [
+        #expect(GitHubClient.stalePaths(after: .account("oct-o"), you: (login: "Me", id: 7), theirs: 42) == [
             "/users/oct-o", "/users/oct-o/followers", "/user", "/user/following", "/users/Me", "/users/Me/following",
+            "/user/42/followers", "/user/7/following",
         ])
-        #expect(GitHubClient.stalePaths(after: .account("oct-o"), you: nil) == ["/users/oct-o", "/users/oct-o/followers", "/user", "/user/following"])
-        #expect(GitHubClient.stalePaths(after: .repository(owner: "o", name: "r.js"), you: "me") == [
-            "/repos/o/r.js", "/repos/o/r.js/stargazers", "/user/starred", "/users/me/starred",
+        #expect(GitHubClient.stalePaths(after: .account("oct-o"), you: nil, theirs: nil)
+            == ["/users/oct-o", "/users/oct-o/followers", "/user", "/user/following"])
+        #expect(GitHubClient.stalePaths(after: .repository(owner: "o", name: "r.js"), you: (login: "me", id: 7), theirs: 99) == [
+            "/repos/o/r.js", "/repos/o/r.js/stargazers", "/user/starred", "/users/me/starred", "/repositories/99/stargazers",
+            "/user/7/starred",
         ])
+        #expect(GitHubClient.stalePaths(after: .repository(owner: "o", name: "r.js"), you: nil, theirs: nil)
+            == ["/repos/o/r.js", "/repos/o/r.js/stargazers", "/user/starred"])
         let graphQL = try #require(URL(string: "https://ghe.example.com/api/graphql"))
         let prefix = GitHubClient.storePrefix(graphQL, repository: "o/r.js")
         #expect(prefix.covers(GitHubClient.storeKey(graphQL, repository: "o/r.js", after: nil, first: 100)))
