@@ -69,7 +69,8 @@ extension GitHubClient {
         _ = try await throttle.performWrite(resource: "core") { [self] in
             try await exchange(request, target: target)
         }
-        await expireAfterWrite(target, to: on)
+        // The write landed: what it changed is marked even if the caller is cancelled meanwhile.
+        await Task { [self] in await expireAfterWrite(target, to: on) }.value
     }
 
     /// Whether `target` is followed or starred: `GET`, 204 yes, 404 no (a read: waits out limits).
