@@ -6,7 +6,8 @@ import Synchronization
 /// One identity's responses in the cache: the client's ``ResponseStore`` on disk.
 ///
 /// A failed write (a full disk, a read-only file) turns writing off for the run with one warning;
-/// a failed read is a miss. Nothing here throws at the client.
+/// a failed read is a miss. A cancelled task's read is a miss and its write is not made, with no
+/// warning (GRDB does not start an access for a cancelled task). Nothing here throws at the client.
 public final class DiskResponseStore: ResponseStore {
     let cache: PageCache
     let identity: String
@@ -29,6 +30,9 @@ public final class DiskResponseStore: ResponseStore {
                 try Entry.stored(identity: identity, url: url).including(required: Entry.body)
                     .asRequest(of: EntryWithBody.self).fetchOne(db)
             }
+        } catch is CancellationError {
+            // The task that asked is cancelled (GRDB does not start its access): not the disk's doing.
+            return nil
         } catch {
             cache.warnings.say("cache read failed: \(PageCache.reason(error))")
             return nil
@@ -81,6 +85,25 @@ public final class DiskResponseStore: ResponseStore {
         }
     }
 
+    /// One UPDATE a prefix, over this identity's entries: a start compared ignoring ASCII case
+    /// (SQLite's `NOCASE`, as ``URLPrefix/covers(_:)`` compares) and the character after it,
+    /// never a `LIKE` pattern, so a `%` or `_` in a URL is itself. (Measured: 50,000 entries,
+    /// seven prefixes, about 0.1 s.)
+    public func expire(_ prefixes: [URLPrefix]) async {
+        guard !prefixes.isEmpty else { return }
+        let identity = identity
+        let boundaries = URLPrefix.boundaries.map { "'\($0)'" }.joined(separator: ", ")
+        let sql = """
+            UPDATE entry SET maxAge = ?1
+            WHERE identity = ?2 AND substr(url, 1, ?3) = ?4 COLLATE NOCASE AND substr(url, ?3 + 1, 1) IN ('', \(boundaries))
+            """
+        await write("expire") { db in
+            for prefix in prefixes {
+                try db.execute(sql: sql, arguments: [StoredResponse.markedStale, identity, prefix.length, prefix.url])
+            }
+        }
+    }
+
     // MARK: - Fills
 
     public func fills(for logins: [String]) async -> [String: StoredFill] {
@@ -92,6 +115,8 @@ public final class DiskResponseStore: ResponseStore {
                 try FillRecord.filter(FillRecord.Columns.identity == identity && keys.contains(FillRecord.Columns.login))
                     .fetchAll(db)
             }
+        } catch is CancellationError {
+            return [:]
         } catch {
             cache.warnings.say("cache read failed: \(PageCache.reason(error))")
             return [:]
@@ -133,6 +158,9 @@ public final class DiskResponseStore: ResponseStore {
         guard writable.withLock({ $0 }) else { return }
         do {
             try await cache.pool.write(body)
+        } catch is CancellationError {
+            // A cancelled task's write is not made, and says nothing of the disk: writing goes on.
+            return
         } catch {
             writable.withLock { $0 = false }
             cache.warnings.say("cache writes off for this run: \(PageCache.reason(error))")

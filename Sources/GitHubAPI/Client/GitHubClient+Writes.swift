@@ -61,12 +61,16 @@ extension GitHubClient {
     /// ends another write fails at once without being sent (reads go on). A refusal says what is
     /// missing: ``GitHubError/missingScope(scope:host:)``, ``GitHubError/missingPermission(permission:)``,
     /// ``GitHubError/actionsToken``; without a token, ``GitHubError/badCredentials(message:)``.
+    ///
+    /// Once done, what it changed is asked again rather than guessed: the stored pages, details
+    /// and fill it made stale are marked so (``expireAfterWrite(_:to:)``).
     public func set(_ target: WriteTarget, to on: Bool) async throws {
         let request = try writeRequest(on ? "PUT" : "DELETE", target)
         _ = try await throttle.performWrite(resource: "core") { [self] in
             try await exchange(request, target: target)
         }
-        if case .account(let login) = target { await expireFill(login, following: on) }
+        // The write landed: what it changed is marked even if the caller is cancelled meanwhile.
+        await Task { [self] in await expireAfterWrite(target, to: on) }.value
     }
 
     /// Whether `target` is followed or starred: `GET`, 204 yes, 404 no (a read: waits out limits).
@@ -116,32 +120,6 @@ extension GitHubClient {
         default:
             throw error
         }
-    }
-
-    // MARK: - What a write made stale
-
-    /// Makes the stored response of `url` stale: the next request for it asks GitHub again
-    /// (conditionally), so what a write changed shows. Offline, it is still answered.
-    public func expire(_ url: URL) async {
-        let key = url.absoluteString
-        guard let stored = await store.response(for: key) else { return }
-        let lifetime = maxAgeOverride ?? stored.maxAge ?? 60
-        await store.revalidated(key, at: throttle.clock.now().addingTimeInterval(-lifetime - 1), maxAge: nil)
-    }
-
-    /// The API URL of `path` (`/users/octocat`), for ``expire(_:)``.
-    public func apiURL(_ path: String, query: [(String, String)] = []) throws -> URL {
-        try configuration.url(path, query: query)
-    }
-
-    /// Makes the stored fill of `login` stale, so that the next fill asks GitHub again; until
-    /// then (offline too) it says what the write left (`viewerFollows`).
-    func expireFill(_ login: String, following: Bool) async {
-        let key = login.lowercased()
-        guard var kept = await store.fills(for: [key])[key] else { return }
-        kept.fill.viewerFollows = following
-        let lifetime = maxAgeOverride ?? Self.fillLifetime
-        await store.saveFills([key: kept.fill], at: throttle.clock.now().addingTimeInterval(-lifetime - 1))
     }
 
     // MARK: - Scopes

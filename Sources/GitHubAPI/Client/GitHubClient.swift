@@ -26,6 +26,8 @@ public final class GitHubClient: Sendable {
     let logger: Logger?
     /// The token's scopes from the last answer that listed them (`X-OAuth-Scopes`).
     let heardScopes = Mutex<[String]?>(nil)
+    /// The token owner's login and id, once learned (``viewer()``): what a write's `{you}` is.
+    let knownViewer = Mutex<(login: String, id: Int64)?>(nil)
 
     /// - Parameters:
     ///   - store: where responses are kept for conditional requests and the cache policies
@@ -109,7 +111,9 @@ public final class GitHubClient: Sendable {
         let freshFor = maxAgeOverride ?? maxAge(cacheControl: header("Cache-Control"))
 
         if status == 304, var stored {
-            await store.revalidated(key, at: now, maxAge: freshFor)
+            // Without a max-age the stored one stands, but not a write's mark: the default then.
+            let unmarked = stored.maxAge == StoredResponse.markedStale ? defaultMaxAge : nil
+            await store.revalidated(key, at: now, maxAge: freshFor ?? unmarked)
             stored.fetchedAt = now
             var response = Self.response(stored, url: url, origin: .revalidated)
             response.rateLimit = rateLimit
@@ -149,6 +153,8 @@ public final class GitHubClient: Sendable {
     }
 
     func isFresh(_ stored: StoredResponse, at now: Date) -> Bool {
+        // Marked by a write (or sent so by GitHub): stale, whatever `--max-age` says.
+        if stored.maxAge == StoredResponse.markedStale { return false }
         let lifetime = maxAgeOverride ?? stored.maxAge ?? defaultMaxAge
         let age = now.timeIntervalSince(stored.fetchedAt)
         return age >= 0 && age < lifetime

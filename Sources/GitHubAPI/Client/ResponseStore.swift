@@ -9,7 +9,8 @@ public struct StoredResponse: Sendable, Equatable {
     public var body: Data
     public var links: [String: String]
     public var fetchedAt: Date
-    /// Seconds the response stays fresh (`Cache-Control: max-age`); nil when GitHub sent none.
+    /// Seconds the response stays fresh (`Cache-Control: max-age`, or `--max-age`); nil when
+    /// GitHub sent none. ``markedStale`` once a write changed it.
     public var maxAge: TimeInterval?
 
     public init(url: String, etag: String?, body: Data, links: [String: String], fetchedAt: Date, maxAge: TimeInterval?) {
@@ -20,6 +21,10 @@ public struct StoredResponse: Sendable, Equatable {
         self.fetchedAt = fetchedAt
         self.maxAge = maxAge
     }
+
+    /// The max-age of a response a write made stale: stale whatever `--max-age` says, until
+    /// GitHub answers for it again.
+    public static let markedStale: TimeInterval = 0
 }
 
 /// An account's row fill kept for later, with when GitHub sent it.
@@ -44,6 +49,11 @@ public protocol ResponseStore: Sendable {
     /// A 304 confirmed the stored response at `date`.
     func revalidated(_ url: String, at date: Date, maxAge: TimeInterval?) async
     func remove(_ url: String) async
+    /// Makes stale, without removing them, the stored responses under each of `prefixes` (what a
+    /// write changed): their max-age becomes 0, which no lifetime overrides (``StoredResponse/markedStale``),
+    /// so the next request for each asks GitHub (conditionally) while offline it is still
+    /// answered, with the date it was fetched. One pass over the store a prefix.
+    func expire(_ prefixes: [URLPrefix]) async
     /// The stored fills of those of `logins` that have one, by login lowercased.
     func fills(for logins: [String]) async -> [String: StoredFill]
     /// Keeps `fills` (by the login asked for, lowercased), fetched at `date`, in place of any
@@ -52,6 +62,9 @@ public protocol ResponseStore: Sendable {
 }
 
 extension ResponseStore {
+    /// A store that cannot find its responses by prefix leaves them to go stale with age.
+    public func expire(_ prefixes: [URLPrefix]) async {}
+
     /// A store that keeps no fills.
     public func fills(for logins: [String]) async -> [String: StoredFill] { [:] }
     public func saveFills(_ fills: [String: AccountFill], at date: Date) async {}
@@ -138,6 +151,14 @@ public actor MemoryResponseStore: ResponseStore {
 
     public func remove(_ url: String) {
         entries.removeValue(for: url)
+    }
+
+    // `async` like the protocol's default, which a direct call would otherwise prefer.
+    public func expire(_ prefixes: [URLPrefix]) async {
+        guard !prefixes.isEmpty else { return }
+        for key in entries.keys where prefixes.contains(where: { $0.covers(key) }) {
+            entries.modify(key) { $0.maxAge = StoredResponse.markedStale }
+        }
     }
 }
 

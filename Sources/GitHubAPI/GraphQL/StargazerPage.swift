@@ -80,10 +80,18 @@ extension GitHubClient {
 
     /// Where a GraphQL stargazers page is kept: the GraphQL address with what picks the page.
     static func storeKey(_ graphQL: URL, repository: String, after: String?, first: Int) -> String {
+        storeKey(graphQL, [URLQueryItem(name: "stargazers", value: repository), URLQueryItem(name: "first", value: String(first))]
+                     + (after.map { [URLQueryItem(name: "after", value: $0)] } ?? []), repository: repository)
+    }
+
+    /// What every stored GraphQL stargazers page of `repository` starts with (any size, any cursor).
+    static func storePrefix(_ graphQL: URL, repository: String) -> URLPrefix {
+        URLPrefix(storeKey(graphQL, [URLQueryItem(name: "stargazers", value: repository)], repository: repository))
+    }
+
+    private static func storeKey(_ graphQL: URL, _ items: [URLQueryItem], repository: String) -> String {
         var components = URLComponents(url: graphQL, resolvingAgainstBaseURL: false)
-        components?.queryItems = [URLQueryItem(name: "stargazers", value: repository),
-                                  URLQueryItem(name: "first", value: String(first))]
-            + (after.map { [URLQueryItem(name: "after", value: $0)] } ?? [])
+        components?.queryItems = items
         return components?.string ?? graphQL.absoluteString + "?stargazers=" + repository
     }
 }

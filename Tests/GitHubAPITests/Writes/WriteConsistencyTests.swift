@@ -17,8 +17,8 @@ struct WriteConsistencyTests {
             #expect(try await client.fillAccounts([login]).fills[login]?.viewerFollows == false)
 
             try await client.follow(login)
-            // The stored answer is fresh and now wrong; expired, it is asked again.
-            #expect(try await client.userDetails(login: login, policy: .normal).details.followers == 3)
+            // The stored answer was fresh and is now wrong: the write made it stale, so it is asked again.
+            #expect(try await client.userDetails(login: login, policy: .normal).details.followers == 4)
             await client.expire(try client.apiURL("/users/\(login)"))
             #expect(try await client.userDetails(login: login, policy: .normal).details.followers == 4)
             #expect(try await client.userDetails(login: GitHubConfiguration.me, policy: .revalidate).details.following == 5)

@@ -69,7 +69,7 @@ struct WriteLimitTests {
         }) { fixture in
             try await fixture.client.star(owner: fixture.repository.owner.login, name: fixture.repository.name)
             let path = "/user/starred/\(fixture.repository.owner.login)/\(fixture.repository.name)"
-            #expect(await fixture.userRequests() == ["PUT 502 \(path)", "PUT 503 \(path)", "PUT 204 \(path)"])
+            #expect(await fixture.userRequests() == ["PUT 502 \(path)", "PUT 503 \(path)", "PUT 204 \(path)", "GET 200 /user"])
             #expect(clock.sleeps == [.seconds(1), .seconds(4)])
             let details = try await fixture.client.repositoryDetails(owner: fixture.repository.owner.login,
                                                                      repo: fixture.repository.name, policy: .revalidate)
