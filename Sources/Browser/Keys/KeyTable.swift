@@ -1,3 +1,4 @@
+import Synchronization
 import TerminalUI
 
 /// The one key table: bindings as data. The key lookup, the help overlay, the status-line hints,
@@ -5,7 +6,7 @@ import TerminalUI
 package struct KeyTable: Sendable, Equatable {
     package var bindings: [KeyBinding] {
         didSet {
-            hints = Self.hintTables(bindings)
+            hints = HintCache(bindings)
             actions = Actions(bindings)
             labels = Self.labels(bindings)
             widgetKeys = Self.widgetKeys(labels)
@@ -17,10 +18,12 @@ package struct KeyTable: Sendable, Equatable {
     private var labels: [[Action: String]]
     /// The keys widgets name in their own text (every frame asks).
     package private(set) var widgetKeys: WidgetKeys
-    /// The status line's hints, worked out once per table rather than on every frame: by what
-    /// the pane is on (``PaneSubject``: how it names the keys that lead on), the kind of screen
-    /// (``ScreenKind``: what it refuses) and what Enter does.
-    private var hints: [HintsKind: Hints]
+    /// The status line's hints, worked out once per kind on first use rather than on every frame:
+    /// by what the pane is on (``PaneSubject``: how it names the keys that lead on), the kind of
+    /// screen (``ScreenKind``: what it refuses), what Enter does and what the token may not do.
+    /// (Kept apart from the value: derived from the bindings, and not worked out for the many
+    /// kinds a run never shows.)
+    private var hints: HintCache
     private struct HintsKind: Hashable, Sendable {
         var subject: PaneSubject
         var kind: ScreenKind
@@ -29,8 +32,6 @@ package struct KeyTable: Sendable, Equatable {
         var unable: Set<Action>
     }
 
-    /// The sets of writes a token may be unable to do: the hints leave their keys out.
-    private static let unableSets: [Set<Action>] = [[], [.follow], [.star], [.follow, .star]]
 
     /// What Enter does on the selected row, for the status line's hint: show its details, open
     /// the list an "All … →" row leads to, retry a slice that failed, or nothing (a heading, a
@@ -39,26 +40,34 @@ package struct KeyTable: Sendable, Equatable {
     package enum EnterHint: Hashable, Sendable, CaseIterable {
         case details, open, retry, nothing, noRows
     }
-    private static func hintTables(_ bindings: [KeyBinding]) -> [HintsKind: Hints] {
-        var tables: [HintsKind: Hints] = [:]
-        for subject in PaneSubject.allCases {
-            for kind in ScreenKind.allCases {
-                for (enter, unable) in EnterHint.allCases.flatMap({ enter in unableSets.map { (enter, $0) } }) {
-                    var renamed = subject.names
-                    var left = kind.refused.union(unable).union(subject.notActedOn)
-                    switch enter {
-                    case .details: break
-                    case .open: renamed[.details] = "open"
-                    case .retry: renamed[.details] = "retry"
-                    case .nothing: left.insert(.details)
-                    case .noRows: left.formUnion([.details, .filter, .follow, .star])
-                    }
-                    tables[HintsKind(subject: subject, kind: kind, enter: enter, unable: unable)] = Hints(
-                        bindings, renaming: renamed, leaving: left)
-                }
+    /// The hints of each kind asked for, worked out at the first ask.
+    private final class HintCache: Sendable {
+        let bindings: [KeyBinding]
+        private let made = Mutex<[HintsKind: Hints]>([:])
+
+        init(_ bindings: [KeyBinding]) { self.bindings = bindings }
+
+        subscript(kind: HintsKind) -> Hints {
+            made.withLock { made in
+                if let hints = made[kind] { return hints }
+                let hints = Self.make(kind, bindings)
+                made[kind] = hints
+                return hints
             }
         }
-        return tables
+
+        private static func make(_ kind: HintsKind, _ bindings: [KeyBinding]) -> Hints {
+            var renamed = kind.subject.names
+            var left = kind.kind.refused.union(kind.unable).union(kind.subject.notActedOn)
+            switch kind.enter {
+            case .details: break
+            case .open: renamed[.details] = "open"
+            case .retry: renamed[.details] = "retry"
+            case .nothing: left.insert(.details)
+            case .noRows: left.formUnion([.details, .filter, .follow, .star])
+            }
+            return Hints(bindings, renaming: renamed, leaving: left)
+        }
     }
 
     private struct Hints: Sendable, Equatable {
@@ -121,9 +130,12 @@ package struct KeyTable: Sendable, Equatable {
         }
     }
 
+    /// Two tables are the same when their bindings are: all the rest is made from them.
+    package static func == (lhs: KeyTable, rhs: KeyTable) -> Bool { lhs.bindings == rhs.bindings }
+
     package init(bindings: [KeyBinding] = KeyTable.defaultBindings) {
         self.bindings = bindings
-        hints = Self.hintTables(bindings)
+        hints = HintCache(bindings)
         actions = Actions(bindings)
         labels = Self.labels(bindings)
         widgetKeys = Self.widgetKeys(labels)
@@ -202,6 +214,6 @@ package struct KeyTable: Sendable, Equatable {
     /// `unable`: `F` and `*` when the token may not use them, left out.
     package func hints(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .list, subject: PaneSubject = .user,
                       enter: EnterHint = .details, unable: Set<Action> = []) -> HintLine {
-        hints[HintsKind(subject: subject, kind: kind, enter: enter, unable: unable)]?[mode, canLeave] ?? HintLine([], keeping: nil)
+        hints[HintsKind(subject: subject, kind: kind, enter: enter, unable: unable)][mode, canLeave]
     }
 }
