@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 
 /// Following and starring (`F`, `*`): what is known of the token owner's follows and stars,
@@ -46,6 +47,9 @@ package struct Acting: Sendable, Equatable {
     /// The state of `target` asked of GitHub because nothing on screen said it.
     package internal(set) var asking: (id: RequestID, target: WriteTarget)?
     package internal(set) var write: Write?
+    /// Until when GitHub's secondary limit holds writes back (a write met it): none is sent
+    /// before, and the status line counts down.
+    package internal(set) var heldUntil: Date?
     var nextRequest = 0
 
     package init(abilities: TokenAbilities = TokenAbilities(token: nil, scopes: nil), host: String = "github.com") {
@@ -56,7 +60,8 @@ package struct Acting: Sendable, Equatable {
     package static func == (lhs: Acting, rhs: Acting) -> Bool {
         lhs.abilities == rhs.abilities && lhs.host == rhs.host && lhs.confirms == rhs.confirms && lhs.known == rhs.known
             && lhs.counts == rhs.counts && lhs.question == rhs.question && lhs.asking?.id == rhs.asking?.id
-            && lhs.asking?.target == rhs.asking?.target && lhs.write == rhs.write && lhs.nextRequest == rhs.nextRequest
+            && lhs.asking?.target == rhs.asking?.target && lhs.write == rhs.write && lhs.heldUntil == rhs.heldUntil
+            && lhs.nextRequest == rhs.nextRequest
     }
 
     /// Whether a write or a question about one is under way.

@@ -39,6 +39,7 @@ extension AppState {
     /// minute, then hour. Nil when neither shows: an idle browser wakes for nothing.
     var nextTextChange: Duration? {
         if offline?.retryAt != nil { return .seconds(1) }
+        if let held = acting.heldUntil, held > now, flash == .writesHeld || flash?.isWriteLimit == true { return .seconds(1) }
         guard let storedAt = top.storedAt else { return nil }
         let age = max(0, now.timeIntervalSince(storedAt))
         let step: TimeInterval = age < 60 ? 1 : age < 3_600 ? 60 : 3_600

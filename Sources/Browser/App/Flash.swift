@@ -42,6 +42,8 @@ package enum Flash: Sendable, Equatable {
     case cannotAct(WriteTarget, TokenAbilities.Ability)
     /// `F` or `*` while a write (or the question of what is set) is under way.
     case writeUnderWay
+    /// `F` or `*` while GitHub's secondary limit holds writes back.
+    case writesHeld
     /// GitHub could not say whether the target is followed or starred.
     case stateNotKnown(WriteTarget, WriteFailure)
     /// A write GitHub accepted.
@@ -52,4 +54,11 @@ package enum Flash: Sendable, Equatable {
     case writeLost(Acting.Change)
     /// Whether a write landed could not be had: put back, asked again at the next key.
     case writeUnknown(Acting.Change, WriteFailure)
+}
+
+extension Flash {
+    /// A write GitHub's secondary limit held back: its countdown changes by itself.
+    var isWriteLimit: Bool {
+        if case .writeFailed(_, .limited) = self { true } else { false }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 import TerminalUI
 
@@ -15,6 +16,7 @@ extension AppState {
         let ability = acting.ability(for: target)
         guard ability.mayTry else { return nothing(.cannotAct(target, ability)) }
         guard !acting.isBusy else { return nothing(.writeUnderWay) }
+        if let held = acting.heldUntil, held > now { return nothing(.writesHeld) }
         guard let isSet = knownState(of: target) else {
             let id = acting.newRequest()
             acting.asking = (id, target)
@@ -157,7 +159,11 @@ extension AppState {
         }
         acting.putBack()
         flash = .writeFailed(write.change, failure)
-        if case .refused(let error) = failure { learnRefusal(error, for: write.change.target) }
+        switch failure {
+        case .refused(let error): learnRefusal(error, for: write.change.target)
+        case .limited(let seconds): acting.heldUntil = now.addingTimeInterval(TimeInterval(seconds))
+        case .unknown: break
+        }
         return []
     }
 

@@ -24,15 +24,24 @@ extension AppView {
         case .writeUnderWay:
             guard let change = state.acting.write?.change else { return "Wait: GitHub is being asked" }
             return "Wait: GitHub is asked to \(verb(change)) (one at a time)"
+        case .writesHeld: return "GitHub limits writes: " + heldText(state)
         case let .stateNotKnown(target, failure):
             return "Could not learn whether you \(target.isAccount ? "follow" : "starred") \(target.name): \(reason(failure))"
         case .wrote(let change): return done(change)
+        case let .writeFailed(change, .limited):
+            return "Could not \(verb(change)): GitHub limits writes (" + heldText(state) + "; nothing is sent again by itself)"
         case let .writeFailed(change, failure): return "Could not \(verb(change)): \(reason(failure))"
         case .writeLost(let change): return "Could not \(verb(change)): GitHub says it did not happen"
         case let .writeUnknown(change, failure):
             return "Not known whether GitHub did \(verb(change)): \(reason(failure)) (\(change.target.isAccount ? follow : star) asks again)"
         default: return nil
         }
+    }
+
+    /// "try again in 42 s", counting down; "try again now" once it ended.
+    private static func heldText(_ state: AppState) -> String {
+        guard let held = state.acting.heldUntil, held > state.now else { return "try again now" }
+        return "try again in \(Formatting.grouped(Int(held.timeIntervalSince(state.now).rounded(.up)))) s"
     }
 
     /// "follow octocat", "unstar octo/hello".

@@ -24,7 +24,7 @@ extension AppView {
         case .copied(let url): return "Copied \(url)"
         case let .openFailed(error, url): return "\(error) · \(url)"
         case .notice(let text): return text
-        case .followIsForAccounts, .starIsForRepositories, .organizationsNotFollowed, .thatIsYou, .cannotAct, .writeUnderWay,
+        case .followIsForAccounts, .starIsForRepositories, .organizationsNotFollowed, .thatIsYou, .cannotAct, .writeUnderWay, .writesHeld,
              .stateNotKnown, .wrote, .writeFailed, .writeLost, .writeUnknown:
             return actingText(flash, state)
         }

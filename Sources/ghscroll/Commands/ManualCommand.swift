@@ -45,7 +45,8 @@ struct ManualSectionsCommand: ParsableCommand {
         lines += [".El", ".Sh FILES", ".Bl -tag -width Ds",
                   ".It Pa $XDG_CONFIG_HOME/ghscroll/config.toml",
                   "Defaults set once (else under ~/.config): per-page, prefetch, max-items, layout (compact or comfortable), cache, cache-size, max-age, "
-                      + "colors and mouse (true or false; mouse = false leaves the mouse to the terminal) and a [keys] table of action = [keys] (ghscroll keys --actions names the actions). "
+                      + "colors, mouse and confirm-actions (true or false; mouse = false leaves the mouse to the terminal; confirm-actions = false follows and stars without asking, "
+                      + "never unfollows or unstars without asking) and a [keys] table of action = [keys] (ghscroll keys --actions names the actions). "
                       + "Options on the command line win. make install puts an example with every setting and key, "
                       + "each explained, in share/doc/ghscroll/config.toml under its prefix.",
                   ".It Pa $XDG_STATE_HOME/ghscroll/history",

@@ -136,6 +136,37 @@ struct ActingModelTests {
         }
     }
 
+    @Test("a secondary limit on a write puts it back and holds the writes, counting down; nothing is sent again by itself")
+    func secondaryLimit() {
+        var store = actingStore()
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.apply(.key(.character("y")))
+        let change = Acting.Change(user1, on: true)
+        store.send(.writeFailed(RequestID(2), .limited(retryAfter: 30)), [.scheduleTick(2, after: .seconds(1))]) {
+            $0.acting.write = nil
+            $0.acting.known[user1] = false
+            $0.acting.heldUntil = epoch.addingTimeInterval(30)
+            $0.flash = .writeFailed(change, .limited(retryAfter: 30))
+            $0.pendingTick = 2
+            $0.nextTick = 2
+        }
+        #expect(AppView.flashText(store.state) == "Could not follow user1: GitHub limits writes (try again in 30 s; nothing is sent again by itself)")
+        store.send(.tick(2), [.scheduleTick(3, after: .seconds(1))], at: epoch.addingTimeInterval(12)) {
+            $0.spinner = 2
+            $0.nextTick = 3
+            $0.pendingTick = 3
+        }
+        #expect(AppView.flashText(store.state) == "Could not follow user1: GitHub limits writes (try again in 18 s; nothing is sent again by itself)")
+        store.send(.key(.character("F")), at: epoch.addingTimeInterval(12)) { $0.flash = .writesHeld }
+        #expect(AppView.flashText(store.state) == "GitHub limits writes: try again in 18 s")
+        // Once it ends, F asks again (known: not followed, as before the write).
+        store.send(.key(.character("F")), at: epoch.addingTimeInterval(31)) {
+            $0.flash = nil
+            $0.acting.question = change
+        }
+    }
+
     @Test("one write at a time: F or * while one is under way says so and sends nothing")
     func oneAtATime() {
         var store = actingStore()

@@ -125,7 +125,7 @@ struct ActingViewTests {
         #expect(flash(.writeFailed(Acting.Change(user1, on: true), .refused(.missingPermission(permission: "Followers"))))
                 == "Could not follow user1: This fine-grained token lacks the Followers permission (read and write)")
         #expect(flash(.writeFailed(Acting.Change(.repository(owner: "o", name: "r"), on: false), .limited(retryAfter: 60)))
-                == "Could not unstar o/r: GitHub limits writes for 60 s; nothing is sent again by itself")
+                == "Could not unstar o/r: GitHub limits writes (try again now; nothing is sent again by itself)")
         #expect(flash(.cannotAct(user1, .actionsToken)) == "An Actions token (ghs_…) cannot follow accounts: use a personal token")
     }
 }
