@@ -60,6 +60,10 @@ extension AppState {
             let now = now
             _ = stack.withScreen(id) { $0.withList { if $0.fills.filled(request, answer, at: now) { $0.fillsChanged() } } }
             commands = []
+        case let .repositoriesFilled(id, request, answer):
+            let now = now
+            _ = stack.withScreen(id) { $0.withList { if $0.fills.filled(request, answer, at: now) { $0.fillsChanged() } } }
+            commands = []
         case let .fillFailed(id, request, problem):
             let now = now
             _ = stack.withScreen(id) { $0.withList { $0.fills.failed(request, problem, at: now) } }

@@ -60,6 +60,8 @@ package enum Message: Sendable, Equatable {
     /// What GitHub's GraphQL API said of the accounts a fill asked about
     /// (``Command/fillRows(_:_:logins:)``).
     case rowsFilled(ScreenID, RequestID, FillAnswer)
+    /// What it said of the repositories on rows (``Command/fillRepositories(_:_:names:)``).
+    case repositoriesFilled(ScreenID, RequestID, RepositoryFillAnswer)
     case fillFailed(ScreenID, RequestID, FillProblem)
     /// The last response's rate-limit headers.
     case rateLimit(RateLimit)
@@ -125,6 +127,9 @@ package enum Command: Sendable, Equatable {
     /// Ask GitHub's GraphQL API, in one request, about the accounts on rows of a list (names,
     /// places, counts, who follows whom); it yields to page loads and is not retried in turn.
     case fillRows(ScreenID, RequestID, logins: [String])
+    /// The same for repositories (OWNER/NAME): their stars, and whether the token's owner
+    /// starred them.
+    case fillRepositories(ScreenID, RequestID, names: [String])
     case cancelFill(ScreenID)
     /// Post ``Message/tick(_:)`` after `delay`.
     case scheduleTick(Int, after: Duration)

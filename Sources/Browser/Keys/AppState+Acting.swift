@@ -58,9 +58,12 @@ extension AppState {
     /// `GET` said so, else the row's fill.
     private func knownState(of target: WriteTarget) -> Bool? {
         if let known = acting.known[target] { return known }
-        guard case .account(let login) = target, let screen = top.listScreen,
-              let row = screen.selectedRow?.user, row.login == login else { return nil }
-        return screen.fills.byID[row.id]?.viewerFollows
+        guard let screen = top.listScreen, let row = screen.selectedRow, let fill = screen.fills.byID[row.id] else { return nil }
+        switch (target, row) {
+        case let (.account(login), .user(user)) where user.login == login: return fill.viewerFollows
+        case (.repository, .repository) where fill.isRepository: return fill.viewerStarred
+        default: return nil
+        }
     }
 
     /// The question for `change`, or the write at once when no question is wanted (a follow
@@ -82,7 +85,8 @@ extension AppState {
             return screen.fills.byID[row.id]?.followers
         case let .repository(owner, name):
             if case .loaded(let found) = repository.shown(for: "\(owner)/\(name)") { return found.stars }
-            return top.selectedRow?.repository?.stars
+            guard let row = top.selectedRow?.repository else { return nil }
+            return top.listScreen?.fills.byID[row.id]?.stars ?? row.stars
         }
     }
 

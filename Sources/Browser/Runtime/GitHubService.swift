@@ -17,6 +17,8 @@ package struct GitHubService: Sendable {
     package var image: @Sendable (URL) async throws -> Data
     /// One GraphQL request about up to 100 accounts, by login.
     package var fill: @Sendable (_ logins: [String]) async throws -> FillAnswer
+    /// The same for up to 100 repositories, by OWNER/NAME.
+    package var fillRepositories: @Sendable (_ names: [String]) async throws -> RepositoryFillAnswer
     /// Whether the token owner follows the account or starred the repository.
     package var isSet: @Sendable (WriteTarget) async throws -> Bool
     /// Follows or stars (`on`), or undoes it.
@@ -28,11 +30,13 @@ package struct GitHubService: Sendable {
         repositoryDetails: @escaping @Sendable (String, String, CachePolicy) async throws -> Loaded<RepositoryDetails>,
         image: @escaping @Sendable (URL) async throws -> Data,
         fill: @escaping @Sendable ([String]) async throws -> FillAnswer = { _ in throw GitHubError.badCredentials(message: "no GraphQL here") },
+        fillRepositories: @escaping @Sendable ([String]) async throws -> RepositoryFillAnswer
+            = { _ in throw GitHubError.badCredentials(message: "no GraphQL here") },
         isSet: @escaping @Sendable (WriteTarget) async throws -> Bool = { _ in throw GitHubError.badCredentials(message: "no writes here") },
         set: @escaping @Sendable (WriteTarget, Bool) async throws -> Void = { _, _ in throw GitHubError.badCredentials(message: "no writes here") }
     ) {
         (self.page, self.userDetails, self.repositoryDetails, self.image) = (page, userDetails, repositoryDetails, image)
-        (self.fill, self.isSet, self.set) = (fill, isSet, set)
+        (self.fill, self.fillRepositories, self.isSet, self.set) = (fill, fillRepositories, isSet, set)
     }
 
     /// The service over a real client: its cache, retries and rate-limit waits included.
@@ -52,6 +56,9 @@ package struct GitHubService: Sendable {
             },
             image: { url in try await client.image(url) },
             fill: { logins in try await client.fillAccounts(logins) },
+            fillRepositories: { names in
+                try await client.fillRepositories(names.compactMap(GitHubRepository.ownerAndName))
+            },
             isSet: { target in try await client.isSet(target) },
             set: { target, on in try await client.set(target, to: on) }
         )

@@ -107,6 +107,14 @@ final class Runtime: CommandRunner {
                     post(.fillFailed(screen, id, FillProblem(error)))
                 }
             }
+        case let .fillRepositories(screen, id, names):
+            return { post in
+                do {
+                    post(.repositoriesFilled(screen, id, try await service.fillRepositories(names)))
+                } catch {
+                    post(.fillFailed(screen, id, FillProblem(error)))
+                }
+            }
         case let .loadDetails(id, login):
             return { post in
                 do {

@@ -26,7 +26,7 @@ extension Command {
         switch self {
         case let .fetch(screen, _, request): .fetch(screen, request.token.id)
         case let .loadSlice(screen, id, _, _, _): .slice(screen, id)
-        case let .fillRows(screen, _, _): .fill(screen)
+        case let .fillRows(screen, _, _), let .fillRepositories(screen, _, _): .fill(screen)
         case let .scheduleDetails(id, _): .detailsTimer(id)
         case let .loadDetails(id, _): .details(id)
         case let .scheduleRepository(id, _): .repositoryTimer(id)
@@ -65,7 +65,7 @@ extension Message {
         case let .pageLoaded(screen, token, _, _, _, _), let .pageFailed(screen, token, _): .fetch(screen, token.id)
         case let .sliceLoaded(screen, id, _, revalidating, _): revalidating ? nil : .slice(screen, id)
         case let .sliceFailed(screen, id, _): .slice(screen, id)
-        case let .rowsFilled(screen, _, _), let .fillFailed(screen, _, _): .fill(screen)
+        case let .rowsFilled(screen, _, _), let .repositoriesFilled(screen, _, _), let .fillFailed(screen, _, _): .fill(screen)
         case let .detailsLoaded(id, _, revalidating): revalidating ? nil : .details(id)
         case .detailsFailed(let id, _): .details(id)
         case let .repositoryLoaded(id, _, revalidating): revalidating ? nil : .repository(id)

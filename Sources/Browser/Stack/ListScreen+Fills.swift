@@ -2,9 +2,10 @@ import Foundation
 import GitHubAPI
 import ListCore
 
-/// Filling the rows near the screen with what GitHub's GraphQL API says of their accounts.
+/// Filling the rows near the screen with what GitHub's GraphQL API says of their accounts, or
+/// of their repositories (the stars, and whether the token's owner starred them).
 extension ListScreen {
-    /// Whether the list's rows are accounts GraphQL can be asked about.
+    /// Whether the list's rows are accounts GraphQL can be asked about (else repositories).
     var fillsAccounts: Bool {
         if case .users = list { true } else { false }
     }
@@ -15,7 +16,6 @@ extension ListScreen {
     /// filter's budget of requests (``RowFills/sweepBudget``): its `is:` qualifiers and the words
     /// it finds in names judge filled rows only.
     mutating func fillWants(at now: Date) -> Command? {
-        guard fillsAccounts else { return nil }
         // A filter begun gets its budget; one cleared gives it up.
         if !isFiltered, fills.sweepsLeft != nil { fills.sweepsLeft = nil }
         if isFiltered, fills.sweepsLeft == nil { fills.sweepsLeft = RowFills.sweepBudget }
@@ -52,8 +52,13 @@ extension ListScreen {
         let head = items[lower].id
         if fills.asked[page] == head { return nil }
         var rows: [String: Int64] = [:]
-        for case .user(let user) in items[lower..<upper] where fills.byID[user.id] == nil && !fills.unknown.contains(user.id) {
-            rows[user.login] = user.id
+        for row in items[lower..<upper] where fills.byID[row.id] == nil && !fills.unknown.contains(row.id) {
+            switch row {
+            case .user(let user): rows[user.login] = user.id
+            // A name that is not OWNER/NAME (a broken answer) cannot be asked about.
+            case .repository(let repository) where repository.ownerAndName != nil: rows[repository.fullName] = repository.id
+            case .repository: break
+            }
         }
         // A page loaded only in part is asked again when the rest has come.
         let whole = upper - lower == size || pager.appendState == .endReached
@@ -64,7 +69,8 @@ extension ListScreen {
         fills.nextRequest += 1
         let request = RowFills.Request(id: RequestID(fills.nextRequest), pages: whole ? [page: head] : [:], rows: rows)
         fills.inFlight = request
-        return .fillRows(id, request.id, logins: rows.keys.sorted())
+        let names = rows.keys.sorted()
+        return fillsAccounts ? .fillRows(id, request.id, logins: names) : .fillRepositories(id, request.id, names: names)
     }
 
     /// Keeps what a page said of its rows' accounts (a GraphQL page fills its rows itself), by

@@ -2,7 +2,8 @@ import GitHubAPI
 
 /// What a row keeps of an account's fill, packed: the four texts it shows or matches (name,
 /// company, place, bio) in one string, the followers (an organization's members) and the
-/// marks in a few bytes. A filled row costs its bytes beside the bare row, on every loaded row
+/// marks in a few bytes. A repository's fill keeps its stars and whether the token's owner
+/// starred it, and no text. A filled row costs its bytes beside the bare row, on every loaded row
 /// (``AccountFill``, with a field each and the two addresses, took about three times as much).
 package struct RowFill: Sendable, Hashable {
     /// The texts GitHub sent, each ended by ``separator`` (one it sent never holds it).
@@ -19,6 +20,8 @@ package struct RowFill: Sendable, Hashable {
         static let viewer: UInt16 = 1 << 6
         static let followsViewer: UInt16 = 1 << 7
         static let viewerFollows: UInt16 = 1 << 8
+        static let repository: UInt16 = 1 << 9
+        static let viewerStarred: UInt16 = 1 << 10
     }
 
     /// U+001F, the unit separator, as one UTF-8 byte.
@@ -46,6 +49,14 @@ package struct RowFill: Sendable, Hashable {
         if fill.followsViewer { bits |= Bit.followsViewer }
         if fill.viewerFollows { bits |= Bit.viewerFollows }
         (self.texts, self.count, self.bits) = (texts, UInt32(clamping: max(0, count ?? 0)), bits)
+    }
+
+    /// A repository's fill: its stars, and whether the token's owner starred it.
+    package init(repository fill: RepositoryFill) {
+        var bits = Bit.repository
+        if fill.stars != nil { bits |= Bit.count }
+        if fill.viewerHasStarred { bits |= Bit.viewerStarred }
+        self.init(texts: "", count: UInt32(clamping: max(0, fill.stars ?? 0)), bits: bits)
     }
 
     private init(texts: String, count: UInt32, bits: UInt16) {
@@ -84,8 +95,14 @@ package struct RowFill: Sendable, Hashable {
     /// A user's bio, or an organization's description.
     package var bio: String? { text(3) }
     package var isOrganization: Bool { bits & Bit.organization != 0 }
-    /// A user's followers (nil for an organization).
-    package var followers: Int? { !isOrganization && bits & Bit.count != 0 ? Int(count) : nil }
+    /// A repository's fill (``init(repository:)``).
+    package var isRepository: Bool { bits & Bit.repository != 0 }
+    /// A user's followers (nil for an organization or a repository).
+    package var followers: Int? { bits & (Bit.organization | Bit.repository) == 0 && bits & Bit.count != 0 ? Int(count) : nil }
+    /// A repository's stars, as the fill counted them.
+    package var stars: Int? { isRepository && bits & Bit.count != 0 ? Int(count) : nil }
+    /// The token's owner starred the repository.
+    package var viewerStarred: Bool { bits & Bit.viewerStarred != 0 }
     /// An organization's members the token may see, when they were asked for and allowed.
     package var members: Int? { isOrganization && bits & Bit.count != 0 ? Int(count) : nil }
     /// The account is the token's owner.

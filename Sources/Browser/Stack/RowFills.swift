@@ -57,13 +57,28 @@ package struct RowFills: Sendable, Equatable {
     /// cover stay bare and are asked again after a wait. False when it is not the request out
     /// (a late answer), which changes nothing.
     mutating func filled(_ id: RequestID, _ answer: FillAnswer, at now: Date) -> Bool {
+        filled(id, unreached: answer.unreached, refusedScopes: answer.refusedScopes, at: now) {
+            answer.fills[$0].map(RowFill.init)
+        }
+    }
+
+    /// The answer to request `id` for repositories (OWNER/NAME): their stars, and whether the
+    /// token's owner starred them.
+    mutating func filled(_ id: RequestID, _ answer: RepositoryFillAnswer, at now: Date) -> Bool {
+        filled(id, unreached: [], refusedScopes: [], at: now) { answer.fills[$0].map(RowFill.init(repository:)) }
+    }
+
+    /// The rows request `id` named, filled by `fill` (by name lowercased) or known to have
+    /// nothing, but those GitHub could not be asked about (`unreached`).
+    private mutating func filled(_ id: RequestID, unreached: [String], refusedScopes refused: [String], at now: Date,
+                                 _ fill: (String) -> RowFill?) -> Bool {
         guard let request = inFlight, request.id == id else { return false }
         inFlight = nil
-        let unreached = Set(answer.unreached.map { $0.lowercased() })
-        for (login, row) in request.rows {
-            if let fill = answer.fills[login.lowercased()] {
-                byID[row] = RowFill(fill)
-            } else if !unreached.contains(login.lowercased()) {
+        let unreached = Set(unreached.map { $0.lowercased() })
+        for (name, row) in request.rows {
+            if let kept = fill(name.lowercased()) {
+                byID[row] = kept
+            } else if !unreached.contains(name.lowercased()) {
                 unknown.insert(row)
             }
         }
@@ -74,7 +89,7 @@ package struct RowFills: Sendable, Equatable {
             retryAt = FillProblem.failed("").retryAt(after: now)
         }
         problem = nil
-        for scope in answer.refusedScopes where !refusedScopes.contains(scope) { refusedScopes.append(scope) }
+        for scope in refused where !refusedScopes.contains(scope) { refusedScopes.append(scope) }
         return true
     }
 

@@ -17,7 +17,7 @@ extension AppView {
             // A star given or taken back with `*`, at once.
             let target = WriteTarget.repository(owner: owner, name: name)
             found.stars = state.acting.count(found.stars, of: target)
-            starred = state.acting.known[target] == true
+            starred = (state.acting.known[target] ?? state.top.listScreen?.fills[row.id]?.viewerStarred) == true
             shown = .loaded(found)
         }
         let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.webPage(of: row),

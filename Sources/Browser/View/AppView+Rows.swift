@@ -22,7 +22,7 @@ extension AppView {
         let filter = state.top.listScreen.flatMap { $0.isFiltered ? FilterQuery($0.filter).words.first : nil }
         return { row in
             guard case .user(let user) = row else {
-                var text = itemText(row, now: now, acting: acting)
+                var text = itemText(row, now: now, acting: acting, fill: fills[row.id])
                 if comfortable { text.subtitle = row.repository?.description ?? "" }
                 return text
             }
@@ -109,26 +109,27 @@ extension AppView {
 
     /// A row's first line: its name, and right-aligned its detail, with what the detail gives
     /// way to where the name would be cut. `now` words a star's age.
-    private static func itemText(_ row: Row, now: Date, acting: Acting? = nil) -> ItemText {
+    private static func itemText(_ row: Row, now: Date, acting: Acting? = nil, fill: RowFill? = nil) -> ItemText {
         switch row {
         case .user(let user):
             let (detail, short) = detail(user, now: now)
             return ItemText(title: user.login, detail: detail, shortDetail: short)
         case .repository(let repository):
-            let (detail, short) = detail(repository, acting: acting)
+            let (detail, short) = detail(repository, acting: acting, fill: fill)
             return ItemText(title: repository.fullName, detail: detail, shortDetail: short)
         }
     }
 
     /// "fork · archived · ★ 1,234 · Swift ": the marks, the stars and the language; short, the
     /// stars. Stars GitHub did not send are left out, as the pane leaves them out (never "★ 0").
-    /// A repository the token's owner starred with `*` says so in a word ("starred · ★ 1,235"):
-    /// the glyph is the count's.
-    private static func detail(_ repository: GitHubRepository, acting: Acting? = nil) -> (String, short: String) {
+    /// A repository the token's owner starred (its fill says so, or `*` did) says so in a word
+    /// ("starred · ★ 1,235"): the glyph is the count's. The fill's count is GitHub's latest.
+    private static func detail(_ repository: GitHubRepository, acting: Acting? = nil, fill: RowFill? = nil) -> (String, short: String) {
         let target = acting == nil ? nil : repository.ownerAndName.map { WriteTarget.repository(owner: $0.owner, name: $0.name) }
-        let count = target.map { acting?.count(repository.stars, of: $0) } ?? repository.stars
+        let sent = fill?.stars ?? repository.stars
+        let count = target.map { acting?.count(sent, of: $0) } ?? sent
         let stars = count.map { "★ " + Formatting.grouped($0) }
-        let starred = target.flatMap { acting?.known[$0] } == true ? "starred" : nil
+        let starred = (target.flatMap { acting?.known[$0] } ?? fill?.viewerStarred) == true ? "starred" : nil
         var parts: [String] = []
         if repository.isFork { parts.append("fork") }
         if repository.isArchived { parts.append("archived") }

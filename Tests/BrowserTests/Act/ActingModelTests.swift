@@ -206,6 +206,38 @@ struct ActingModelTests {
         store.press(.character("F")) { $0.acting.question = Acting.Change(user1, on: false) }
     }
 
+    @Test("with a token, repositories on screen are filled with whether you starred them, one GraphQL request a page: * asks no GET, the row says starred")
+    func repositoryFill() {
+        var state = makeState(list: .repositories(.owned("octocat", organization: false)), columns: 100)
+        state.fillsRows = true
+        var store = TestStore(state)
+        store.apply(.abilities(mayActAll))
+        store.applyStart()
+        let repositories = (1...3).map { GitHubRepository(id: Int64($0), fullName: "octocat/r\($0)", stars: 10 * $0) }
+        let token = FetchToken(id: 1, generation: 0, direction: .initial)
+        let commands = store.apply(.pageLoaded(root, token, Page(items: repositories.map(Row.repository), next: nil)))
+        #expect(commands.contains(.fillRepositories(root, RequestID(1), names: ["octocat/r1", "octocat/r2", "octocat/r3"])), "\(commands)")
+        let starred = RepositoryFill(fullName: "octocat/r1", stars: 11, viewerHasStarred: true)
+        store.send(.repositoriesFilled(root, RequestID(1), RepositoryFillAnswer(fills: ["octocat/r1": starred], missing: ["octocat/r3"]))) {
+            $0.screens[0].listScreen?.fills.inFlight = nil
+            $0.screens[0].listScreen?.fills.byID[1] = RowFill(repository: starred)
+            $0.screens[0].listScreen?.fills.unknown = [2, 3]
+            $0.screens[0].listScreen?.fills.asked = [0: 1]
+        }
+        #expect(render(store.state).lines[1] == " octocat/r1                                                                         starred · ★ 11")
+        let r1 = WriteTarget.repository(owner: "octocat", name: "r1")
+        store.press(.character("*")) { $0.acting.question = Acting.Change(r1, on: false) }
+        store.press(.character("y"), [.write(RequestID(1), r1, on: false)]) {
+            $0.acting.question = nil
+            $0.acting.known[r1] = false
+            $0.acting.counts[r1] = Acting.CountChange(before: 11, after: 10)
+            $0.acting.write = Acting.Write(id: RequestID(1), change: Acting.Change(r1, on: false), before: true)
+            $0.acting.nextRequest = 1
+        }
+        let row = render(store.state).lines[1]
+        #expect(row.hasPrefix(" octocat/r1 ") && row.hasSuffix(" ★ 10") && !row.contains("starred"), "unstarred at once: \(row)")
+    }
+
     @Test("F and * where they do nothing say why and send nothing: no token, gh's login, a repository, a user for *, an organization, yourself")
     func refusedKeys() {
         var store = loadedStore()
