@@ -149,7 +149,34 @@ extension AppState {
         guard let write = acting.write, write.id == id else { return [] }
         acting.write = nil
         flash = .wrote(write.change)
-        return []
+        return refreshBelow(changedBy: write.change.target)
+    }
+
+    /// The lists under the top screen that a write changed are asked of GitHub again, so they
+    /// show it when you come back to them. (The one on top stays as it is: a row unstarred in
+    /// `starred @me` keeps its place, marked, until a refresh.)
+    private mutating func refreshBelow(changedBy target: WriteTarget) -> [Command] {
+        let moment = moment
+        var commands: [Command] = []
+        for id in stack.below.filter({ $0.listScreen.map { Self.changes($0.list, by: target) } ?? false }).map(\.id) {
+            commands += stack.withScreen(id) { $0.withList { $0.refreshWhereSelected(at: moment) } ?? [] }?.result ?? []
+        }
+        return commands
+    }
+
+    /// Whether a follow or a star of `target` changes what `list` holds: their followers and
+    /// your following list; the repository's stargazers and your starred list.
+    private static func changes(_ list: GitHubList, by target: WriteTarget) -> Bool {
+        let same = { (a: String, b: String) in a.lowercased() == b.lowercased() }
+        switch (target, list) {
+        case let (.account(login), .users(.followers(other))): return same(login, other)
+        case (.account, .users(.following(let other))): return other == GitHubConfiguration.me
+        case let (.repository(owner, name), .users(.stargazers(otherOwner, otherName))),
+             let (.repository(owner, name), .users(.newestStargazers(otherOwner, otherName))):
+            return same(owner, otherOwner) && same(name, otherName)
+        case (.repository, .repositories(.starred(let other))): return other == GitHubConfiguration.me
+        default: return false
+        }
     }
 
     /// A refusal puts back what the write changed on screen and says why; an unknown end

@@ -238,6 +238,31 @@ struct ActingModelTests {
         #expect(row.hasPrefix(" octocat/r1 ") && row.hasSuffix(" ★ 10") && !row.contains("starred"), "unstarred at once: \(row)")
     }
 
+    @Test("after a follow GitHub accepted, the lists below that it changed (following @me, their followers) are asked again; the one on top and the others stay")
+    func listsBelowAskedAgain() {
+        var store = TestStore(makeState(list: .users(.following(GitHubConfiguration.me))))
+        store.apply(.abilities(mayActAll))
+        store.applyStart()
+        store.apply(.pageLoaded(root, firstToken, page(1...20, next: .since(20))))
+        // On top: the followers of user1 (from its pane), its first page loaded.
+        store.apply(.key(.enter))
+        store.apply(.key(.character("1")))
+        let followersOfUser1 = ScreenID(2)
+        #expect(store.state.top.id == followersOfUser1 && store.state.top.listScreen?.list == .users(.followers("user1")))
+        let listed = page(31...35, next: nil)
+        store.apply(.pageLoaded(followersOfUser1, FetchToken(id: 1, generation: 0, direction: .initial), listed))
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.apply(.key(.character("y")))
+        let commands = store.apply(.written(RequestID(2)))
+        let refreshes = commands.compactMap { command -> ScreenID? in
+            if case let .fetch(screen, _, request) = command, request.token.direction == .refresh { return screen }
+            return nil
+        }
+        #expect(refreshes == [root], "following @me, below, is asked again; the list on top is not: \(commands)")
+        #expect(store.state.flash == .wrote(Acting.Change(.account("user31"), on: true)))
+    }
+
     @Test("F and * where they do nothing say why and send nothing: no token, gh's login, a repository, a user for *, an organization, yourself")
     func refusedKeys() {
         var store = loadedStore()
