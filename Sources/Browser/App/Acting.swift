@@ -22,13 +22,28 @@ package struct Acting: Sendable, Equatable {
         package var after: Int
     }
 
-    /// The write under way: the change, what was known before it (put back if it is refused),
-    /// and whether GitHub is being asked how it ended (a timeout or a 5xx left it unknown).
+    /// The write under way: the change, what was known before it and the count it moved (put
+    /// back if it is refused), and whether GitHub is being asked how it ended (a timeout or a
+    /// 5xx left it unknown).
     package struct Write: Sendable, Equatable {
         package var id: RequestID
         package var change: Change
         package var before: Bool
+        package var countBefore: CountChange?
         package var checking = false
+
+        package init(id: RequestID, change: Change, before: Bool, countBefore: CountChange? = nil, checking: Bool = false) {
+            (self.id, self.change, self.before, self.countBefore, self.checking) = (id, change, before, countBefore, checking)
+        }
+    }
+
+    /// The state of `target` asked of GitHub when `F` or `*` was pressed on the screen `screen`,
+    /// with the count on screen then.
+    package struct Asking: Sendable, Equatable {
+        package var id: RequestID
+        package var target: WriteTarget
+        package var screen: ScreenID
+        package var count: Int?
     }
 
     /// What the token may do, as the first answers told (its scopes).
@@ -44,24 +59,24 @@ package struct Acting: Sendable, Equatable {
     package internal(set) var counts: [WriteTarget: CountChange] = [:]
     /// The question on the status line: the change a `y` makes.
     package internal(set) var question: Change?
-    /// The state of `target` asked of GitHub because nothing on screen said it.
-    package internal(set) var asking: (id: RequestID, target: WriteTarget)?
+    /// The count on screen the question's change moves, as GitHub sent it when the key was
+    /// pressed.
+    package internal(set) var questionCount: Int?
+    /// The state of a target asked of GitHub because nothing on screen said it.
+    package internal(set) var asking: Asking?
+    /// The write under way, if any: one at a time.
     package internal(set) var write: Write?
+    /// The token owner's login, once something said it (a fill marked `isViewer`, `:me`).
+    package internal(set) var viewer: String?
     /// Until when GitHub's secondary limit holds writes back (a write met it): none is sent
     /// before, and the status line counts down.
     package internal(set) var heldUntil: Date?
+    /// The last request's number (the state asked, the writes).
     var nextRequest = 0
 
     package init(abilities: TokenAbilities = TokenAbilities(token: nil, scopes: nil), host: String = "github.com") {
         self.abilities = abilities
         self.host = host
-    }
-
-    package static func == (lhs: Acting, rhs: Acting) -> Bool {
-        lhs.abilities == rhs.abilities && lhs.host == rhs.host && lhs.confirms == rhs.confirms && lhs.known == rhs.known
-            && lhs.counts == rhs.counts && lhs.question == rhs.question && lhs.asking?.id == rhs.asking?.id
-            && lhs.asking?.target == rhs.asking?.target && lhs.write == rhs.write && lhs.heldUntil == rhs.heldUntil
-            && lhs.nextRequest == rhs.nextRequest
     }
 
     /// Whether a write or a question about one is under way.
@@ -93,43 +108,31 @@ package struct Acting: Sendable, Equatable {
         return true
     }
 
-    /// Starts `change`: shown at once (the mark, the count), its write sent.
+    /// Starts `change`: shown at once (the mark; the count GitHub sent, `count`, one up or down
+    /// from what the screen shows), its write sent.
     mutating func start(_ change: Change, known before: Bool, count: Int?) -> [Command] {
         let id = newRequest()
-        write = Write(id: id, change: change, before: before)
-        known[change.target] = change.on
-        if let count { counts[change.target] = CountChange(before: count, after: max(0, count + (change.on ? 1 : -1))) }
-        return [.write(id, change.target, on: change.on)]
+        let target = change.target
+        write = Write(id: id, change: change, before: before, countBefore: counts[target])
+        known[target] = change.on
+        if let count, let shown = self.count(count, of: target) {
+            let moved = change.on ? (shown == Int.max ? shown : shown + 1) : max(0, shown - 1)
+            counts[target] = CountChange(before: count, after: moved)
+        }
+        return [.write(id, target, on: change.on)]
     }
 
-    /// Puts back what the write under way changed on screen, and ends it.
+    /// Puts back what the write under way changed on screen (the mark, and the count as it was
+    /// shown before), and ends it.
     mutating func putBack() {
         guard let write else { return }
         known[write.change.target] = write.before
-        counts[write.change.target] = nil
+        counts[write.change.target] = write.countBefore
         self.write = nil
     }
-}
 
-/// Why a write, or the question of what is set, did not end as asked.
-package enum WriteFailure: Sendable, Equatable {
-    /// GitHub refused it (a 4xx): the reason, in words.
-    case refused(GitHubError)
-    /// A secondary limit: writes wait `retryAfter` seconds; nothing is sent again by itself.
-    case limited(retryAfter: Int)
-    /// A timeout or a 5xx through the retries: the write may or may not have landed.
-    case unknown(GitHubError)
-
-    package init(_ error: any Error) {
-        guard let error = error as? GitHubError else {
-            self = .unknown(.network(message: "\(error)"))
-            return
-        }
-        switch error {
-        case let .secondaryRateLimit(retryAfter, _): self = .limited(retryAfter: retryAfter ?? 60)
-        case .server, .timeout, .connectionLost, .network, .malformedBody, .hostNotFound, .connectionRefused, .cancelled:
-            self = .unknown(error)
-        default: self = .refused(error)
-        }
+    /// The token owner's login, learned.
+    mutating func learnViewer(_ login: String) {
+        viewer = login
     }
 }

@@ -58,6 +58,7 @@ extension AppState {
             commands = onProfile(id) { _ = $0.failed(request, failure) }
         case let .rowsFilled(id, request, answer):
             let now = now
+            if let viewer = answer.fills.values.first(where: \.isViewer) { acting.learnViewer(viewer.login) }
             _ = stack.withScreen(id) { $0.withList { if $0.fills.filled(request, answer, at: now) { $0.fillsChanged() } } }
             commands = []
         case let .repositoriesFilled(id, request, answer):

@@ -91,9 +91,11 @@ package enum Message: Sendable, Equatable {
     /// Whether the token owner follows the account or starred the repository asked about
     /// (``Command/askState(_:_:)``).
     case stateKnown(RequestID, Bool)
+    /// The state could not be had: why.
     case stateFailed(RequestID, WriteFailure)
     /// A write GitHub accepted (``Command/write(_:_:on:)``).
     case written(RequestID)
+    /// GitHub refused the write, a limit held it back, or how it ended is not known.
     case writeFailed(RequestID, WriteFailure)
 }
 

@@ -17,12 +17,13 @@ extension AppState {
         guard ability.mayTry else { return nothing(.cannotAct(target, ability)) }
         guard !acting.isBusy else { return nothing(.writeUnderWay) }
         if let held = acting.heldUntil, held > now { return nothing(.writesHeld) }
+        let count = shownCount(of: target)
         guard let isSet = knownState(of: target) else {
             let id = acting.newRequest()
-            acting.asking = (id, target)
+            acting.asking = Acting.Asking(id: id, target: target, screen: top.id, count: count)
             return [.askState(id, target)]
         }
-        return ask(Acting.Change(target, on: !isSet), isSet: isSet)
+        return ask(Acting.Change(target, on: !isSet), isSet: isSet, count: count)
     }
 
     /// What `F` or `*` is about, or why it acts on nothing here.
@@ -43,15 +44,21 @@ extension AppState {
             return .refused(.followIsForAccounts)
         case (.user(let user)?, false):
             if user.isOrganization { return .refused(.organizationsNotFollowed) }
-            if top.listScreen?.fills.byID[user.id]?.isViewer == true { return .refused(.thatIsYou) }
+            if top.listScreen?.fills.byID[user.id]?.isViewer == true || isViewer(user.login) { return .refused(.thatIsYou) }
             return .target(.account(user.login))
         case (nil, false):
             guard let profile = top.profileScreen else { return .refused(.nothingToOpen) }
             if profile.profile.isOrganization == true { return .refused(.organizationsNotFollowed) }
+            if isViewer(profile.login) { return .refused(.thatIsYou) }
             return .target(.account(profile.login))
         case (.user?, true), (nil, true):
             return .refused(.starIsForRepositories)
         }
+    }
+
+    /// Whether `login` is the token's owner, as far as the browser knows.
+    private func isViewer(_ login: String) -> Bool {
+        acting.viewer.map { $0.lowercased() == login.lowercased() } ?? false
     }
 
     /// Whether the target is followed or starred, as far as the screen knows: a write or a
@@ -68,12 +75,13 @@ extension AppState {
 
     /// The question for `change`, or the write at once when no question is wanted (a follow
     /// or a star with `confirm-actions = false`; undoing one is always asked).
-    private mutating func ask(_ change: Acting.Change, isSet: Bool) -> [Command] {
+    private mutating func ask(_ change: Acting.Change, isSet: Bool, count: Int?) -> [Command] {
         guard !acting.confirms, change.on else {
             acting.question = change
+            acting.questionCount = count
             return []
         }
-        return acting.start(change, known: isSet, count: shownCount(of: change.target))
+        return acting.start(change, known: isSet, count: count)
     }
 
     /// The count on screen a change moves: the account's followers, the repository's stars.
@@ -93,12 +101,14 @@ extension AppState {
     /// A key while the question is asked: `y` writes, anything else lets it go.
     mutating func questionKey(_ key: Key) -> [Command] {
         guard let change = acting.question else { return [] }
+        let count = acting.questionCount
         acting.question = nil
+        acting.questionCount = nil
         switch keys.action(for: key, in: .question) {
         case .yes:
-            return acting.start(change, known: !change.on, count: shownCount(of: change.target))
+            return acting.start(change, known: !change.on, count: count)
         case .suspend:
-            acting.question = change
+            (acting.question, acting.questionCount) = (change, count)
             return [.suspend]
         case .quit:
             exitStatus = 0
@@ -116,7 +126,10 @@ extension AppState {
         if let asking = acting.asking, asking.id == id {
             acting.asking = nil
             acting.known[asking.target] = isSet
-            return ask(Acting.Change(asking.target, on: !isSet), isSet: isSet)
+            // Asked from where the key was pressed only: not over the help, a filter or the `:`
+            // line opened meanwhile (a `y` typed there must not follow anyone), nor elsewhere.
+            guard overlay == nil, top.id == asking.screen else { return [] }
+            return ask(Acting.Change(asking.target, on: !isSet), isSet: isSet, count: asking.count)
         }
         guard let write = acting.write, write.id == id, write.checking else { return [] }
         if isSet == write.change.on {
@@ -145,6 +158,7 @@ extension AppState {
         return []
     }
 
+    /// GitHub accepted the write: it stays as shown, and what it changed below is asked again.
     mutating func written(_ id: RequestID) -> [Command] {
         guard let write = acting.write, write.id == id else { return [] }
         acting.write = nil

@@ -32,7 +32,6 @@ package struct KeyTable: Sendable, Equatable {
         var unable: Set<Action>
     }
 
-
     /// What Enter does on the selected row, for the status line's hint: show its details, open
     /// the list an "All … →" row leads to, retry a slice that failed, or nothing (a heading, a
     /// loading row, no match); `noRows`: the list has no rows at all, so nothing to filter
@@ -42,6 +41,7 @@ package struct KeyTable: Sendable, Equatable {
     }
     /// The hints of each kind asked for, worked out at the first ask.
     private final class HintCache: Sendable {
+        /// The table's bindings, which every kind of hints is made from.
         let bindings: [KeyBinding]
         private let made = Mutex<[HintsKind: Hints]>([:])
 

@@ -71,6 +71,7 @@ extension AppState {
             prompt.error = message
             return []
         case .me(let login):
+            acting.learnViewer(login)
             return go(checking.command.naming(me: login), line: checking.line)
         case .unknown where checking.command == .profile(GitHubConfiguration.me):
             prompt.error = GoCommandError.meUnknown.description

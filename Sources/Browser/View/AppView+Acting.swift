@@ -13,11 +13,12 @@ extension AppView {
     /// What a flash of ``Acting`` says; nil for the others.
     static func actingText(_ flash: Flash, _ state: AppState) -> String? {
         let keys = state.keys
-        let follow = keys.label(.follow, in: .list) ?? "F"
-        let star = keys.label(.star, in: .list) ?? "*"
+        // The keys as the table binds them (a configuration file may give them away).
+        let follow = keys.label(.follow, in: .list).map { "\($0) follows accounts" }
+        let star = keys.label(.star, in: .list).map { "\($0) stars repositories" }
         switch flash {
-        case .followIsForAccounts: return "\(follow) follows accounts; \(star) stars repositories"
-        case .starIsForRepositories: return "\(star) stars repositories; \(follow) follows accounts"
+        case .followIsForAccounts: return ([follow ?? "Only accounts are followed", star].compactMap { $0 }).joined(separator: "; ")
+        case .starIsForRepositories: return ([star ?? "Only repositories are starred", follow].compactMap { $0 }).joined(separator: "; ")
         case .organizationsNotFollowed: return "Following organizations is not offered"
         case .thatIsYou: return "That is you"
         case let .cannotAct(target, ability): return cannot(target, ability, host: state.acting.host)
@@ -33,7 +34,8 @@ extension AppView {
         case let .writeFailed(change, failure): return "Could not \(verb(change)): \(reason(failure))"
         case .writeLost(let change): return "Could not \(verb(change)): GitHub says it did not happen"
         case let .writeUnknown(change, failure):
-            return "Not known whether GitHub did \(verb(change)): \(reason(failure)) (\(change.target.isAccount ? follow : star) asks again)"
+            let key = keys.label(change.target.isAccount ? .follow : .star, in: .list).map { " (\($0) asks again)" } ?? ""
+            return "Not known whether GitHub did \(verb(change)): \(reason(failure))\(key)"
         default: return nil
         }
     }
@@ -41,7 +43,9 @@ extension AppView {
     /// "try again in 42 s", counting down; "try again now" once it ended.
     private static func heldText(_ state: AppState) -> String {
         guard let held = state.acting.heldUntil, held > state.now else { return "try again now" }
-        return "try again in \(Formatting.grouped(Int(held.timeIntervalSince(state.now).rounded(.up)))) s"
+        // (Bounded: a hostile retry-after of 2^63 seconds must not trap.)
+        let seconds = min(held.timeIntervalSince(state.now), 1e9).rounded(.up)
+        return "try again in \(Formatting.grouped(Int(seconds))) s"
     }
 
     /// "follow octocat", "unstar octo/hello".

@@ -8,7 +8,9 @@ struct StatusHints {
 
     init(_ state: borrowing AppState) {
         let mode = state.mode
-        let subject = PaneSubject(state.top.selectedRow)
+        var subject = PaneSubject(state.top.selectedRow)
+        // On a profile's own rows F is about the profile's account: an organization is not followed.
+        if state.top.selectedRow == nil, state.top.profileScreen?.profile.isOrganization == true { subject = .organization }
         let abilities = state.acting.abilities
         var unable: Set<Action> = []
         if !abilities.follow.mayTry { unable.insert(.follow) }

@@ -73,10 +73,15 @@ extension GitHubClient {
         await Task { [self] in await expireAfterWrite(target, to: on) }.value
     }
 
-    /// Whether `target` is followed or starred: `GET`, 204 yes, 404 no (a read: waits out limits).
+    /// Whether `target` is followed or starred: `GET`, 204 yes, 404 no. Asked when a key is
+    /// pressed, so, as a write, it is retried after a timeout or a 5xx but does not wait out a
+    /// rate limit: the limit's error is thrown at once (a person is waiting for the answer). The
+    /// writes' own secondary limit does not hold it back: it is a read.
     public func isSet(_ target: WriteTarget) async throws -> Bool {
         let request = try writeRequest("GET", target)
-        return try await perform { [self] in try await exchange(request, target: target) == 204 }
+        return try await throttle.performWrite(resource: "core", isWrite: false) { [self] in
+            try await exchange(request, target: target) == 204
+        }
     }
 
     private func writeRequest(_ method: String, _ target: WriteTarget) throws -> URLRequest {

@@ -105,15 +105,19 @@ actor RequestThrottle {
     /// idempotent), but no rate limit is waited out: one that holds `resource` back, or writes
     /// (a secondary limit a write met), fails it at once without sending; one it meets is noted
     /// and thrown. A secondary limit met by a write holds back the writes only, so reading goes on.
-    func performWrite<T: Sendable>(resource: String, _ operation: @Sendable () async throws -> T) async throws -> T {
-        if let error = blockingError(resource, also: Self.writes) { throw error }
+    ///
+    /// `isWrite` false runs a read someone waits for the same way (the state a key asks about
+    /// before a write): it fails at once under a limit but is not held back by the writes' own.
+    func performWrite<T: Sendable>(resource: String, isWrite: Bool = true, _ operation: @Sendable () async throws -> T) async throws -> T {
+        let also = isWrite ? Self.writes : nil
+        if let error = blockingError(resource, also: also) { throw error }
         do {
             try await acquire()
         } catch {
             throw GitHubError.cancelled
         }
         defer { release() }
-        if let error = blockingError(resource, also: Self.writes) { throw error }
+        if let error = blockingError(resource, also: also) { throw error }
         var retries = 0
         while true {
             do {
@@ -129,7 +133,7 @@ actor RequestThrottle {
                 case let .wait(delay, reason, blocksAll):
                     let wait = Wait(reason: reason, until: now.addingTimeInterval(delay.seconds))
                     guard !blocksAll else {
-                        if case .secondaryRateLimit = reason { blocks[Self.writes] = wait } else { block(resource, wait) }
+                        if case .secondaryRateLimit = reason, isWrite { blocks[Self.writes] = wait } else { block(resource, wait) }
                         throw error
                     }
                     retries += 1

@@ -30,7 +30,7 @@ struct ActingModelTests {
     func followAfterAsking() {
         var store = actingStore()
         store.press(.character("F"), [.askState(RequestID(1), user1)]) {
-            $0.acting.asking = (RequestID(1), user1)
+            $0.acting.asking = Acting.Asking(id: RequestID(1), target: user1, screen: root, count: nil)
             $0.acting.nextRequest = 1
         }
         #expect(store.state.mode == .list, "no question before GitHub answers")
@@ -80,8 +80,10 @@ struct ActingModelTests {
         store.apply(.detailsLoaded(RequestID(1), followed))
         store.apply(.key(.character("F")))
         store.apply(.stateKnown(RequestID(1), false))
+        #expect(store.state.acting.questionCount == 41, "the count on screen when F was pressed")
         store.press(.character("y"), [.write(RequestID(2), user1, on: true)]) {
             $0.acting.question = nil
+            $0.acting.questionCount = nil
             $0.acting.known[user1] = true
             $0.acting.counts[user1] = Acting.CountChange(before: 41, after: 42)
             $0.acting.write = Acting.Write(id: RequestID(2), change: Acting.Change(user1, on: true), before: false)
@@ -98,6 +100,50 @@ struct ActingModelTests {
         }
         // Now known: the key says what is missing and sends nothing.
         store.press(.character("F")) { $0.flash = .cannotAct(user1, .missingScope("user:follow")) }
+    }
+
+    @Test("a follow then an unfollow with the pane open: the count goes N, N+1, N (not N-1); a refusal after a write puts back what that write showed")
+    func countsOverTwoWrites() {
+        var store = actingStore()
+        store.openPane(login: "user1")
+        var shown = details("user1", id: 1)
+        shown.followers = 41
+        store.apply(.detailsLoaded(RequestID(1), shown))
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        store.apply(.key(.character("y")))
+        store.apply(.written(RequestID(2)))
+        #expect(store.state.acting.count(41, of: user1) == 42)
+        store.apply(.key(.character("F")))
+        store.press(.character("y"), [.write(RequestID(3), user1, on: false)]) {
+            $0.flash = nil
+            $0.acting.question = nil
+            $0.acting.questionCount = nil
+            $0.acting.known[user1] = false
+            $0.acting.counts[user1] = Acting.CountChange(before: 41, after: 41)
+            $0.acting.write = Acting.Write(id: RequestID(3), change: Acting.Change(user1, on: false), before: true,
+                                           countBefore: Acting.CountChange(before: 41, after: 42))
+            $0.acting.nextRequest = 3
+        }
+        let refusal = GitHubError.forbidden(message: "no")
+        store.send(.writeFailed(RequestID(3), .refused(refusal))) {
+            $0.acting.write = nil
+            $0.acting.known[user1] = true
+            $0.acting.counts[user1] = Acting.CountChange(before: 41, after: 42)
+            $0.flash = .writeFailed(Acting.Change(user1, on: false), .refused(refusal))
+        }
+    }
+
+    @Test("an answer that comes while the help, the filter or the : line is open asks nothing: a y typed there follows no one")
+    func answerUnderAnOverlay() {
+        var store = actingStore()
+        store.apply(.key(.character("F")))
+        store.apply(.key(.character(":")))
+        store.send(.stateKnown(RequestID(1), false)) {
+            $0.acting.asking = nil
+            $0.acting.known[user1] = false
+        }
+        #expect(store.state.mode == .command)
     }
 
     @Test("a timeout or a 5xx through the retries asks GitHub before anything is put back: landed, kept; not landed, put back")
@@ -203,7 +249,10 @@ struct ActingModelTests {
         var answer = FillAnswer(fills: [:])
         for id in Int64(1)...20 { answer.fills["user\(id)"] = fill(id, youFollow: id == 1) }
         store.apply(.rowsFilled(root, RequestID(1), answer))
-        store.press(.character("F")) { $0.acting.question = Acting.Change(user1, on: false) }
+        store.press(.character("F")) {
+            $0.acting.question = Acting.Change(user1, on: false)
+            $0.acting.questionCount = 100
+        }
     }
 
     @Test("with a token, repositories on screen are filled with whether you starred them, one GraphQL request a page: * asks no GET, the row says starred")
@@ -226,9 +275,13 @@ struct ActingModelTests {
         }
         #expect(render(store.state).lines[1] == " octocat/r1                                                                         starred · ★ 11")
         let r1 = WriteTarget.repository(owner: "octocat", name: "r1")
-        store.press(.character("*")) { $0.acting.question = Acting.Change(r1, on: false) }
+        store.press(.character("*")) {
+            $0.acting.question = Acting.Change(r1, on: false)
+            $0.acting.questionCount = 11
+        }
         store.press(.character("y"), [.write(RequestID(1), r1, on: false)]) {
             $0.acting.question = nil
+            $0.acting.questionCount = nil
             $0.acting.known[r1] = false
             $0.acting.counts[r1] = Acting.CountChange(before: 11, after: 10)
             $0.acting.write = Acting.Write(id: RequestID(1), change: Acting.Change(r1, on: false), before: true)
@@ -263,6 +316,21 @@ struct ActingModelTests {
         #expect(store.state.flash == .wrote(Acting.Change(.account("user31"), on: true)))
     }
 
+    @Test("F on your own profile (:me) says that is you and sends nothing")
+    func ownProfile() {
+        var state = makeState()
+        state.hasToken = true
+        var store = TestStore(state)
+        store.apply(.abilities(mayActAll))
+        store.applyStart()
+        store.apply(.key(.character(":")))
+        for character in "me" { store.apply(.key(.character(character))) }
+        store.apply(.key(.enter))
+        store.apply(.commandChecked(RequestID(1), .me("octocat")))
+        #expect(store.state.top.profileScreen?.login == "octocat")
+        store.press(.character("F")) { $0.flash = .thatIsYou }
+    }
+
     @Test("F and * where they do nothing say why and send nothing: no token, gh's login, a repository, a user for *, an organization, yourself")
     func refusedKeys() {
         var store = loadedStore()
@@ -281,12 +349,13 @@ struct ActingModelTests {
         let hello = WriteTarget.repository(owner: "octocat", name: "hello")
         repositories.press(.character("*"), [.askState(RequestID(1), hello)]) {
             $0.flash = nil
-            $0.acting.asking = (RequestID(1), hello)
+            $0.acting.asking = Acting.Asking(id: RequestID(1), target: hello, screen: root, count: 5)
             $0.acting.nextRequest = 1
         }
         repositories.apply(.stateKnown(RequestID(1), false))
         repositories.press(.character("y"), [.write(RequestID(2), hello, on: true)]) {
             $0.acting.question = nil
+            $0.acting.questionCount = nil
             $0.acting.known[hello] = true
             $0.acting.counts[hello] = Acting.CountChange(before: 5, after: 6)
             $0.acting.write = Acting.Write(id: RequestID(2), change: Acting.Change(hello, on: true), before: false)

@@ -101,6 +101,7 @@ struct MeCommandLineModelTests {
         }
         store.send(.commandChecked(RequestID(1), .me("octocat")),
                    [.addToHistory("me"), .loadDetails(RequestID(1), login: "octocat")]) {
+            $0.acting.viewer = "octocat"  // F on this profile says that is you
             $0.prompt = CommandPrompt()
             $0.prompt.history = CommandHistory(["me"])
             $0.prompt.nextCheck = 1
@@ -129,6 +130,7 @@ struct MeCommandLineModelTests {
         let screen2 = ScreenID(2)
         store.send(.commandChecked(RequestID(1), .me("octocat")),
                    [.addToHistory("followers @me"), .fetch(screen2, list, request(1, .initial, .first))]) {
+            $0.acting.viewer = "octocat"
             $0.prompt = CommandPrompt()
             $0.prompt.history = CommandHistory(["followers @me"])
             $0.prompt.nextCheck = 1

@@ -56,6 +56,8 @@ struct WriteLimitTests {
                 #expect(limit == 1)
             }
             await #expect(throws: GitHubError.self) { try await fixture.client.unfollow(fixture.person.login) }
+            // The state a key asks before a write does not wait out the limit either: a person waits for it.
+            await #expect(throws: GitHubError.self) { _ = try await fixture.client.isFollowing(fixture.person.login) }
             #expect(clock.sleeps.isEmpty)
             #expect(await fixture.server.requestLog().map { "\($0.method) \($0.status)" } == ["GET 200", "PUT 403"])
         }
