@@ -12,17 +12,26 @@ func octocatDetails() -> UserDetails {
     return octocat
 }
 
-/// A profile's slice, spelled out as the screen should hold it.
-func part(_ id: ProfileSlice, _ heading: String, _ state: SliceState, items: [Row] = [], limit: Int? = 5,
-          total: Int = 0, seeAll: String, empty: String) -> ListSlice<Row, ProfileSlice> {
-    ListSlice(id: id, heading: heading, items: items, state: state, limit: limit, total: total, seeAll: seeAll, empty: empty)
+/// A profile's slice, spelled out as the screen should hold it (the texts of its heading,
+/// "All … →" and empty rows are the view's: see `words(_:in:)`).
+func part(_ id: ProfileSlice, _ state: SliceState, items: [Row] = [], limit: Int? = 5,
+          total: Int = 0) -> ListSlice<Row, ProfileSlice> {
+    ListSlice(id: id, heading: Profile.worded, items: items, state: state, limit: limit, total: total,
+              seeAll: Profile.worded, empty: Profile.worded)
+}
+
+/// How the view words a slice of the profile on top: its heading, its "All … →" row and its
+/// empty row.
+func words(_ slice: ProfileSlice, in state: AppState) -> [String] {
+    guard let profile = state.top.profileScreen?.profile else { return [] }
+    return [ProfileWords.heading(slice, of: profile), ProfileWords.seeAll(slice, of: profile), ProfileWords.empty(slice)]
 }
 
 /// The about row of octocat's profile on an 80-column terminal, as many lines high as the
 /// picture and the text beside it need, and a blank line (4 on 10 rows: at most the list's
 /// height less 4, so a slice shows under it).
 func about(lines: Int = 4) -> ListSlice<Row, ProfileSlice> {
-    ListSlice(id: .about, heading: "octocat", state: .loaded, headingLines: lines)
+    ListSlice(id: .about, heading: Profile.worded, state: .loaded, headingLines: lines)
 }
 
 /// `ghscroll user octocat` on an 80×10 terminal, pages of 20.
@@ -61,10 +70,10 @@ extension TestStore {
             var profile = Profile(login: "octocat", isOrganization: false, heights: .compact, headerLines: 4)
             profile.rows = SlicedList([
                 about(lines: aboutLines),
-                part(.organizations, "Organizations", .loading, seeAll: "All organizations →", empty: "No organizations"),
-                part(.repositories, "Repositories · 7", .loading, seeAll: "All 7 repositories →", empty: "No public repositories"),
-                part(.followers, "Followers · 12", .loading, seeAll: "All 12 followers →", empty: "No followers"),
-                part(.following, "Following · 0", .loading, seeAll: "All 0 following →", empty: "Not following anyone"),
+                part(.organizations, .loading),
+                part(.repositories, .loading),
+                part(.followers, .loading),
+                part(.following, .loading),
             ])
             profile.counts = [.repositories: 7, .followers: 12, .following: 0]
             profile.requests = [.organizations: RequestID(1), .repositories: RequestID(2), .followers: RequestID(3),
@@ -72,6 +81,11 @@ extension TestStore {
             profile.nextRequest = 4
             $0.top.profileScreen?.profile = profile
         }
+        // The counts the details gave, in the headings and the "All … →" rows.
+        #expect(words(.organizations, in: store.state) == ["Organizations", "All organizations →", "No organizations"])
+        #expect(words(.repositories, in: store.state) == ["Repositories · 7", "All 7 repositories →", "No public repositories"])
+        #expect(words(.followers, in: store.state) == ["Followers · 12", "All 12 followers →", "No followers"])
+        #expect(words(.following, in: store.state) == ["Following · 0", "All 0 following →", "Not following anyone"])
         return store
     }
 }
@@ -108,11 +122,9 @@ struct ProfileModelTests {
             $0.top.profileScreen?.profile.requests[.organizations] = nil
             $0.top.profileScreen?.profile.counts[.organizations] = 0
             $0.top.profileScreen?.profile.rows.setItems([], of: .organizations, total: 0)
-            $0.top.profileScreen?.profile.rows.update(.organizations) {
-                ($0.heading, $0.seeAll) = ("Organizations · 0", "All 0 organizations →")
-            }
         }
-        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .empty("No organizations"))
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .empty(Profile.worded))
+        #expect(words(.organizations, in: store.state) == ["Organizations · 0", "All 0 organizations →", "No organizations"])
         // k goes up over the heading to the retry row of the repositories; R retries it, the one part that failed.
         store.press(.character("k")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 4) }
         #expect(store.state.top.asProfile.selectedSliceRow?.kind == .failed)
@@ -142,7 +154,8 @@ struct ProfileModelTests {
             $0.top.profileScreen?.profile.rows.setItems(five, of: .followers, total: 12)
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
         }
-        #expect(store.state.top.profileScreen?.profile.rows.slice(.followers)?.footer == .seeAll("All 12 followers →"),
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.followers)?.footer == .seeAll(Profile.worded))
+        #expect(words(.followers, in: store.state)[1] == "All 12 followers →",
                 "the count the details gave")
         store.press(.character("G")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 6, selection: 11) }
         let before = store.state.top
@@ -184,10 +197,10 @@ struct ProfileModelTests {
         ]) {
             var profile = Profile(login: "acme", isOrganization: true, heights: .compact, headerLines: 4)
             profile.rows = SlicedList([
-                ListSlice(id: .about, heading: "acme", state: .loaded, headingLines: 4),
-                part(.members, "Members", .loading, seeAll: "All members →", empty: "No public members"),
-                part(.repositories, "Repositories", .loading, seeAll: "All repositories →", empty: "No public repositories"),
-                part(.followers, "Followers", .loading, seeAll: "All followers →", empty: "No followers"),
+                ListSlice(id: .about, heading: Profile.worded, state: .loaded, headingLines: 4),
+                part(.members, .loading),
+                part(.repositories, .loading),
+                part(.followers, .loading),
             ])
             profile.requests = [.members: RequestID(1), .repositories: RequestID(2), .followers: RequestID(3)]
             profile.nextRequest = 3
@@ -198,6 +211,9 @@ struct ProfileModelTests {
             $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "acme")
             $0.details.nextID = 1
         }
+        #expect(words(.members, in: store.state) == ["Members", "All members →", "No public members"])
+        #expect(words(.repositories, in: store.state) == ["Repositories", "All repositories →", "No public repositories"])
+        #expect(words(.followers, in: store.state) == ["Followers", "All followers →", "No followers"])
         // Its details may still finish into the cache, as when a pane closes.
         store.press(.escape, [.cancelSlice(screen2, RequestID(1)), .cancelSlice(screen2, RequestID(2)),
                               .cancelSlice(screen2, RequestID(3))]) {
