@@ -96,7 +96,7 @@ struct CommandLineModelTests {
             $0.overlay = nil
             var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "octocat", "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "followers octocat"
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
@@ -149,7 +149,7 @@ struct CommandLineModelTests {
             $0.overlay = nil
             var pushed = ListScreen(id: ScreenID(2), list: list, crumbs: ["All users", "Search: tom type:org"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "search tom type:org"
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2

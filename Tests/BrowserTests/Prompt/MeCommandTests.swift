@@ -135,7 +135,7 @@ struct MeCommandLineModelTests {
             $0.overlay = nil
             var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "octocat", "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "followers @me"
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
@@ -185,7 +185,7 @@ struct MeCommandLineModelTests {
             $0.overlay = nil
             var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "Starred by you"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "starred @me"
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2

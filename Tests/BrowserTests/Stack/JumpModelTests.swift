@@ -152,15 +152,16 @@ struct JumpModelTests {
         var store = TestStore(makeState(list: .users(.all(since: 0)), rows: 10, columns: 80, keys: KeyTable()))
         store.start([.fetch(root, .users(.all(since: 0)), request(1, .initial, .since(0))),
                      .scheduleTick(1, after: .milliseconds(100))]) {
-            _ = $0.screens[0].listScreen?.pager.handle(.start)
+            $0.screens[0].listScreen?.pager.awaits(.initial, request: 1, at: .since(0))
             $0.pendingTick = 1
             $0.nextTick = 1
         }
         store.press(.character("G")) { $0.top.listScreen?.pendingMove = .last }
         let first = page(1...20, next: .since(20))
         store.send(.pageLoaded(root, firstToken, first), [.fetch(root, .users(.all(since: 0)), request(2, .append, .since(20)))]) {
-            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, first))
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(12..<20, viewportRows: 8))
+            $0.screens[0].listScreen?.pager.holds(first: first, at: .since(0))
+            $0.screens[0].listScreen?.pager.shows(from: 12, rows: 8)
+            $0.screens[0].listScreen?.pager.awaits(.append, request: 2, at: .since(20))
             $0.top.listScreen?.pendingMove = nil
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 13, selection: 19)
             $0.top.listScreen?.selectedID = 20
@@ -186,7 +187,7 @@ struct JumpModelTests {
         store.press(.character("G")) { $0.top.listScreen?.pendingMove = .last }
         let failure = LoadFailure(message: "GitHub answered 502")
         store.send(.pageFailed(root, firstToken, failure)) {
-            _ = $0.top.listScreen?.pager.handle(.pageFailed(firstToken, failure))
+            $0.top.listScreen?.pager.failed(.initial, failure)
             $0.top.listScreen?.pendingMove = nil
         }
         let retry = store.apply(.key(.character("R")))
