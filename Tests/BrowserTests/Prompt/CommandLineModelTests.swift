@@ -12,6 +12,22 @@ extension TestStore {
             press(.character(character), sourceLocation: sourceLocation) { $0.prompt.field.apply(.insert(String(character))) }
         }
     }
+
+    /// Enter on a line that cannot run: nothing asked, nothing changed but the prompt's error,
+    /// which the view words as `message`.
+    mutating func pressEnterRefused(saying message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var expected = state
+        let commands = apply(.key(.enter))
+        #expect(commands == [], sourceLocation: sourceLocation)
+        #expect(state.prompt.error.map(AppView.promptErrorText) == message, sourceLocation: sourceLocation)
+        expected.prompt.error = state.prompt.error
+        #expect(state == expected, "nothing but the error changed", sourceLocation: sourceLocation)
+    }
+}
+
+/// What the view says of the prompt's error.
+func promptWords(_ state: AppState) -> String? {
+    state.prompt.error.map(AppView.promptErrorText)
 }
 
 /// The first list (users 1…20 loaded) with the prompt open.
@@ -66,7 +82,7 @@ struct CommandLineModelTests {
     func errors(line: String, message: String) {
         var store = promptStore()
         store.type(line)
-        store.press(.enter) { $0.prompt.error = message }
+        store.pressEnterRefused(saying: message)
         // The next edit takes the message away.
         store.press(.backspace) {
             $0.prompt.error = nil
@@ -113,7 +129,7 @@ struct CommandLineModelTests {
         let message = GitHubError.notFound(what: "user nosuch").description
         store.send(.commandChecked(RequestID(1), .notFound(message))) {
             $0.prompt.checking = nil
-            $0.prompt.error = message
+            $0.prompt.error = .github(message)
         }
         #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
     }
@@ -213,7 +229,8 @@ struct CommandLineModelTests {
         store.press(.tab) { $0.prompt.field = TextField("followers user7 ") }
         store.press(.control("u")) { $0.prompt.field = TextField() }
         store.type("stargazers x")
-        store.press(.tab) { $0.prompt.error = "Nothing to complete x" }
+        store.press(.tab) { $0.prompt.error = .nothingToComplete(word: "x") }
+        #expect(promptWords(store.state) == "Nothing to complete x")
     }
 
     @Test("Tab completes the logins of a list left with Esc: the list is gone, its names stay")

@@ -153,7 +153,7 @@ struct MeCommandLineModelTests {
     func needsToken(line: String, message: String) {
         var store = promptStore()
         store.type(line)
-        store.press(.enter) { $0.prompt.error = message }
+        store.pressEnterRefused(saying: message)
         // The next edit takes the message away, as for any line that cannot run.
         store.press(.backspace) {
             $0.prompt.error = nil
@@ -168,8 +168,9 @@ struct MeCommandLineModelTests {
         store.apply(.key(.enter))
         store.send(.commandChecked(RequestID(1), .unknown)) {
             $0.prompt.checking = nil
-            $0.prompt.error = "GitHub did not say whose the token is (GET /user) · try again"
+            $0.prompt.error = .line(.meUnknown)
         }
+        #expect(promptWords(store.state) == "GitHub did not say whose the token is (GET /user) · try again")
         #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
 
         var lists = tokenPromptStore()

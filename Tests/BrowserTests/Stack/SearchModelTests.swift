@@ -79,7 +79,7 @@ struct SearchModelTests {
             $0.screens.removeLast()
             $0.overlay = .command
             $0.prompt.field = TextField("search followers:>abc")
-            $0.prompt.error = "Invalid search qualifier followers:>abc"
+            $0.prompt.error = .github("Invalid search qualifier followers:>abc")
         }
         #expect(store.state.top == before)
         #expect(store.state.prompt.history.entries == ["search followers:>abc"], "kept, to be fixed with Up")
