@@ -271,7 +271,7 @@ struct AppModelTests {
         // (The spinner's tick is already on its way from the followers' first load.)
         store.press(.character("k"), [.fetch(screen2, .users(.followers("user1")), FetchRequest(token: refresh, cursor: .first, pageSize: 20))]) {
             _ = $0.screens[1].listScreen?.pull.handle(.lineUp, atFirstRow: true)
-            _ = $0.screens[1].listScreen?.pager.handle(.refresh(at: nil))
+            $0.screens[1].listScreen?.pager.refreshes(page: nil, request: 2, at: .first, generation: 1)
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
         }
         #expect(store.state.screens[0].listScreen?.pager.generation == 0, "the list below is untouched")

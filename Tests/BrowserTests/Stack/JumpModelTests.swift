@@ -52,7 +52,7 @@ struct JumpModelTests {
         #expect(jump.token.direction == .jump && jump.cursor == .since(0))
         store.press(.character("g"), [.fetch(root, .users(.all(since: 0)), jump),
                                       .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
-            _ = $0.top.listScreen?.pager.handle(.jump(toItem: 0))
+            $0.top.listScreen?.pager.jumps(to: 0, request: jump.token.id, at: .since(0))
             $0.top.listScreen?.pendingMove = .first
             $0.pendingTick = $0.nextTick + 1
             $0.nextTick += 1
@@ -108,7 +108,8 @@ struct JumpModelTests {
         store.press(.character("G"), [.fetch(root, .users(.all(since: 0)), jump),
                                       .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
             $0.count = nil
-            _ = $0.top.listScreen?.pager.handle(.jump(toItem: 24))
+            // Row 25 is on the second page.
+            $0.top.listScreen?.pager.jumps(to: 1, request: jump.token.id, at: .since(20))
             $0.top.listScreen?.pendingItem = 24
             $0.pendingTick = $0.nextTick + 1
             $0.nextTick += 1

@@ -58,7 +58,8 @@ struct RefreshModelTests {
         let refresh = try #require(fetch(pager, .refresh(at: 699)))
         #expect(refresh.token.direction == .refresh && refresh.cursor == .page(35))
         store.press(.character("r"), [.fetch(root, followers, refresh), .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
-            _ = $0.top.listScreen?.pager.handle(.refresh(at: 699))
+            // Row 700 is on page 35 (index 34).
+            $0.top.listScreen?.pager.refreshes(page: 34, request: refresh.token.id, at: .page(35), generation: 1)
             $0.pendingTick = $0.nextTick + 1
             $0.nextTick += 1
         }
@@ -122,7 +123,7 @@ struct RefreshModelTests {
         let cached = followersPage(.page(35))
         store.send(.pageLoaded(root, refresh.token, cached, origin: .offline(fetchedAt: epoch - 3_600)),
                    [.scheduleReconnect(1, after: .seconds(5))]) {
-            _ = $0.top.listScreen?.pager.handle(.pageFailed(refresh.token, LoadFailure(CacheOnlyAnswer())))
+            $0.top.listScreen?.pager.failed(.refresh, LoadFailure(CacheOnlyAnswer()))
             $0.offline = AppState.Offline(attempts: 0, pending: 1, retryAt: epoch + 5)
             $0.nextReconnect = 1
         }

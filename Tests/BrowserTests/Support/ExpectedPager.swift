@@ -13,6 +13,20 @@ extension Pager {
         loadState(.loading, of: direction)
     }
 
+    /// Refreshing page `page` (an index into the pages; nil: the list from its first page) in a
+    /// new generation with its `id`th request, the rows staying until it comes.
+    mutating func refreshes(page: Int?, request id: Int, at cursor: Cursor, generation: Int) {
+        self.generation = generation
+        refreshPage = page
+        awaits(.refresh, request: id, at: cursor, generation: generation)
+    }
+
+    /// Jumping to page `page` (an index into the pages), dropped, with its `id`th request.
+    mutating func jumps(to page: Int, request id: Int, at cursor: Cursor) {
+        jumpPage = page
+        awaits(.jump, request: id, at: cursor, generation: generation)
+    }
+
     /// The request in `direction` failed: its state says so (a failed next page is retried at
     /// its cursor).
     mutating func failed(_ direction: FetchDirection, _ failure: LoadFailure) {
