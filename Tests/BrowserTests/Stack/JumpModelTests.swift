@@ -63,8 +63,8 @@ struct JumpModelTests {
 
         let first = page(1...20, next: .since(20))
         store.send(.pageLoaded(root, jump.token, first, origin: .network)) {
-            _ = $0.top.listScreen?.pager.handle(.pageLoaded(jump.token, first))
-            _ = $0.top.listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.top.listScreen?.pager.landed(first, on: 0, offset: 0, outdated: [])
+            $0.top.listScreen?.pager.shows(from: 0, rows: 8)
             $0.top.listScreen?.pendingMove = nil
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
             $0.top.listScreen?.selectedID = 1

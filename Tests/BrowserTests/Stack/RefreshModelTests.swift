@@ -78,8 +78,11 @@ struct RefreshModelTests {
         #expect(next.token.direction == .append && next.cursor == .page(36))
         #expect(next.outdated, "shown before the refresh: asked of GitHub, not the cache")
         store.send(.pageLoaded(root, refresh.token, again, origin: .network), [.fetch(root, followers, next)]) {
-            _ = $0.top.listScreen?.pager.handle(.pageLoaded(refresh.token, again))
-            _ = $0.top.listScreen?.pager.handle(.visibleRange(13..<20, viewportRows: 8))
+            // Page 35 alone, after the 680 rows of the 34 before it; the others shown before
+            // the refresh are asked of GitHub when loaded again, page 36 at once.
+            $0.top.listScreen?.pager.landed(again, on: 34, offset: 680, outdated: Set(0..<45).subtracting([34]))
+            $0.top.listScreen?.pager.shows(from: 13, rows: 8)
+            $0.top.listScreen?.pager.awaits(.append, request: next.token.id, at: .page(36), generation: 1, outdated: true)
             // The row above the users (the 680 before them), followers 681…700, the loading row:
             // follower 700 on row 20, as near line 2 as the rows below it allow until page 36 comes.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 14, selection: 20)

@@ -76,6 +76,20 @@ extension Pager {
         ends(after: page)
     }
 
+    /// Page `index` (not the last) arrived for a jump or a refresh: it alone is loaded, in place
+    /// of the rows before, `offset` items after the start of the list; the pages in `outdated`
+    /// are to be asked of GitHub, not the cache, when loaded again.
+    mutating func landed(_ page: Page<Item, Cursor>, on index: Int, offset: Int, outdated: Set<Int>) {
+        store = ListStore(page.items, dedupeWindow: store.dedupeWindow)
+        (inFlight[.jump], inFlight[.refresh]) = (nil, nil)
+        (refreshState, appendState, prependState, jumpState) = (.idle, .idle, .idle, .idle)
+        (jumpPage, refreshPage, retryCursor) = (nil, nil, nil)
+        pages[index].count = store.count
+        loadedPages = index..<(index + 1)
+        self.offset = offset
+        outdatedPages = outdated
+    }
+
     /// The cursor after `page`, or the end of the list when it names none or is empty.
     private mutating func ends(after page: Page<Item, Cursor>) {
         if let next = page.next, !page.items.isEmpty {
