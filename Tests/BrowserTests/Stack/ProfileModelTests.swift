@@ -164,7 +164,7 @@ struct ProfileModelTests {
         store.press(.enter, [.fetch(screen2, all, request(1, .initial, .first))]) {
             var pushed = ListScreen(id: screen2, list: all, crumbs: ["octocat", "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             // The details said 12: the status line says so until the end is reached.
             pushed.expectedCount = 12
             $0.screens.append(.list(pushed))

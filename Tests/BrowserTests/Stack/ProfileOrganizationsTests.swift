@@ -42,7 +42,7 @@ struct ProfileOrganizationsTests {
         store.press(.enter, [.fetch(screen2, all, request(1, .initial, .first))]) {
             var pushed = ListScreen(id: screen2, list: all, crumbs: ["octocat", "organizations"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             $0.details.target = nil
