@@ -4,6 +4,14 @@
 // the pages it holds, the rows on screen) rather than by running the pager under test.
 
 extension Pager {
+    /// The request this pager makes next, in `direction` at `cursor`: the id after its last
+    /// one, in its generation unless another is given (a refresh starts the next one).
+    func nextRequest(_ direction: FetchDirection, at cursor: Cursor, generation: Int? = nil,
+                     outdated: Bool = false) -> FetchRequest<Cursor> {
+        let token = FetchToken(id: nextTokenID + 1, generation: generation ?? self.generation, direction: direction)
+        return FetchRequest(token: token, cursor: cursor, pageSize: pageSize, outdated: outdated)
+    }
+
     /// Waiting for the page at `cursor` in `direction`: its `id`th request.
     mutating func awaits(_ direction: FetchDirection, request id: Int, at cursor: Cursor, generation: Int = 0,
                          outdated: Bool = false) {
