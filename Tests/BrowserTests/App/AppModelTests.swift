@@ -262,15 +262,14 @@ struct AppModelTests {
         let followersPage = Page<Row, GitHubCursor>(items: users(101...120).map(Row.user), next: nil)
         store.apply(.pageLoaded(screen2, firstToken, followersPage))
         store.press(.character("k")) {
-            $0.screens[1].listScreen?.pull = PullToRefresh()
-            _ = $0.screens[1].listScreen?.pull.handle(.lineUp, atFirstRow: true)
+            $0.screens[1].listScreen?.pull.isPulled = true
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
         }
         #expect(AppView.statusText(store.state).hasSuffix("k again refreshes"))
         let refresh = FetchToken(id: 2, generation: 1, direction: .refresh)
         // (The spinner's tick is already on its way from the followers' first load.)
         store.press(.character("k"), [.fetch(screen2, .users(.followers("user1")), FetchRequest(token: refresh, cursor: .first, pageSize: 20))]) {
-            _ = $0.screens[1].listScreen?.pull.handle(.lineUp, atFirstRow: true)
+            $0.screens[1].listScreen?.pull.isPulled = false
             $0.screens[1].listScreen?.pager.refreshes(page: nil, request: 2, at: .first, generation: 1)
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
         }
