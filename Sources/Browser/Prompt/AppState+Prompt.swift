@@ -70,6 +70,9 @@ extension AppState {
         case .notFound(let message):
             prompt.error = .github(message)
             return []
+        case .notAnOrganization(let login):
+            prompt.error = .notAnOrganization(login)
+            return []
         case .me(let login):
             return go(checking.command.naming(me: login), line: checking.line)
         case .unknown where checking.command == .profile(GitHubConfiguration.me):

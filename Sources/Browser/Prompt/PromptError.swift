@@ -6,6 +6,8 @@ package enum PromptError: Sendable, Equatable {
     /// GitHub's own words about the line: an account or repository it does not have, a
     /// search query it refused.
     case github(String)
+    /// The command needs an organization (`members LOGIN`) and GitHub says this login is a user's.
+    case notAnOrganization(String)
     /// Tab found nothing that completes `word` (empty: no word before the cursor, after others).
     case nothingToComplete(word: String)
 }

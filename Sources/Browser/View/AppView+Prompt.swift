@@ -37,6 +37,8 @@ extension AppView {
         switch error {
         case .line(let error): error.description
         case .github(let message): message
+        case .notAnOrganization(let login):
+            "\(login) is a user, not an organization: only an organization has members (followers \(login) lists theirs)"
         case .nothingToComplete(let word): "Nothing to complete \(word.isEmpty ? "here" : word)"
         }
     }

@@ -134,6 +134,20 @@ struct CommandLineModelTests {
         #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
     }
 
+    @Test("members of a user's account: the prompt says only an organization has members, and what lists theirs")
+    func notAnOrganization() {
+        var store = promptStore()
+        store.type("members octocat")
+        store.apply(.key(.enter))
+        store.send(.commandChecked(RequestID(1), .notAnOrganization("octocat"))) {
+            $0.prompt.checking = nil
+            $0.prompt.error = .notAnOrganization("octocat")
+        }
+        #expect(promptWords(store.state)
+                == "octocat is a user, not an organization: only an organization has members (followers octocat lists theirs)")
+        #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
+    }
+
     @Test("an answer for a line edited since, or a prompt closed since, is dropped")
     func staleCheck() {
         var store = promptStore()
