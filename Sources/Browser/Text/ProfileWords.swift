@@ -19,7 +19,7 @@ enum ProfileWords {
     /// "Followers · 1,234", "Organizations · 100+" (a whole first page and more), or the bare
     /// name while no count is known.
     static func heading(_ slice: ProfileSlice, of profile: Profile) -> String {
-        let noun = Profile.crumb(slice)
+        let noun = profile.list(for: slice)?.crumb ?? ""
         let name = noun.prefix(1).uppercased() + noun.dropFirst()
         switch profile.count(of: slice) {
         case .exactly(let count): return "\(name) · \(Formatting.grouped(count))"
@@ -30,10 +30,9 @@ enum ProfileWords {
 
     /// "All 12 followers →", "All 1 follower →"; "All organizations →" without an exact count.
     static func seeAll(_ slice: ProfileSlice, of profile: Profile) -> String {
-        let noun = Profile.crumb(slice)
-        let counted = profile.list(for: slice)?.crumbNoun ?? Noun(noun)
-        guard case .exactly(let count) = profile.count(of: slice) else { return "All \(noun) →" }
-        return "All \(Formatting.count(count, counted)) →"
+        guard let list = profile.list(for: slice) else { return "" }
+        guard case .exactly(let count) = profile.count(of: slice) else { return "All \(list.crumb) →" }
+        return "All \(Formatting.count(count, list.crumbNoun)) →"
     }
 
     /// What a loaded slice that holds nothing says.
