@@ -121,31 +121,32 @@ struct CommandLineModelTests {
         store.press(.escape, [.cancelFetch(screen2, firstToken)]) { $0.screens.removeLast() }
     }
 
+    /// `line` run, and GitHub's answer to its check `check`: the prompt shows `error`, nothing
+    /// is pushed, nothing kept in the history.
+    private func refusedByGitHub(_ line: String, _ check: GoCheck, error: PromptError,
+                                 sourceLocation: SourceLocation = #_sourceLocation) -> TestStore {
+        var store = promptStore()
+        store.type(line)
+        store.apply(.key(.enter))
+        store.send(.commandChecked(RequestID(1), check), sourceLocation: sourceLocation) {
+            $0.prompt.checking = nil
+            $0.prompt.error = error
+        }
+        #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty, sourceLocation: sourceLocation)
+        return store
+    }
+
     @Test("an account GitHub does not know: its 404 stays on the prompt, nothing is pushed, nothing kept in the history")
     func notFound() {
-        var store = promptStore()
-        store.type("user nosuch")
-        store.apply(.key(.enter))
         let message = GitHubError.notFound(what: "user nosuch").description
-        store.send(.commandChecked(RequestID(1), .notFound(message))) {
-            $0.prompt.checking = nil
-            $0.prompt.error = .github(message)
-        }
-        #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
+        _ = refusedByGitHub("user nosuch", .notFound(message), error: .github(message))
     }
 
     @Test("members of a user's account: the prompt says only an organization has members, and what lists theirs")
     func notAnOrganization() {
-        var store = promptStore()
-        store.type("members octocat")
-        store.apply(.key(.enter))
-        store.send(.commandChecked(RequestID(1), .notAnOrganization("octocat"))) {
-            $0.prompt.checking = nil
-            $0.prompt.error = .notAnOrganization("octocat")
-        }
+        let store = refusedByGitHub("members octocat", .notAnOrganization("octocat"), error: .notAnOrganization("octocat"))
         #expect(promptWords(store.state)
                 == "octocat is a user, not an organization: only an organization has members (followers octocat lists theirs)")
-        #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
     }
 
     @Test("an answer for a line edited since, or a prompt closed since, is dropped")

@@ -18,7 +18,7 @@ extension Pager {
         nextTokenID = id
         let token = FetchToken(id: id, generation: generation, direction: direction)
         inFlight[direction] = FetchRequest(token: token, cursor: cursor, pageSize: pageSize, outdated: outdated)
-        loadState(.loading, of: direction)
+        setState(.loading, for: direction)
     }
 
     /// Refreshing page `page` (an index into the pages; nil: the list from its first page) in a
@@ -40,17 +40,7 @@ extension Pager {
     mutating func failed(_ direction: FetchDirection, _ failure: LoadFailure) {
         if direction == .append { retryCursor = inFlight[direction]?.cursor }
         inFlight[direction] = nil
-        loadState(.failed(failure), of: direction)
-    }
-
-    private mutating func loadState(_ state: LoadState, of direction: FetchDirection) {
-        switch direction {
-        case .initial: initialState = state
-        case .refresh: refreshState = state
-        case .append: appendState = state
-        case .prepend: prependState = state
-        case .jump: jumpState = state
-        }
+        setState(.failed(failure), for: direction)
     }
 
     /// Holding `page` as its first and only page, asked for at `cursor` (nothing in flight):
