@@ -107,7 +107,7 @@ struct ProfileModelTests {
         let followers = [user(11, "ana"), user(12, "bo"), user(13, "cy")].map(Row.user)
         store.send(.sliceLoaded(root, RequestID(3), Page(items: followers, next: nil))) {
             $0.top.profileScreen?.profile.requests[.followers] = nil
-            $0.top.profileScreen?.profile.rows.setItems(followers, of: .followers, total: 3)
+            $0.top.profileScreen?.profile.rows.update(.followers) { $0 = part(.followers, .loaded, items: followers, total: 3) }
             // About (4 lines), Organizations, loading, Repositories · 7, loading, Followers · 12, then
             // ana: the about row scrolls away to keep two rows under the selection in view.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
@@ -115,13 +115,13 @@ struct ProfileModelTests {
         #expect(store.state.top.selectedRow == followers[0])
         store.send(.sliceFailed(root, RequestID(2), LoadFailure(message: "HTTP 502"))) {
             $0.top.profileScreen?.profile.requests[.repositories] = nil
-            $0.top.profileScreen?.profile.rows.setFailed(.repositories, LoadFailure(message: "HTTP 502"))
+            $0.top.profileScreen?.profile.rows.update(.repositories) { $0.state = .failed(LoadFailure(message: "HTTP 502")) }
         }
         #expect(store.state.top.selectedRow == followers[0], "a slice above failing leaves the selection where it was")
         store.send(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil))) {
             $0.top.profileScreen?.profile.requests[.organizations] = nil
             $0.top.profileScreen?.profile.counts[.organizations] = 0
-            $0.top.profileScreen?.profile.rows.setItems([], of: .organizations, total: 0)
+            $0.top.profileScreen?.profile.rows.update(.organizations) { $0 = part(.organizations, .loaded) }
         }
         #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .empty(Profile.worded))
         #expect(words(.organizations, in: store.state) == ["Organizations · 0", "All 0 organizations →", "No organizations"])
@@ -131,7 +131,7 @@ struct ProfileModelTests {
         store.press(.character("R"), [sliceLoad(5, .repositories(.owned("octocat", organization: false)))]) {
             $0.top.profileScreen?.profile.requests[.repositories] = RequestID(5)
             $0.top.profileScreen?.profile.nextRequest = 5
-            $0.top.profileScreen?.profile.rows.setLoading(.repositories)
+            $0.top.profileScreen?.profile.rows.update(.repositories) { $0.state = .loading }
             // The retry row became the loading row, which cannot hold the selection: the nearest
             // row that can (ana), on the line it was on.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 3, selection: 6)
@@ -139,7 +139,7 @@ struct ProfileModelTests {
         // An answer to a request no slice waits for (the following slice's, sent twice) changes nothing.
         store.send(.sliceLoaded(root, RequestID(4), Page(items: [], next: nil))) {
             $0.top.profileScreen?.profile.requests[.following] = nil
-            $0.top.profileScreen?.profile.rows.setItems([], of: .following, total: 0)
+            $0.top.profileScreen?.profile.rows.update(.following) { $0 = part(.following, .loaded) }
         }
         store.send(.sliceLoaded(root, RequestID(4), Page(items: followers, next: nil)))
     }
@@ -151,7 +151,7 @@ struct ProfileModelTests {
         store.send(.sliceLoaded(root, RequestID(3), Page(items: five, next: .page(2)))) {
             $0.top.profileScreen?.profile.requests[.followers] = nil
             $0.top.profileScreen?.profile.more = [.followers]
-            $0.top.profileScreen?.profile.rows.setItems(five, of: .followers, total: 12)
+            $0.top.profileScreen?.profile.rows.update(.followers) { $0 = part(.followers, .loaded, items: five, total: 12) }
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
         }
         #expect(store.state.top.profileScreen?.profile.rows.slice(.followers)?.footer == .seeAll(Profile.worded))
@@ -260,7 +260,7 @@ struct ProfileModelTests {
             $0.top.profileScreen?.profile.requests = [.organizations: RequestID(5), .repositories: RequestID(6), .followers: RequestID(7),
                                         .following: RequestID(8)]
             $0.top.profileScreen?.profile.nextRequest = 8
-            $0.top.profileScreen?.profile.rows.setLoading(.followers)
+            $0.top.profileScreen?.profile.rows.update(.followers) { $0.state = .loading }
             // The follower stays on screen (and selected) while the slice asks again.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
         }
