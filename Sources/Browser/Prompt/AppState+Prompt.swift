@@ -44,13 +44,13 @@ extension AppState {
             overlay = nil
             return []
         case .failure(let error):
-            prompt.error = error.description
+            prompt.error = .line(error)
             return []
         case .success(let command):
             // `me` and `@me` name the token's owner: without a token there is none, and
             // nothing is asked.
             if command.namesMe, !hasToken {
-                prompt.error = GoCommandError.needsToken(profile: command == .profile(GitHubConfiguration.me)).description
+                prompt.error = .line(.needsToken(profile: command == .profile(GitHubConfiguration.me)))
                 return []
             }
             if let subject = command.subject { return [.checkCommand(prompt.check(command, line: line), subject)] }
@@ -68,13 +68,16 @@ extension AppState {
         prompt.checking = nil
         switch outcome {
         case .notFound(let message):
-            prompt.error = message
+            prompt.error = .github(message)
+            return []
+        case .notAnOrganization(let login):
+            prompt.error = .notAnOrganization(login)
             return []
         case .me(let login):
             acting.learnViewer(login)
             return go(checking.command.naming(me: login), line: checking.line)
         case .unknown where checking.command == .profile(GitHubConfiguration.me):
-            prompt.error = GoCommandError.meUnknown.description
+            prompt.error = .line(.meUnknown)
             return []
         case .found, .unknown:
             return go(checking.command, line: checking.line)
@@ -121,7 +124,7 @@ extension AppState {
         let commands = pop()
         overlay = .command
         prompt.open(line)
-        prompt.error = message
+        prompt.error = .github(message)
         return commands
     }
 

@@ -6,7 +6,7 @@ import TerminalUI
 package struct CommandPrompt: Sendable, Equatable {
     package internal(set) var field = TextField()
     /// Why the last line did not run; it stays until the line changes.
-    package internal(set) var error: String?
+    package internal(set) var error: PromptError?
     package internal(set) var history = CommandHistory()
     /// While ↑ and ↓ walk the history: the entry shown, and the line typed before the walk.
     var walk: Walk?
@@ -131,7 +131,7 @@ package struct CommandPrompt: Sendable, Equatable {
         let state = Completion(candidates: found, chosen: nil, head: String(typed[..<start]), tail: tail)
         switch found.count {
         case 0:
-            error = word.isEmpty && before.isEmpty ? nil : "Nothing to complete \(word.isEmpty ? "here" : word)"
+            error = word.isEmpty && before.isEmpty ? nil : .nothingToComplete(word: word)
         case 1:
             put(found[0] + (tail.hasPrefix(" ") ? "" : " "), state)
             completion = nil

@@ -21,6 +21,8 @@ package enum GoCheck: Sendable, Equatable {
     case me(String)
     /// It does not exist (a 404): the prompt says so, with this message.
     case notFound(String)
+    /// The organization a command needs (`members LOGIN`) is this user's account.
+    case notAnOrganization(String)
     /// GitHub did not say (out of reach, a rate limit): the screen opens, and says it itself.
     case unknown
 }

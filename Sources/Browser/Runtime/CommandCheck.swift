@@ -30,7 +30,7 @@ enum CommandCheck {
                 if login == GitHubConfiguration.me { return .me(details.login) }
             case .organization(let login):
                 guard try await service.userDetails(login, .normal).value.isOrganization else {
-                    return .notFound("\(login) is a user, not an organization: only an organization has members (followers \(login) lists theirs)")
+                    return .notAnOrganization(login)
                 }
             case let .repository(owner, name):
                 _ = try await service.repositoryDetails(owner, name, .normal)

@@ -26,6 +26,10 @@ package struct Profile: Sendable, Equatable {
     /// A whole page, the most GitHub sends.
     static let wholePage = 100
 
+    /// The text a slice carries for its heading, "All … →" and empty rows: none, they are the
+    /// view's words (``ProfileWords``); it only says the slice has such rows.
+    package static let worded = ""
+
     package let login: String
     /// Nil until the kind of account is known (from the row it was opened from, or its
     /// details): the slices after the about row follow from it.
@@ -47,7 +51,7 @@ package struct Profile: Sendable, Equatable {
     package init(login: String, isOrganization: Bool?, heights: RowHeights, headerLines: Int) {
         self.login = login
         self.isOrganization = isOrganization
-        rows = Rows([ListSlice(id: .about, heading: login, state: .loaded, headingLines: headerLines)], heights: heights)
+        rows = Rows([ListSlice(id: .about, heading: Self.worded, state: .loaded, headingLines: headerLines)], heights: heights)
         if let isOrganization { addSlices(organization: isOrganization) }
     }
 
@@ -65,8 +69,9 @@ package struct Profile: Sendable, Equatable {
 
     private mutating func addSlices(organization: Bool) {
         for id in Self.slices(organization: organization) {
-            rows.appendSlice(ListSlice(id: id, limit: Self.shownPerSlice, empty: emptyText(id)))
-            relabel(id)
+            rows.appendSlice(ListSlice(id: id, heading: Self.worded, limit: Self.shownPerSlice, seeAll: Self.worded,
+                                       empty: Self.worded))
+            recount(id)
         }
     }
 
@@ -93,38 +98,24 @@ package struct Profile: Sendable, Equatable {
         countedFromFirstPage.contains(slice) ? wholePage : shownPerSlice
     }
 
-    private func emptyText(_ slice: ProfileSlice) -> String {
-        switch slice {
-        case .about: ""
-        case .organizations: "No organizations"
-        case .members: "No public members"
-        case .repositories: "No public repositories"
-        case .followers: "No followers"
-        case .following: "Not following anyone"
+    /// How many the account has of what a slice shows, as far as is known: what its heading
+    /// counts. Nil while nothing says.
+    package func count(of slice: ProfileSlice) -> SliceCount? {
+        if let count = counts[slice] { return .exactly(count) }
+        // A whole first page with more behind it: at least that many, and more.
+        if more.contains(slice), Self.countedFromFirstPage.contains(slice) {
+            return .atLeast(rows.slice(slice)?.items.count ?? 0)
         }
+        return nil
     }
 
-    /// The heading ("Followers · 1,234", "Organizations · 100+"), the "All … →" row and the
-    /// total of a slice, from the count the details or its first page gave and whether its
-    /// first page said there is more.
-    private mutating func relabel(_ slice: ProfileSlice) {
+    /// The slice's total, from the count the details or its first page gave and whether its
+    /// first page said there is more (its heading, "All … →" and empty rows are the view's words).
+    private mutating func recount(_ slice: ProfileSlice) {
         guard slice != .about else { return }
         let count = counts[slice]
-        let noun = Self.crumb(slice)
-        let counted = list(for: slice)?.crumbNoun ?? Noun(noun)
-        let name = noun.prefix(1).uppercased() + noun.dropFirst()
         let hasMore = more.contains(slice)
-        // A whole first page with more behind it: at least that many, and more.
-        let atLeast = hasMore && count == nil && Self.countedFromFirstPage.contains(slice)
         rows.update(slice) { part in
-            if let count {
-                part.heading = "\(name) · \(Formatting.grouped(count))"
-            } else if atLeast {
-                part.heading = "\(name) · \(Formatting.grouped(part.items.count))+"
-            } else {
-                part.heading = name
-            }
-            part.seeAll = "All " + (count.map { Formatting.count($0, counted) } ?? noun) + " →"
             // A first page that ended the list has it all, whatever the count says (private
             // repositories, say); one with more pages has at least one more than it showed.
             part.total = hasMore ? max(part.items.count + 1, count ?? 0) : part.items.count
@@ -143,7 +134,7 @@ package struct Profile: Sendable, Equatable {
         // GitHub counts an organization's followers too; it follows no one.
         counts[.followers] = details.followers
         if !details.isOrganization { counts[.following] = details.following }
-        for slice in Self.slices(organization: details.isOrganization) { relabel(slice) }
+        for slice in Self.slices(organization: details.isOrganization) { recount(slice) }
     }
 
     // MARK: - Loading
@@ -180,7 +171,7 @@ package struct Profile: Sendable, Equatable {
         if Self.countedFromFirstPage.contains(slice) {
             counts[slice] = page.next == nil ? rows.slice(slice)?.items.count : nil
         }
-        relabel(slice)
+        recount(slice)
         return change
     }
 

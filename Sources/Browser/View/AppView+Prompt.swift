@@ -19,7 +19,7 @@ extension AppView {
             // title), the last of them cut: at 60 columns the part of an error that says what
             // was typed ("(got 'foo')") came last and was lost.
             let room = min(3, rows - 2)
-            var lines = TextLayout.wrap(error, columns: max(1, columns - 2))
+            var lines = TextLayout.wrap(promptErrorText(error), columns: max(1, columns - 2))
             if lines.count > room {
                 lines = Array(lines.prefix(room - 1)) + [lines[(room - 1)...].joined(separator: " ")]
             }
@@ -29,6 +29,17 @@ extension AppView {
             }
         } else if let completion = prompt.completion {
             drawCandidates(completion, on: screen, row: rows - 2, columns: columns)
+        }
+    }
+
+    /// The words of a prompt error, as shown above the prompt.
+    static func promptErrorText(_ error: PromptError) -> String {
+        switch error {
+        case .line(let error): error.description
+        case .github(let message): message
+        case .notAnOrganization(let login):
+            "\(login) is a user, not an organization: only an organization has members (followers \(login) lists theirs)"
+        case .nothingToComplete(let word): "Nothing to complete \(word.isEmpty ? "here" : word)"
         }
     }
 

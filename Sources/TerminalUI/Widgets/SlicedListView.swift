@@ -18,9 +18,13 @@ public struct SlicedListView<Item: Identifiable, SliceID: Hashable> {
     public var showsSelection: Bool
     /// The keys the rows name (retry).
     public var keys: WidgetKeys
+    /// The caller's words for a slice's heading, empty and "see all" rows, by slice and row
+    /// kind; nil: the text the slice carries.
+    public var words: (SliceID, SlicedRowKind) -> String?
 
     public init(rows: SlicedList<Item, SliceID>, viewport: Viewport, describe: @escaping (Item) -> ItemText,
-                spinnerStep: Int = 0, notice: String? = nil, showsSelection: Bool = true, keys: WidgetKeys = WidgetKeys()) {
+                spinnerStep: Int = 0, notice: String? = nil, showsSelection: Bool = true, keys: WidgetKeys = WidgetKeys(),
+                words: @escaping (SliceID, SlicedRowKind) -> String? = { _, _ in nil }) {
         self.rows = rows
         self.viewport = viewport
         self.describe = describe
@@ -28,6 +32,7 @@ public struct SlicedListView<Item: Identifiable, SliceID: Hashable> {
         self.notice = notice
         self.showsSelection = showsSelection
         self.keys = keys
+        self.words = words
     }
 
     public func draw(on screen: some Screen, in area: Rect) {
@@ -68,16 +73,16 @@ public struct SlicedListView<Item: Identifiable, SliceID: Hashable> {
         case .heading(let id, let heading):
             // A heading of its own height is the caller's to draw.
             if rows.slice(id)?.headingLines != nil { return }
-            (text, style) = (" " + TerminalText.sanitize(heading), Style(bold: true, color: .accent))
+            (text, style) = (" " + TerminalText.sanitize(words(id, .heading) ?? heading), Style(bold: true, color: .accent))
         case .loading:
             let what = notice.map { "Waiting: " + TerminalText.sanitize($0) } ?? "Loading…"
             (text, style) = ("   \(Spinner.glyph(spinnerStep)) \(what)", Style(color: .muted))
-        case .empty(_, let empty):
-            (text, style) = ("   " + TerminalText.sanitize(empty), Style(color: .muted))
+        case .empty(let id, let empty):
+            (text, style) = ("   " + TerminalText.sanitize(words(id, .empty) ?? empty), Style(color: .muted))
         case .failed(_, let failure):
             (text, style) = (ListView<[Item]>.failureLine("   ✗ ", failure, keys: keys, columns: columns), Style(color: .error))
-        case .seeAll(_, let all):
-            (text, style) = ("   " + TerminalText.sanitize(all), Style(color: .accent))
+        case .seeAll(let id, let all):
+            (text, style) = ("   " + TerminalText.sanitize(words(id, .seeAll) ?? all), Style(color: .accent))
         }
         if selected { style = .selected }
         screen.put(row: top, column: left, text, width: columns, style: style)

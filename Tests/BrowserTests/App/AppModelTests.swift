@@ -54,7 +54,7 @@ struct AppModelTests {
         store.press(.character("j"), [.cancelDetails(RequestID(1)), .scheduleDetails(RequestID(2), after: .milliseconds(150))]) {
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
             $0.screens[0].listScreen?.selectedID = 2
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.screens[0].listScreen?.pager.shows(from: 0, rows: 8)
             $0.details.target = "user2"
             $0.details.inFlight = nil
             $0.details.pending = DetailsState.Request(id: RequestID(2), subject: "user2")
@@ -116,7 +116,7 @@ struct AppModelTests {
         store.press(.character("1"), [.fetch(screen2, followers, request(1, .initial, .first))]) {
             var pushed = ListScreen(id: screen2, list: followers, crumbs: ["All users", user12, "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             $0.details.target = nil
@@ -131,8 +131,10 @@ struct AppModelTests {
         let followersPage = Page<Row, GitHubCursor>(items: users(101...108).map(Row.user), next: .link(URL(string: "https://api.github.com/users/user12/followers?page=2")!))
         store.send(.pageLoaded(screen2, firstToken, followersPage),
                    [.fetch(screen2, followers, request(2, .append, followersPage.next!))]) {
-            _ = $0.screens[1].listScreen?.pager.handle(.pageLoaded(firstToken, followersPage))
-            _ = $0.screens[1].listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.screens[1].listScreen?.pager.holds(first: followersPage, at: .first)
+            $0.screens[1].listScreen?.pager.shows(from: 0, rows: 8)
+            // Eight rows do not reach the prefetch distance's end: the next page at once.
+            $0.screens[1].listScreen?.pager.awaits(.append, request: 2, at: followersPage.next!)
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
             $0.screens[1].listScreen?.selectedID = 101
             $0.pendingTick = 2
@@ -187,7 +189,7 @@ struct AppModelTests {
         store.press(.character("j"), []) {
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
             $0.screens[0].listScreen?.selectedID = 2
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.screens[0].listScreen?.pager.shows(from: 0, rows: 8)
         }
         store.press(.character("/")) { $0.overlay = .filter }
         #expect(store.state.mode == .filter)
@@ -210,7 +212,8 @@ struct AppModelTests {
                             .scheduleTick(2, after: .milliseconds(100))]) {
             $0.pendingTick = 2
             $0.nextTick = 2
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(19..<20, viewportRows: 8))
+            $0.screens[0].listScreen?.pager.shows(from: 19, rows: 8)
+            $0.screens[0].listScreen?.pager.awaits(.append, request: 2, at: .since(20))
         }
         #expect(store.state.top.listScreen?.pager.inFlight[.append] != nil)
         #expect(AppView.statusText(store.state) == " 1 of 20 loaded · 1/1 · loading more · /15")
@@ -219,7 +222,8 @@ struct AppModelTests {
         // last match, so the pager asks for one more page by itself (and then stops).
         let more = Page<Row, GitHubCursor>(items: [user(21), user(150, "user150")].map(Row.user), next: .since(150))
         store.send(.pageLoaded(root, append, more), [.fetch(root, .users(.all(since: 0)), request(3, .append, .since(150)))]) {
-            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(append, more))
+            $0.screens[0].listScreen?.pager.holds(next: more, at: .since(20))
+            $0.screens[0].listScreen?.pager.awaits(.append, request: 3, at: .since(150))
             $0.screens[0].listScreen?.matches = [14, 21]
         }
         // Widening: user15 stays selected, two rows of margin above it.
@@ -236,7 +240,7 @@ struct AppModelTests {
             $0.screens[0].listScreen?.filterField = TextField()
             $0.screens[0].listScreen?.matches = nil
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 12, selection: 14)
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(12..<20, viewportRows: 8))
+            $0.screens[0].listScreen?.pager.shows(from: 12, rows: 8)
         }
         #expect(store.state.top.selectedUser?.id == 15)
         // And Esc on the filter line clears the text too; a filter that matched nothing leaves
@@ -258,16 +262,15 @@ struct AppModelTests {
         let followersPage = Page<Row, GitHubCursor>(items: users(101...120).map(Row.user), next: nil)
         store.apply(.pageLoaded(screen2, firstToken, followersPage))
         store.press(.character("k")) {
-            $0.screens[1].listScreen?.pull = PullToRefresh()
-            _ = $0.screens[1].listScreen?.pull.handle(.lineUp, atFirstRow: true)
+            $0.screens[1].listScreen?.pull.isPulled = true
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
         }
         #expect(AppView.statusText(store.state).hasSuffix("k again refreshes"))
         let refresh = FetchToken(id: 2, generation: 1, direction: .refresh)
         // (The spinner's tick is already on its way from the followers' first load.)
         store.press(.character("k"), [.fetch(screen2, .users(.followers("user1")), FetchRequest(token: refresh, cursor: .first, pageSize: 20))]) {
-            _ = $0.screens[1].listScreen?.pull.handle(.lineUp, atFirstRow: true)
-            _ = $0.screens[1].listScreen?.pager.handle(.refresh(at: nil))
+            $0.screens[1].listScreen?.pull.isPulled = false
+            $0.screens[1].listScreen?.pager.refreshes(page: nil, request: 2, at: .first, generation: 1)
             $0.screens[1].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
         }
         #expect(store.state.screens[0].listScreen?.pager.generation == 0, "the list below is untouched")
@@ -332,7 +335,7 @@ struct AppModelTests {
             $0.screens[0].listScreen?.heights = .comfortable
             // user6 keeps its line as far as two-line rows and the margin allow.
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 4, selection: 5)
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(4..<8, viewportRows: 8))
+            $0.screens[0].listScreen?.pager.shows(from: 4, rows: 8)
         }
         #expect(store.state.top.selectedUser?.id == 6)
         store.apply(.key(.character("v")))

@@ -74,7 +74,7 @@ struct KeysWithNothingToDoTests {
         store.apply(.key(.character("k")))
         #expect(store.state.top.asList.pull.isPulled)
         store.press(.character("j")) {
-            _ = $0.top.listScreen?.pull.handle(.lineDown, atFirstRow: true)
+            $0.top.listScreen?.pull.isPulled = false
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
             $0.top.listScreen?.selectedID = 2
         }

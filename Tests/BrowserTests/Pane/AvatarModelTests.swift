@@ -34,7 +34,7 @@ struct AvatarModelTests {
         store.press(.character("j"), [.scheduleDetails(RequestID(2), after: .milliseconds(150)), .cancelAvatar(RequestID(1))]) {
             $0.screens[0].viewport = Viewport(height: 22, margin: 2, top: 0, selection: 2)
             $0.screens[0].listScreen?.selectedID = 3
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<22, viewportRows: 22))
+            $0.screens[0].listScreen?.pager.shows(from: 0, rows: 22)
             $0.details.target = "user3"
             $0.details.pending = DetailsState.Request(id: RequestID(2), subject: "user3")
             $0.details.nextID = 2

@@ -12,6 +12,22 @@ extension TestStore {
             press(.character(character), sourceLocation: sourceLocation) { $0.prompt.field.apply(.insert(String(character))) }
         }
     }
+
+    /// Enter on a line that cannot run: nothing asked, nothing changed but the prompt's error,
+    /// which the view words as `message`.
+    mutating func pressEnterRefused(saying message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var expected = state
+        let commands = apply(.key(.enter))
+        #expect(commands == [], sourceLocation: sourceLocation)
+        #expect(state.prompt.error.map(AppView.promptErrorText) == message, sourceLocation: sourceLocation)
+        expected.prompt.error = state.prompt.error
+        #expect(state == expected, "nothing but the error changed", sourceLocation: sourceLocation)
+    }
+}
+
+/// What the view says of the prompt's error.
+func promptWords(_ state: AppState) -> String? {
+    state.prompt.error.map(AppView.promptErrorText)
 }
 
 /// The first list (users 1…20 loaded) with the prompt open.
@@ -66,7 +82,7 @@ struct CommandLineModelTests {
     func errors(line: String, message: String) {
         var store = promptStore()
         store.type(line)
-        store.press(.enter) { $0.prompt.error = message }
+        store.pressEnterRefused(saying: message)
         // The next edit takes the message away.
         store.press(.backspace) {
             $0.prompt.error = nil
@@ -96,7 +112,7 @@ struct CommandLineModelTests {
             $0.overlay = nil
             var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "octocat", "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "followers octocat"
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
@@ -105,17 +121,32 @@ struct CommandLineModelTests {
         store.press(.escape, [.cancelFetch(screen2, firstToken)]) { $0.screens.removeLast() }
     }
 
+    /// `line` run, and GitHub's answer to its check `check`: the prompt shows `error`, nothing
+    /// is pushed, nothing kept in the history.
+    private func refusedByGitHub(_ line: String, _ check: GoCheck, error: PromptError,
+                                 sourceLocation: SourceLocation = #_sourceLocation) -> TestStore {
+        var store = promptStore()
+        store.type(line)
+        store.apply(.key(.enter))
+        store.send(.commandChecked(RequestID(1), check), sourceLocation: sourceLocation) {
+            $0.prompt.checking = nil
+            $0.prompt.error = error
+        }
+        #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty, sourceLocation: sourceLocation)
+        return store
+    }
+
     @Test("an account GitHub does not know: its 404 stays on the prompt, nothing is pushed, nothing kept in the history")
     func notFound() {
-        var store = promptStore()
-        store.type("user nosuch")
-        store.apply(.key(.enter))
         let message = GitHubError.notFound(what: "user nosuch").description
-        store.send(.commandChecked(RequestID(1), .notFound(message))) {
-            $0.prompt.checking = nil
-            $0.prompt.error = message
-        }
-        #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
+        _ = refusedByGitHub("user nosuch", .notFound(message), error: .github(message))
+    }
+
+    @Test("members of a user's account: the prompt says only an organization has members, and what lists theirs")
+    func notAnOrganization() {
+        let store = refusedByGitHub("members octocat", .notAnOrganization("octocat"), error: .notAnOrganization("octocat"))
+        #expect(promptWords(store.state)
+                == "octocat is a user, not an organization: only an organization has members (followers octocat lists theirs)")
     }
 
     @Test("an answer for a line edited since, or a prompt closed since, is dropped")
@@ -149,7 +180,7 @@ struct CommandLineModelTests {
             $0.overlay = nil
             var pushed = ListScreen(id: ScreenID(2), list: list, crumbs: ["All users", "Search: tom type:org"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "search tom type:org"
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
@@ -213,7 +244,8 @@ struct CommandLineModelTests {
         store.press(.tab) { $0.prompt.field = TextField("followers user7 ") }
         store.press(.control("u")) { $0.prompt.field = TextField() }
         store.type("stargazers x")
-        store.press(.tab) { $0.prompt.error = "Nothing to complete x" }
+        store.press(.tab) { $0.prompt.error = .nothingToComplete(word: "x") }
+        #expect(promptWords(store.state) == "Nothing to complete x")
     }
 
     @Test("Tab completes the logins of a list left with Esc: the list is gone, its names stay")

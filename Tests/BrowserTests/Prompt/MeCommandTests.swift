@@ -137,7 +137,7 @@ struct MeCommandLineModelTests {
             $0.overlay = nil
             var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "octocat", "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "followers @me"
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
@@ -155,7 +155,7 @@ struct MeCommandLineModelTests {
     func needsToken(line: String, message: String) {
         var store = promptStore()
         store.type(line)
-        store.press(.enter) { $0.prompt.error = message }
+        store.pressEnterRefused(saying: message)
         // The next edit takes the message away, as for any line that cannot run.
         store.press(.backspace) {
             $0.prompt.error = nil
@@ -170,8 +170,9 @@ struct MeCommandLineModelTests {
         store.apply(.key(.enter))
         store.send(.commandChecked(RequestID(1), .unknown)) {
             $0.prompt.checking = nil
-            $0.prompt.error = "GitHub did not say whose the token is (GET /user) · try again"
+            $0.prompt.error = .line(.meUnknown)
         }
+        #expect(promptWords(store.state) == "GitHub did not say whose the token is (GET /user) · try again")
         #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
 
         var lists = tokenPromptStore()
@@ -187,7 +188,7 @@ struct MeCommandLineModelTests {
             $0.overlay = nil
             var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "Starred by you"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "starred @me"
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2

@@ -193,7 +193,7 @@ struct RuntimeTests {
         runtime.run([.checkCommand(RequestID(2), .account("nobody"))])
         await runtime.tasks[.check(RequestID(2))]?.value
         #expect(posted.all == [
-            .commandChecked(RequestID(1), .notFound("octocat is a user, not an organization: only an organization has members (followers octocat lists theirs)")),
+            .commandChecked(RequestID(1), .notAnOrganization("octocat")),
             .commandChecked(RequestID(2), .notFound(GitHubError.notFound(what: "user nobody").description)),
         ])
     }

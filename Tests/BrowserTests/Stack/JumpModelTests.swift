@@ -32,13 +32,6 @@ private func scrolledFar() -> TestStore {
     return store
 }
 
-/// The fetch a pager asks for when sent `event` (what the app must pass on unchanged).
-private func fetch(_ pager: Pager<Row, GitHubCursor>, _ event: PagerEvent<Row, GitHubCursor>) -> FetchRequest<GitHubCursor>? {
-    var copy = pager
-    for case .fetch(let request) in copy.handle(event).effects { return request }
-    return nil
-}
-
 @Suite("g and G under the memory cap jump to the end asked for (whole state and exact commands)")
 struct JumpModelTests {
     @Test("g far below the first loaded row loads the first page in place of the loaded ones and selects its first user")
@@ -48,11 +41,11 @@ struct JumpModelTests {
         #expect(pager.offset >= 120)
         let position = try #require(store.state.top.listScreen?.selectedPosition)
         #expect(position > pager.offset)
-        let jump = try #require(fetch(pager, .jump(toItem: 0)))
-        #expect(jump.token.direction == .jump && jump.cursor == .since(0))
+        // The first page, in place of the loaded ones.
+        let jump = pager.nextRequest(.jump, at: .since(0))
         store.press(.character("g"), [.fetch(root, .users(.all(since: 0)), jump),
                                       .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
-            _ = $0.top.listScreen?.pager.handle(.jump(toItem: 0))
+            $0.top.listScreen?.pager.jumps(to: 0, request: jump.token.id, at: .since(0))
             $0.top.listScreen?.pendingMove = .first
             $0.pendingTick = $0.nextTick + 1
             $0.nextTick += 1
@@ -63,8 +56,8 @@ struct JumpModelTests {
 
         let first = page(1...20, next: .since(20))
         store.send(.pageLoaded(root, jump.token, first, origin: .network)) {
-            _ = $0.top.listScreen?.pager.handle(.pageLoaded(jump.token, first))
-            _ = $0.top.listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
+            $0.top.listScreen?.pager.landed(first, on: 0, offset: 0, outdated: [])
+            $0.top.listScreen?.pager.shows(from: 0, rows: 8)
             $0.top.listScreen?.pendingMove = nil
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
             $0.top.listScreen?.selectedID = 1
@@ -84,8 +77,7 @@ struct JumpModelTests {
             store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20)), origin: .network))
         }
         #expect(store.state.top.asList.pager.offset == 0)
-        let jump = try #require(fetch(store.state.top.asList.pager, .jump(toItem: known - 1)))
-        #expect(jump.token.direction == .jump && jump.cursor == lastPageCursor)
+        let jump = store.state.top.asList.pager.nextRequest(.jump, at: lastPageCursor)
         let commands = store.apply(.key(.character("G")))
         #expect(commands.first == .fetch(root, .users(.all(since: 0)), jump))
         #expect(store.state.top.listScreen?.pendingMove == .last)
@@ -101,14 +93,15 @@ struct JumpModelTests {
         var store = scrolledFar()
         let pager = store.state.top.asList.pager
         #expect(pager.offset >= 120)
-        let jump = try #require(fetch(pager, .jump(toItem: 24)))
-        #expect(jump.token.direction == .jump && jump.cursor == .since(20))
+        // Row 25 is on the second page.
+        let jump = pager.nextRequest(.jump, at: .since(20))
         store.press(.character("2")) { $0.count = 2 }
         store.press(.character("5")) { $0.count = 25 }
         store.press(.character("G"), [.fetch(root, .users(.all(since: 0)), jump),
                                       .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
             $0.count = nil
-            _ = $0.top.listScreen?.pager.handle(.jump(toItem: 24))
+            // Row 25 is on the second page.
+            $0.top.listScreen?.pager.jumps(to: 1, request: jump.token.id, at: .since(20))
             $0.top.listScreen?.pendingItem = 24
             $0.pendingTick = $0.nextTick + 1
             $0.nextTick += 1
@@ -129,8 +122,7 @@ struct JumpModelTests {
         store.apply(.pageFailed(root, jump.token, LoadFailure(GitHubError.connectionRefused(host: "h"))))
         let pending = try #require(store.state.offline?.pending)
         #expect(AppView.earlierRow(store.state.top.asList)?.hasPrefix("The first users could not be loaded") == true)
-        let again = try #require(fetch(store.state.top.asList.pager, .retry))
-        #expect(again.token.direction == .jump && again.cursor == .since(0))
+        let again = store.state.top.asList.pager.nextRequest(.jump, at: .since(0))
         let commands = store.apply(.reconnect(pending))
         #expect(commands.first == .fetch(root, .users(.all(since: 0)), again), "\(commands)")
         #expect(store.state.top.asList.pager.jumpState == .loading)
@@ -152,15 +144,16 @@ struct JumpModelTests {
         var store = TestStore(makeState(list: .users(.all(since: 0)), rows: 10, columns: 80, keys: KeyTable()))
         store.start([.fetch(root, .users(.all(since: 0)), request(1, .initial, .since(0))),
                      .scheduleTick(1, after: .milliseconds(100))]) {
-            _ = $0.screens[0].listScreen?.pager.handle(.start)
+            $0.screens[0].listScreen?.pager.awaits(.initial, request: 1, at: .since(0))
             $0.pendingTick = 1
             $0.nextTick = 1
         }
         store.press(.character("G")) { $0.top.listScreen?.pendingMove = .last }
         let first = page(1...20, next: .since(20))
         store.send(.pageLoaded(root, firstToken, first), [.fetch(root, .users(.all(since: 0)), request(2, .append, .since(20)))]) {
-            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, first))
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(12..<20, viewportRows: 8))
+            $0.screens[0].listScreen?.pager.holds(first: first, at: .since(0))
+            $0.screens[0].listScreen?.pager.shows(from: 12, rows: 8)
+            $0.screens[0].listScreen?.pager.awaits(.append, request: 2, at: .since(20))
             $0.top.listScreen?.pendingMove = nil
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 13, selection: 19)
             $0.top.listScreen?.selectedID = 20
@@ -186,7 +179,7 @@ struct JumpModelTests {
         store.press(.character("G")) { $0.top.listScreen?.pendingMove = .last }
         let failure = LoadFailure(message: "GitHub answered 502")
         store.send(.pageFailed(root, firstToken, failure)) {
-            _ = $0.top.listScreen?.pager.handle(.pageFailed(firstToken, failure))
+            $0.top.listScreen?.pager.failed(.initial, failure)
             $0.top.listScreen?.pendingMove = nil
         }
         let retry = store.apply(.key(.character("R")))

@@ -21,7 +21,7 @@ struct PeopleListsTests {
             var pushed = ListScreen(id: screen2, list: organizations, crumbs: ["All users", "user2", "organizations"],
                                     pageSize: 20, prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8,
                                     firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             $0.details.target = nil

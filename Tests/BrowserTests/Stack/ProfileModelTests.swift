@@ -12,17 +12,26 @@ func octocatDetails() -> UserDetails {
     return octocat
 }
 
-/// A profile's slice, spelled out as the screen should hold it.
-func part(_ id: ProfileSlice, _ heading: String, _ state: SliceState, items: [Row] = [], limit: Int? = 5,
-          total: Int = 0, seeAll: String, empty: String) -> ListSlice<Row, ProfileSlice> {
-    ListSlice(id: id, heading: heading, items: items, state: state, limit: limit, total: total, seeAll: seeAll, empty: empty)
+/// A profile's slice, spelled out as the screen should hold it (the texts of its heading,
+/// "All … →" and empty rows are the view's: see `words(_:in:)`).
+func part(_ id: ProfileSlice, _ state: SliceState, items: [Row] = [], limit: Int? = 5,
+          total: Int = 0) -> ListSlice<Row, ProfileSlice> {
+    ListSlice(id: id, heading: Profile.worded, items: items, state: state, limit: limit, total: total,
+              seeAll: Profile.worded, empty: Profile.worded)
+}
+
+/// How the view words a slice of the profile on top: its heading, its "All … →" row and its
+/// empty row.
+func words(_ slice: ProfileSlice, in state: AppState) -> [String] {
+    guard let profile = state.top.profileScreen?.profile else { return [] }
+    return [ProfileWords.heading(slice, of: profile), ProfileWords.seeAll(slice, of: profile), ProfileWords.empty(slice)]
 }
 
 /// The about row of octocat's profile on an 80-column terminal, as many lines high as the
 /// picture and the text beside it need, and a blank line (4 on 10 rows: at most the list's
 /// height less 4, so a slice shows under it).
 func about(lines: Int = 4) -> ListSlice<Row, ProfileSlice> {
-    ListSlice(id: .about, heading: "octocat", state: .loaded, headingLines: lines)
+    ListSlice(id: .about, heading: Profile.worded, state: .loaded, headingLines: lines)
 }
 
 /// `ghscroll user octocat` on an 80×10 terminal, pages of 20.
@@ -61,10 +70,10 @@ extension TestStore {
             var profile = Profile(login: "octocat", isOrganization: false, heights: .compact, headerLines: 4)
             profile.rows = SlicedList([
                 about(lines: aboutLines),
-                part(.organizations, "Organizations", .loading, seeAll: "All organizations →", empty: "No organizations"),
-                part(.repositories, "Repositories · 7", .loading, seeAll: "All 7 repositories →", empty: "No public repositories"),
-                part(.followers, "Followers · 12", .loading, seeAll: "All 12 followers →", empty: "No followers"),
-                part(.following, "Following · 0", .loading, seeAll: "All 0 following →", empty: "Not following anyone"),
+                part(.organizations, .loading),
+                part(.repositories, .loading),
+                part(.followers, .loading),
+                part(.following, .loading),
             ])
             profile.counts = [.repositories: 7, .followers: 12, .following: 0]
             profile.requests = [.organizations: RequestID(1), .repositories: RequestID(2), .followers: RequestID(3),
@@ -72,6 +81,11 @@ extension TestStore {
             profile.nextRequest = 4
             $0.top.profileScreen?.profile = profile
         }
+        // The counts the details gave, in the headings and the "All … →" rows.
+        #expect(words(.organizations, in: store.state) == ["Organizations", "All organizations →", "No organizations"])
+        #expect(words(.repositories, in: store.state) == ["Repositories · 7", "All 7 repositories →", "No public repositories"])
+        #expect(words(.followers, in: store.state) == ["Followers · 12", "All 12 followers →", "No followers"])
+        #expect(words(.following, in: store.state) == ["Following · 0", "All 0 following →", "Not following anyone"])
         return store
     }
 }
@@ -93,7 +107,7 @@ struct ProfileModelTests {
         let followers = [user(11, "ana"), user(12, "bo"), user(13, "cy")].map(Row.user)
         store.send(.sliceLoaded(root, RequestID(3), Page(items: followers, next: nil))) {
             $0.top.profileScreen?.profile.requests[.followers] = nil
-            $0.top.profileScreen?.profile.rows.setItems(followers, of: .followers, total: 3)
+            $0.top.profileScreen?.profile.rows.update(.followers) { $0 = part(.followers, .loaded, items: followers, total: 3) }
             // About (4 lines), Organizations, loading, Repositories · 7, loading, Followers · 12, then
             // ana: the about row scrolls away to keep two rows under the selection in view.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
@@ -101,25 +115,23 @@ struct ProfileModelTests {
         #expect(store.state.top.selectedRow == followers[0])
         store.send(.sliceFailed(root, RequestID(2), LoadFailure(message: "HTTP 502"))) {
             $0.top.profileScreen?.profile.requests[.repositories] = nil
-            $0.top.profileScreen?.profile.rows.setFailed(.repositories, LoadFailure(message: "HTTP 502"))
+            $0.top.profileScreen?.profile.rows.update(.repositories) { $0.state = .failed(LoadFailure(message: "HTTP 502")) }
         }
         #expect(store.state.top.selectedRow == followers[0], "a slice above failing leaves the selection where it was")
         store.send(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil))) {
             $0.top.profileScreen?.profile.requests[.organizations] = nil
             $0.top.profileScreen?.profile.counts[.organizations] = 0
-            $0.top.profileScreen?.profile.rows.setItems([], of: .organizations, total: 0)
-            $0.top.profileScreen?.profile.rows.update(.organizations) {
-                ($0.heading, $0.seeAll) = ("Organizations · 0", "All 0 organizations →")
-            }
+            $0.top.profileScreen?.profile.rows.update(.organizations) { $0 = part(.organizations, .loaded) }
         }
-        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .empty("No organizations"))
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .empty(Profile.worded))
+        #expect(words(.organizations, in: store.state) == ["Organizations · 0", "All 0 organizations →", "No organizations"])
         // k goes up over the heading to the retry row of the repositories; R retries it, the one part that failed.
         store.press(.character("k")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 4) }
         #expect(store.state.top.asProfile.selectedSliceRow?.kind == .failed)
         store.press(.character("R"), [sliceLoad(5, .repositories(.owned("octocat", organization: false)))]) {
             $0.top.profileScreen?.profile.requests[.repositories] = RequestID(5)
             $0.top.profileScreen?.profile.nextRequest = 5
-            $0.top.profileScreen?.profile.rows.setLoading(.repositories)
+            $0.top.profileScreen?.profile.rows.update(.repositories) { $0.state = .loading }
             // The retry row became the loading row, which cannot hold the selection: the nearest
             // row that can (ana), on the line it was on.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 3, selection: 6)
@@ -127,7 +139,7 @@ struct ProfileModelTests {
         // An answer to a request no slice waits for (the following slice's, sent twice) changes nothing.
         store.send(.sliceLoaded(root, RequestID(4), Page(items: [], next: nil))) {
             $0.top.profileScreen?.profile.requests[.following] = nil
-            $0.top.profileScreen?.profile.rows.setItems([], of: .following, total: 0)
+            $0.top.profileScreen?.profile.rows.update(.following) { $0 = part(.following, .loaded) }
         }
         store.send(.sliceLoaded(root, RequestID(4), Page(items: followers, next: nil)))
     }
@@ -139,10 +151,11 @@ struct ProfileModelTests {
         store.send(.sliceLoaded(root, RequestID(3), Page(items: five, next: .page(2)))) {
             $0.top.profileScreen?.profile.requests[.followers] = nil
             $0.top.profileScreen?.profile.more = [.followers]
-            $0.top.profileScreen?.profile.rows.setItems(five, of: .followers, total: 12)
+            $0.top.profileScreen?.profile.rows.update(.followers) { $0 = part(.followers, .loaded, items: five, total: 12) }
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
         }
-        #expect(store.state.top.profileScreen?.profile.rows.slice(.followers)?.footer == .seeAll("All 12 followers →"),
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.followers)?.footer == .seeAll(Profile.worded))
+        #expect(words(.followers, in: store.state)[1] == "All 12 followers →",
                 "the count the details gave")
         store.press(.character("G")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 6, selection: 11) }
         let before = store.state.top
@@ -151,7 +164,7 @@ struct ProfileModelTests {
         store.press(.enter, [.fetch(screen2, all, request(1, .initial, .first))]) {
             var pushed = ListScreen(id: screen2, list: all, crumbs: ["octocat", "followers"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             // The details said 12: the status line says so until the end is reached.
             pushed.expectedCount = 12
             $0.screens.append(.list(pushed))
@@ -184,10 +197,10 @@ struct ProfileModelTests {
         ]) {
             var profile = Profile(login: "acme", isOrganization: true, heights: .compact, headerLines: 4)
             profile.rows = SlicedList([
-                ListSlice(id: .about, heading: "acme", state: .loaded, headingLines: 4),
-                part(.members, "Members", .loading, seeAll: "All members →", empty: "No public members"),
-                part(.repositories, "Repositories", .loading, seeAll: "All repositories →", empty: "No public repositories"),
-                part(.followers, "Followers", .loading, seeAll: "All followers →", empty: "No followers"),
+                ListSlice(id: .about, heading: Profile.worded, state: .loaded, headingLines: 4),
+                part(.members, .loading),
+                part(.repositories, .loading),
+                part(.followers, .loading),
             ])
             profile.requests = [.members: RequestID(1), .repositories: RequestID(2), .followers: RequestID(3)]
             profile.nextRequest = 3
@@ -198,6 +211,9 @@ struct ProfileModelTests {
             $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "acme")
             $0.details.nextID = 1
         }
+        #expect(words(.members, in: store.state) == ["Members", "All members →", "No public members"])
+        #expect(words(.repositories, in: store.state) == ["Repositories", "All repositories →", "No public repositories"])
+        #expect(words(.followers, in: store.state) == ["Followers", "All followers →", "No followers"])
         // Its details may still finish into the cache, as when a pane closes.
         store.press(.escape, [.cancelSlice(screen2, RequestID(1)), .cancelSlice(screen2, RequestID(2)),
                               .cancelSlice(screen2, RequestID(3))]) {
@@ -244,7 +260,7 @@ struct ProfileModelTests {
             $0.top.profileScreen?.profile.requests = [.organizations: RequestID(5), .repositories: RequestID(6), .followers: RequestID(7),
                                         .following: RequestID(8)]
             $0.top.profileScreen?.profile.nextRequest = 8
-            $0.top.profileScreen?.profile.rows.setLoading(.followers)
+            $0.top.profileScreen?.profile.rows.update(.followers) { $0.state = .loading }
             // The follower stays on screen (and selected) while the slice asks again.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
         }

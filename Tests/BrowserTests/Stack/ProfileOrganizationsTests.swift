@@ -11,8 +11,8 @@ private func organizations(_ count: Int) -> [Row] {
 }
 
 /// The organizations slice as the profile should hold it after its first page.
-private func organizationsSlice(_ items: [Row], heading: String, total: Int, seeAll: String) -> ListSlice<Row, ProfileSlice> {
-    part(.organizations, heading, .loaded, items: items, total: total, seeAll: seeAll, empty: "No organizations")
+private func organizationsSlice(_ items: [Row], total: Int) -> ListSlice<Row, ProfileSlice> {
+    part(.organizations, .loaded, items: items, total: total)
 }
 
 /// GitHub gives no organization count on the user (/users/{login}/orgs is a plain paged
@@ -27,12 +27,13 @@ struct ProfileOrganizationsTests {
             $0.top.profileScreen?.profile.requests[.organizations] = nil
             $0.top.profileScreen?.profile.counts[.organizations] = 7
             $0.top.profileScreen?.profile.rows.update(.organizations) {
-                $0 = organizationsSlice(seven, heading: "Organizations · 7", total: 7, seeAll: "All 7 organizations →")
+                $0 = organizationsSlice(seven, total: 7)
             }
             // About (4 lines), Organizations · 7, then org1: selected, two rows under it in view.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
         }
-        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .seeAll("All 7 organizations →"))
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .seeAll(Profile.worded))
+        #expect(words(.organizations, in: store.state).prefix(2) == ["Organizations · 7", "All 7 organizations →"])
         // The last row that takes the selection, the other slices still loading.
         store.press(.character("G")) { $0.top.viewport = Viewport(height: 8, margin: 2, top: 5, selection: 7) }
         #expect(store.state.top.asProfile.selectedSliceRow == SlicedRowLocation(slice: .organizations, kind: .seeAll, offset: 6))
@@ -41,7 +42,7 @@ struct ProfileOrganizationsTests {
         store.press(.enter, [.fetch(screen2, all, request(1, .initial, .first))]) {
             var pushed = ListScreen(id: screen2, list: all, crumbs: ["octocat", "organizations"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = pushed.pager.handle(.start)
+            pushed.pager.awaits(.initial, request: 1, at: .first)
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             $0.details.target = nil
@@ -56,11 +57,12 @@ struct ProfileOrganizationsTests {
             $0.top.profileScreen?.profile.requests[.organizations] = nil
             $0.top.profileScreen?.profile.more = [.organizations]
             $0.top.profileScreen?.profile.rows.update(.organizations) {
-                $0 = organizationsSlice(hundred, heading: "Organizations · 100+", total: 101, seeAll: "All organizations →")
+                $0 = organizationsSlice(hundred, total: 101)
             }
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
         }
-        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .seeAll("All organizations →"))
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .seeAll(Profile.worded))
+        #expect(words(.organizations, in: store.state).prefix(2) == ["Organizations · 100+", "All organizations →"])
         #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.shownCount == 5)
     }
 
@@ -72,20 +74,22 @@ struct ProfileOrganizationsTests {
             $0.top.profileScreen?.profile.requests[.organizations] = nil
             $0.top.profileScreen?.profile.counts[.organizations] = 3
             $0.top.profileScreen?.profile.rows.update(.organizations) {
-                $0 = organizationsSlice(three, heading: "Organizations · 3", total: 3, seeAll: "All 3 organizations →")
+                $0 = organizationsSlice(three, total: 3)
             }
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
         }
         #expect(store.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == nil)
+        #expect(words(.organizations, in: store.state)[0] == "Organizations · 3")
         var none = TestStore.octocatProfile()
         none.send(.sliceLoaded(root, RequestID(1), Page(items: [], next: nil))) {
             $0.top.profileScreen?.profile.requests[.organizations] = nil
             $0.top.profileScreen?.profile.counts[.organizations] = 0
             $0.top.profileScreen?.profile.rows.update(.organizations) {
-                $0 = organizationsSlice([], heading: "Organizations · 0", total: 0, seeAll: "All 0 organizations →")
+                $0 = organizationsSlice([], total: 0)
             }
         }
-        #expect(none.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .empty("No organizations"))
+        #expect(none.state.top.profileScreen?.profile.rows.slice(.organizations)?.footer == .empty(Profile.worded))
+        #expect(words(.organizations, in: none.state) == ["Organizations · 0", "All 0 organizations →", "No organizations"])
     }
 
     @Test("the screen: Organizations · 7, the first five, All 7 organizations → under them")
@@ -170,12 +174,12 @@ struct ProfileOrganizationsTests {
             $0.top.profileScreen?.profile.requests[.members] = nil
             $0.top.profileScreen?.profile.counts[.members] = 23
             $0.top.profileScreen?.profile.rows.update(.members) {
-                $0 = part(.members, "Members · 23", .loaded, items: members, total: 23, seeAll: "All 23 members →",
-                          empty: "No public members")
+                $0 = part(.members, .loaded, items: members, total: 23)
             }
             // The first member takes the selection (the about row and the heading take none).
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 2)
         }
-        #expect(store.state.top.profileScreen?.profile.rows.slice(.members)?.footer == .seeAll("All 23 members →"))
+        #expect(store.state.top.profileScreen?.profile.rows.slice(.members)?.footer == .seeAll(Profile.worded))
+        #expect(words(.members, in: store.state).prefix(2) == ["Members · 23", "All 23 members →"])
     }
 }

@@ -32,7 +32,7 @@ struct ProfileRetryTests {
             .loadDetails(RequestID(2), login: "tikily"),
         ]) {
             for slice in [ProfileSlice.organizations, .repositories, .followers, .following] {
-                $0.top.profileScreen?.profile.rows.setLoading(slice)
+                $0.top.profileScreen?.profile.rows.update(slice) { $0.state = .loading }
             }
             $0.top.profileScreen?.profile.requests = [.organizations: RequestID(5), .repositories: RequestID(6), .followers: RequestID(7),
                                         .following: RequestID(8)]

@@ -40,13 +40,6 @@ private func atRow700() -> TestStore {
     return store
 }
 
-/// The fetch a pager asks for when sent `event` (what the app must pass on unchanged).
-private func fetch(_ pager: Pager<Row, GitHubCursor>, _ event: PagerEvent<Row, GitHubCursor>) -> FetchRequest<GitHubCursor>? {
-    var copy = pager
-    for case .fetch(let request) in copy.handle(event).effects { return request }
-    return nil
-}
-
 @Suite("r refreshes where the selection is (whole state and exact commands, #37 item 7)")
 struct RefreshModelTests {
     /// `r` on row 700: page 35 asked of GitHub again, every row on screen until it comes.
@@ -55,10 +48,11 @@ struct RefreshModelTests {
         #expect(pager.items.count == 900 && pager.offset == 0)
         #expect(store.state.top.listScreen?.selectedID == 700)
         #expect(store.state.top.listScreen?.selectedPosition == 700)
-        let refresh = try #require(fetch(pager, .refresh(at: 699)))
-        #expect(refresh.token.direction == .refresh && refresh.cursor == .page(35))
+        // Page 35 again, in a new generation.
+        let refresh = pager.nextRequest(.refresh, at: .page(35), generation: 1)
         store.press(.character("r"), [.fetch(root, followers, refresh), .scheduleTick(store.state.nextTick + 1, after: .milliseconds(100))]) {
-            _ = $0.top.listScreen?.pager.handle(.refresh(at: 699))
+            // Row 700 is on page 35 (index 34).
+            $0.top.listScreen?.pager.refreshes(page: 34, request: refresh.token.id, at: .page(35), generation: 1)
             $0.pendingTick = $0.nextTick + 1
             $0.nextTick += 1
         }
@@ -73,12 +67,14 @@ struct RefreshModelTests {
         let refresh = try pressR(&store)
         let again = followersPage(.page(35))
         var pager = store.state.top.asList.pager
-        let next = try #require(fetch(pager, .pageLoaded(refresh.token, again)))
-        #expect(next.token.direction == .append && next.cursor == .page(36))
-        #expect(next.outdated, "shown before the refresh: asked of GitHub, not the cache")
+        // Page 36, shown before the refresh: asked of GitHub, not the cache.
+        let next = pager.nextRequest(.append, at: .page(36), outdated: true)
         store.send(.pageLoaded(root, refresh.token, again, origin: .network), [.fetch(root, followers, next)]) {
-            _ = $0.top.listScreen?.pager.handle(.pageLoaded(refresh.token, again))
-            _ = $0.top.listScreen?.pager.handle(.visibleRange(13..<20, viewportRows: 8))
+            // Page 35 alone, after the 680 rows of the 34 before it; the others shown before
+            // the refresh are asked of GitHub when loaded again, page 36 at once.
+            $0.top.listScreen?.pager.landed(again, on: 34, offset: 680, outdated: Set(0..<45).subtracting([34]))
+            $0.top.listScreen?.pager.shows(from: 13, rows: 8)
+            $0.top.listScreen?.pager.awaits(.append, request: next.token.id, at: .page(36), generation: 1, outdated: true)
             // The row above the users (the 680 before them), followers 681…700, the loading row:
             // follower 700 on row 20, as near line 2 as the rows below it allow until page 36 comes.
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 14, selection: 20)
@@ -122,7 +118,7 @@ struct RefreshModelTests {
         let cached = followersPage(.page(35))
         store.send(.pageLoaded(root, refresh.token, cached, origin: .offline(fetchedAt: epoch - 3_600)),
                    [.scheduleReconnect(1, after: .seconds(5))]) {
-            _ = $0.top.listScreen?.pager.handle(.pageFailed(refresh.token, LoadFailure(CacheOnlyAnswer())))
+            $0.top.listScreen?.pager.failed(.refresh, LoadFailure(CacheOnlyAnswer()))
             $0.offline = AppState.Offline(attempts: 0, pending: 1, retryAt: epoch + 5)
             $0.nextReconnect = 1
         }
@@ -130,8 +126,8 @@ struct RefreshModelTests {
         #expect(pager.items.map(\.id) == Array(1...900), "every row stays")
         #expect(pager.offset == 0 && pager.appendState == .endReached)
         #expect(store.state.top.listScreen?.selectedID == 700)
-        let again = try #require(fetch(pager, .retry))
-        #expect(again.token.direction == .refresh && again.cursor == .page(35))
+        // Page 35 again, in the generation after the failed refresh's.
+        let again = pager.nextRequest(.refresh, at: .page(35), generation: 2)
         let commands = store.apply(.reconnect(1))
         #expect(commands.first == .fetch(root, followers, again), "\(commands)")
     }
@@ -144,8 +140,7 @@ struct RefreshModelTests {
         for key in ["5", "0", "0", "G"] { store.apply(.key(.character(Character(key)))) }
         #expect(store.state.top.listScreen?.selectedPosition == 500)
         let pager = store.state.top.asList.pager
-        let again = try #require(fetch(pager, .refresh(at: 499)))
-        #expect(again.token.direction == .refresh && again.cursor == .page(25))
+        let again = pager.nextRequest(.refresh, at: .page(25), generation: 2)
         let commands = store.apply(.reconnect(1))
         #expect(commands.first == .fetch(root, followers, again), "\(commands)")
     }

@@ -165,7 +165,7 @@ struct RepositoryRowsTests {
         store.press(.character("j"), [.cancelRepository(RequestID(1)), .scheduleRepository(RequestID(2), after: .milliseconds(150))]) {
             $0.screens[0].viewport = Viewport(height: 14, margin: 2, top: 0, selection: 1)
             $0.screens[0].listScreen?.selectedID = 2
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<3, viewportRows: 14))
+            $0.screens[0].listScreen?.pager.shows(from: 0, rows: 14)
             $0.repository.target = "octocat/linguist"
             $0.repository.inFlight = nil
             $0.repository.pending = RepositoryState.Request(id: RequestID(2), subject: "octocat/linguist")

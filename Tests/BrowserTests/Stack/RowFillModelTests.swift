@@ -26,7 +26,7 @@ func fillingStore() -> TestStore {
     let list = GitHubList.users(.all(since: 0))
     // Nothing is loaded yet: nothing to fill.
     store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
-        _ = $0.screens[0].listScreen?.pager.handle(.start)
+        $0.screens[0].listScreen?.pager.awaits(.initial, request: 1, at: list.firstCursor)
         $0.pendingTick = 1
         $0.nextTick = 1
     }
@@ -34,8 +34,8 @@ func fillingStore() -> TestStore {
     // The page first, then its fill: the accounts on the visible page (the next is not loaded).
     store.send(.pageLoaded(root, firstToken, first),
                [.fillRows(root, RequestID(1), logins: fillRows(1...20).keys.sorted())]) {
-        _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, first))
-        _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<8, viewportRows: 8))
+        $0.screens[0].listScreen?.pager.holds(first: first, at: list.firstCursor)
+        $0.screens[0].listScreen?.pager.shows(from: 0, rows: 8)
         $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 0, selection: 0)
         $0.screens[0].listScreen?.selectedID = 1
         $0.screens[0].listScreen?.fills.inFlight = RowFills.Request(id: RequestID(1), pages: [0: 1], rows: fillRows(1...20))

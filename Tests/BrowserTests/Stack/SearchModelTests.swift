@@ -39,7 +39,7 @@ struct SearchModelTests {
                                       .scheduleTick(2, after: .milliseconds(100))]) {
             var sorted = ListScreen(id: ScreenID(2), list: followers, crumbs: ["Search: tom"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = sorted.pager.handle(.start)
+            sorted.pager.awaits(.initial, request: 1, at: .first)
             $0.top = .list(sorted)
             $0.nextScreenID = 2
             $0.flash = .sorted(.followers)
@@ -50,7 +50,7 @@ struct SearchModelTests {
         store.press(.character("S"), [.cancelFetch(ScreenID(2), firstToken), .fetch(ScreenID(3), repositories, request(1, .initial, .first))]) {
             var sorted = ListScreen(id: ScreenID(3), list: repositories, crumbs: ["Search: tom"], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
-            _ = sorted.pager.handle(.start)
+            sorted.pager.awaits(.initial, request: 1, at: .first)
             $0.top = .list(sorted)
             $0.nextScreenID = 3
             $0.flash = .sorted(.repositories)
@@ -79,7 +79,7 @@ struct SearchModelTests {
             $0.screens.removeLast()
             $0.overlay = .command
             $0.prompt.field = TextField("search followers:>abc")
-            $0.prompt.error = "Invalid search qualifier followers:>abc"
+            $0.prompt.error = .github("Invalid search qualifier followers:>abc")
         }
         #expect(store.state.top == before)
         #expect(store.state.prompt.history.entries == ["search followers:>abc"], "kept, to be fixed with Up")
@@ -159,13 +159,13 @@ struct SearchViewTests {
         let list = GitHubList.users(.search("tom"))
         var store = TestStore(makeState(list: list, rows: 4, columns: 100))
         store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
-            _ = $0.screens[0].listScreen?.pager.handle(.start)
+            $0.screens[0].listScreen?.pager.awaits(.initial, request: 1, at: list.firstCursor)
             ($0.pendingTick, $0.nextTick) = (1, 1)
         }
         let page = Page<Row, GitHubCursor>(items: users(1...20).map(Row.user), next: .page(2), totalCount: 12_345, isIncomplete: true)
         store.send(.pageLoaded(root, firstToken, page)) {
-            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, page))
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<2, viewportRows: 2))
+            $0.screens[0].listScreen?.pager.holds(first: page, at: list.firstCursor)
+            $0.screens[0].listScreen?.pager.shows(from: 0, rows: 2)
             $0.screens[0].viewport = Viewport(height: 2, margin: 2, top: 0, selection: 0)
             $0.screens[0].listScreen?.selectedID = 1
         }

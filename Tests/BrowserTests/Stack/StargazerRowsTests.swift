@@ -65,8 +65,8 @@ struct StargazerRowsTests {
         // The client's answer to the 422: an empty page that ends the list short.
         let cut = Page<Row, GitHubCursor>(items: [], next: nil, endsShort: true)
         store.send(.pageLoaded(root, next.token, cut)) {
-            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(next.token, cut))
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(39_997..<40_000, viewportRows: 4))
+            $0.screens[0].listScreen?.pager.holds(next: cut, at: .page(2))
+            $0.screens[0].listScreen?.pager.shows(from: 39_997, rows: 4)
         }
         let top = try #require(store.state.top.listScreen)
         #expect(top.pager.endedShort && top.pager.appendState == .endReached)
@@ -106,8 +106,9 @@ struct StargazerRowsTests {
         let loaded = Page(items: rows.map(Row.user), next: cursor)
         // The next page goes by its GraphQL cursor; no fill request goes.
         store.send(.pageLoaded(root, firstToken, loaded, fills: fills), [.fetch(root, newest, request(2, .append, cursor))]) {
-            _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, loaded))
-            _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<3, viewportRows: 5))
+            $0.screens[0].listScreen?.pager.holds(first: loaded, at: newest.firstCursor)
+            $0.screens[0].listScreen?.pager.shows(from: 0, rows: 5)
+            $0.screens[0].listScreen?.pager.awaits(.append, request: 2, at: cursor)
             $0.screens[0].viewport = Viewport(height: 5, margin: 2, top: 0, selection: 0)
             $0.screens[0].listScreen?.selectedID = 1
             for fill in fills { $0.screens[0].listScreen?.fills.byID[fill.id ?? 0] = RowFill(fill) }

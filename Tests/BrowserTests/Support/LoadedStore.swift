@@ -19,14 +19,14 @@ func loadedStore(list: GitHubList = .users(.all(since: 0)), rows: Int = 10, colu
     state.hasToken = hasToken
     var store = TestStore(state)
     store.start([.fetch(root, list, request(1, .initial, list.firstCursor)), .scheduleTick(1, after: .milliseconds(100))]) {
-        _ = $0.screens[0].listScreen?.pager.handle(.start)
+        $0.screens[0].listScreen?.pager.awaits(.initial, request: 1, at: list.firstCursor)
         $0.pendingTick = 1
         $0.nextTick = 1
     }
     let first = page(1...count, next: .since(count))
     store.send(.pageLoaded(root, firstToken, first)) {
-        _ = $0.screens[0].listScreen?.pager.handle(.pageLoaded(firstToken, first))
-        _ = $0.screens[0].listScreen?.pager.handle(.visibleRange(0..<(rows - 2), viewportRows: rows - 2))
+        $0.screens[0].listScreen?.pager.holds(first: first, at: list.firstCursor)
+        $0.screens[0].listScreen?.pager.shows(from: 0, rows: rows - 2)
         $0.screens[0].viewport = Viewport(height: rows - 2, margin: 2, top: 0, selection: 0)
         $0.screens[0].listScreen?.selectedID = 1
     }

@@ -81,9 +81,9 @@ struct CountWordsTests {
         details.following = 1
         details.publicRepos = 1
         profile.learn(details)
-        #expect(profile.rows.slice(.followers)?.seeAll == "All 1 follower →")
-        #expect(profile.rows.slice(.following)?.seeAll == "All 1 following →")
-        #expect(profile.rows.slice(.repositories)?.seeAll == "All 1 repository →")
+        #expect(ProfileWords.seeAll(.followers, of: profile) == "All 1 follower →")
+        #expect(ProfileWords.seeAll(.following, of: profile) == "All 1 following →")
+        #expect(ProfileWords.seeAll(.repositories, of: profile) == "All 1 repository →")
     }
 
     @Test("on a profile, the status line says where the selection is among one follower in the singular")
