@@ -14,9 +14,9 @@ private var standardTokens: FakeGitHubOptions {
 @Suite("F and * in the browser: follow, star, and undo them, against the fake GitHub (#36)", .serialized, .timeLimit(.minutes(3)),
        .enabled(if: FileManager.default.isExecutableFile(atPath: binary), "build ghscroll first (make test does)"))
 struct ActEndToEndTests {
-    @Test("F, y on one of your followers: the row reads mutual at once, the pane's count rises, following @me lists them; F, y undoes it (NO_COLOR, LC_ALL=C: words)")
+    @Test("F, y on one of your followers (followers @me): the row reads mutual at once, the pane's count rises, following @me lists them; F, y undoes it (NO_COLOR, LC_ALL=C: words)")
     func followAndUndo() async throws {
-        try await withLaunch("followers octocat --no-cache",
+        try await withLaunch("followers @me --no-cache",
                              before: "GH_TOKEN=gho_follow NO_COLOR=1 LC_ALL=C XDG_CONFIG_HOME=/nonexistent ",
                              listSizes: ["followers:octocat": 12, "following:octocat": 3], options: standardTokens,
                              columns: 120, rows: 24) { server, pane in
@@ -48,7 +48,7 @@ struct ActEndToEndTests {
             #expect(theirs.contains { $0.hasPrefix(" octocat ") }, "\(screenText(theirs))")
             // Back to the first list: F asks to unfollow, y does, and the mark is back to follows you.
             try await pane.keys("Escape", "Escape")
-            let back = await pane.waitFor { $0.first?.contains("Followers of octocat") == true && screenText($0).contains("mutual") }
+            let back = await pane.waitFor { $0.first?.contains("Your followers") == true && screenText($0).contains("mutual") }
             #expect(back.first { $0.hasPrefix(" \(them) ") }?.contains("mutual") == true, "\(screenText(back))")
             try await pane.keys("F")
             await pane.waitFor { statusLine($0).contains("Unfollow \(them)? y/n") }
@@ -60,23 +60,35 @@ struct ActEndToEndTests {
         }
     }
 
-    @Test("* on a repository: starred in a word and the count moved at once; starred @me lists it")
+    @Test("* on a repository: starred in a word and the count one up at once; starred @me lists it; *, y undoes it (NO_COLOR, LC_ALL=C)")
     func star() async throws {
-        try await withLaunch("repos octocat --no-cache", before: "GH_TOKEN=gho_follow XDG_CONFIG_HOME=/nonexistent ",
+        try await withLaunch("repos octocat --no-cache", before: "GH_TOKEN=gho_follow NO_COLOR=1 LC_ALL=C XDG_CONFIG_HOME=/nonexistent ",
                              listSizes: ["repos:octocat": 5], options: standardTokens, columns: 120, rows: 20) { server, pane in
             let listed = await pane.waitFor { screenText($0).contains("End of list · 5 repositories") }
             let first = try #require(listed.dropFirst().first?.split(separator: " ").first.map(String.init), "\(screenText(listed))")
+            let stars = try #require(listed.dropFirst().first.flatMap(starCount), "\(screenText(listed))")
             try await pane.keys("*")
             await pane.waitFor { statusLine($0).contains("Star \(first)? y/n") }
             try await pane.keys("y")
             let starred = await pane.waitFor { screenText($0).contains("Starred \(first)") }
-            #expect(starred.first { $0.hasPrefix(" \(first) ") }?.contains("starred") == true, "\(screenText(starred))")
+            let row = try #require(starred.first { $0.hasPrefix(" \(first) ") }, "\(screenText(starred))")
+            #expect(row.contains("starred") && starCount(row) == stars + 1, "\(row)")
             try await pane.keys(":")
             try await pane.keys("-l", "starred @me")
             try await pane.keys("Enter")
-            let mine = await pane.waitFor { screenText($0).contains("End of list") }
-            #expect(mine.contains { $0.hasPrefix(" \(first) ") }, "\(screenText(mine))")
-            #expect(await server.requestLog().contains { $0.method == "PUT" && $0.path == "/user/starred/\(first)" })
+            let mine = await pane.waitFor { $0.contains { $0.hasPrefix(" \(first) ") } }
+            #expect(mine.first?.contains("octocat › starred") == true, "named by the login GitHub gave: \(screenText(mine))")
+            // Back, and undone.
+            try await pane.keys("Escape")
+            await pane.waitFor { $0.first?.contains("Repositories of octocat") == true }
+            try await pane.keys("*")
+            await pane.waitFor { statusLine($0).contains("Unstar \(first)? y/n") }
+            try await pane.keys("y")
+            let undone = await pane.waitFor { screenText($0).contains("Unstarred \(first)") }
+            let after = try #require(undone.first { $0.hasPrefix(" \(first) ") }, "\(screenText(undone))")
+            #expect(!after.contains("starred") && starCount(after) == stars, "\(after)")
+            let writes = await server.requestLog().filter { $0.method == "PUT" || $0.method == "DELETE" }.map { "\($0.method) \($0.path)" }
+            #expect(writes == ["PUT /user/starred/\(first)", "DELETE /user/starred/\(first)"], "\(writes)")
         }
     }
 
@@ -98,4 +110,10 @@ struct ActEndToEndTests {
 /// The status line: the last line with something on it.
 private func statusLine(_ screen: [String]) -> String {
     screen.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+}
+
+/// The star count on a repository's row ("★ 1,234", or "* 1,234" without UTF-8).
+private func starCount(_ row: String) -> Int? {
+    guard let mark = row.range(of: "★ ") ?? row.range(of: "* ") else { return nil }
+    return Int(row[mark.upperBound...].prefix { $0.isNumber || $0 == "," }.filter(\.isNumber))
 }

@@ -224,7 +224,7 @@ struct ActingModelTests {
         store.press(.character("*")) { $0.flash = .starIsForRepositories }
     }
 
-    @Test("with confirm-actions = false a follow goes at once; an unfollow is still asked")
+    @Test("with confirm-actions = false a follow goes at once; an unfollow and an unstar are still asked")
     func withoutQuestion() {
         var store = actingStore(confirms: false)
         store.apply(.key(.character("F")))
@@ -239,6 +239,20 @@ struct ActingModelTests {
         store.press(.character("F")) {
             $0.acting.question = Acting.Change(user1, on: false)
             $0.flash = nil
+        }
+        // An unstar too.
+        var state = makeState(list: .repositories(.owned("octocat", organization: false)))
+        state.acting.confirms = false
+        var repositories = TestStore(state)
+        repositories.apply(.abilities(mayActAll))
+        repositories.applyStart()
+        let hello = WriteTarget.repository(owner: "octocat", name: "hello")
+        repositories.apply(.pageLoaded(root, firstToken, Page(items: [.repository(GitHubRepository(id: 7, fullName: "octocat/hello"))], next: nil)))
+        repositories.apply(.key(.character("*")))
+        repositories.send(.stateKnown(RequestID(1), true)) {
+            $0.acting.asking = nil
+            $0.acting.known[hello] = true
+            $0.acting.question = Acting.Change(hello, on: false)
         }
     }
 
