@@ -92,8 +92,29 @@ package struct Acting: Sendable, Equatable {
 
     /// `count` as the screen shows it: moved by a write, until GitHub sends another.
     package func count(_ count: Int?, of target: WriteTarget) -> Int? {
-        guard let count, let change = counts[target], change.before == count else { return count }
-        return change.after
+        Marks.count(count, of: target, in: counts)
+    }
+
+    /// What the rows show of the writes: the marks and the counts they moved. Two references,
+    /// cheap to hand to the row texts on every frame; nil while nothing was written or asked.
+    package var marks: Marks? {
+        known.isEmpty && counts.isEmpty ? nil : Marks(known: known, counts: counts)
+    }
+
+    /// The marks and counts of ``marks``.
+    package struct Marks: Sendable {
+        package let known: [WriteTarget: Bool]
+        package let counts: [WriteTarget: CountChange]
+
+        /// `count` as the screen shows it (``Acting/count(_:of:)``).
+        package func count(_ count: Int?, of target: WriteTarget) -> Int? {
+            Self.count(count, of: target, in: counts)
+        }
+
+        static func count(_ count: Int?, of target: WriteTarget, in counts: [WriteTarget: CountChange]) -> Int? {
+            guard let count, let change = counts[target], change.before == count else { return count }
+            return change.after
+        }
     }
 
     mutating func newRequest() -> RequestID {

@@ -29,7 +29,16 @@ package struct KeyTable: Sendable, Equatable {
         var kind: ScreenKind
         var enter: EnterHint
         /// `F` or `*` when the token may not use them.
-        var unable: Set<Action>
+        var unable: Unable
+    }
+
+    /// The writes a token may not do, whose keys the hints leave out (a byte: it is hashed on
+    /// every frame).
+    package struct Unable: OptionSet, Hashable, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package static let follow = Unable(rawValue: 1)
+        package static let star = Unable(rawValue: 2)
     }
 
     /// What Enter does on the selected row, for the status line's hint: show its details, open
@@ -58,7 +67,9 @@ package struct KeyTable: Sendable, Equatable {
 
         private static func make(_ kind: HintsKind, _ bindings: [KeyBinding]) -> Hints {
             var renamed = kind.subject.names
-            var left = kind.kind.refused.union(kind.unable).union(kind.subject.notActedOn)
+            var left = kind.kind.refused.union(kind.subject.notActedOn)
+            if kind.unable.contains(.follow) { left.insert(.follow) }
+            if kind.unable.contains(.star) { left.insert(.star) }
             switch kind.enter {
             case .details: break
             case .open: renamed[.details] = "open"
@@ -213,7 +224,7 @@ package struct KeyTable: Sendable, Equatable {
     /// (``HintLine/fitted(to:)``).
     /// `unable`: `F` and `*` when the token may not use them, left out.
     package func hints(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .list, subject: PaneSubject = .user,
-                      enter: EnterHint = .details, unable: Set<Action> = []) -> HintLine {
+                      enter: EnterHint = .details, unable: Unable = []) -> HintLine {
         hints[HintsKind(subject: subject, kind: kind, enter: enter, unable: unable)][mode, canLeave]
     }
 }

@@ -90,6 +90,19 @@ package enum Screen: Sendable, Equatable {
         return screen.storedAt
     }
 
+    /// What `F` and `*` would act on here, for the status line's hints, without working out
+    /// the selected row on every frame: a list's kind of rows (an organization's row says so
+    /// when the key is pressed), a profile's selected item, else its own account.
+    var actSubject: PaneSubject {
+        switch self {
+        case .list(let screen):
+            return screen.fillsAccounts ? .user : .repository
+        case .profile(let screen):
+            if let row = screen.selectedRow { return PaneSubject(row) }
+            return screen.profile.isOrganization == true ? .organization : .user
+        }
+    }
+
     /// Whether the screen is a search's results.
     @inline(__always)
     var isSearch: Bool {

@@ -23,13 +23,16 @@ package enum Formatting {
 
     /// "12,345".
     package static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
+        // Drawn several times a frame (the status line, the end row): most numbers have no comma.
+        if number > -1_000, number < 1_000 { return String(number) }
+        let digits = Array(String(number.magnitude).utf8)
+        var out: [UInt8] = number < 0 ? [UInt8(ascii: "-")] : []
+        out.reserveCapacity(digits.count + digits.count / 3 + 1)
         for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
             out.append(digit)
         }
-        return (number < 0 ? "-" : "") + out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// "999", "1.2k", "12k", "3.4M": short, for a filled row's count only (everywhere else

@@ -16,7 +16,7 @@ extension AppView {
         let cache = state.details.cache
         let fills = state.top.listScreen?.fills.byID ?? [:]
         // What F and * changed: only once one was used.
-        let acting = state.acting.known.isEmpty && state.acting.counts.isEmpty ? nil : state.acting
+        let acting = state.acting.marks
         // Most frames of most lists: nothing known beyond the rows.
         guard comfortable || !fills.isEmpty || !cache.isEmpty || acting != nil else { return { itemText($0, now: now) } }
         let filter = state.top.listScreen.flatMap { $0.isFiltered ? FilterQuery($0.filter).words.first : nil }
@@ -109,7 +109,7 @@ extension AppView {
 
     /// A row's first line: its name, and right-aligned its detail, with what the detail gives
     /// way to where the name would be cut. `now` words a star's age.
-    private static func itemText(_ row: Row, now: Date, acting: Acting? = nil, fill: RowFill? = nil) -> ItemText {
+    private static func itemText(_ row: Row, now: Date, acting: Acting.Marks? = nil, fill: RowFill? = nil) -> ItemText {
         switch row {
         case .user(let user):
             let (detail, short) = detail(user, now: now)
@@ -124,7 +124,7 @@ extension AppView {
     /// stars. Stars GitHub did not send are left out, as the pane leaves them out (never "★ 0").
     /// A repository the token's owner starred (its fill says so, or `*` did) says so in a word
     /// ("starred · ★ 1,235"): the glyph is the count's. The fill's count is GitHub's latest.
-    private static func detail(_ repository: GitHubRepository, acting: Acting? = nil, fill: RowFill? = nil) -> (String, short: String) {
+    private static func detail(_ repository: GitHubRepository, acting: Acting.Marks? = nil, fill: RowFill? = nil) -> (String, short: String) {
         let target = acting == nil ? nil : repository.ownerAndName.map { WriteTarget.repository(owner: $0.owner, name: $0.name) }
         let sent = fill?.stars ?? repository.stars
         let count = target.map { acting?.count(sent, of: $0) } ?? sent

@@ -115,7 +115,10 @@ package enum AppView {
         // The first word a filter looks for is marked where it is found (not its `is:` qualifiers).
         view.highlight = top.isFiltered ? FilterQuery(top.filter).words.first : nil
         view.retryNote = reconnectNote(state)
-        view.endText = cutShort(top) ?? "End of list · " + Formatting.count(top.pager.knownCount, top.list.itemNoun)
+        // Worded only when the end row can show (every frame builds this view).
+        if top.pager.appendState == .endReached {
+            view.endText = cutShort(top) ?? "End of list · " + Formatting.count(top.pager.knownCount, top.list.itemNoun)
+        }
         if case .failed(let failure) = top.pager.placeholder, let what = notFound(failure) {
             view.placeholder = notFoundLines(what, state: state)
         } else if top.pager.placeholder == .empty, !top.pager.pagesBefore.isEmpty {

@@ -8,11 +8,10 @@ struct StatusHints {
 
     init(_ state: borrowing AppState) {
         let mode = state.mode
-        var subject = PaneSubject(state.top.selectedRow)
-        // On a profile's own rows F is about the profile's account: an organization is not followed.
-        if state.top.selectedRow == nil, state.top.profileScreen?.profile.isOrganization == true { subject = .organization }
+        // The pane names the keys for what it is on; without it, F and * go by the screen.
+        let subject = mode == .details ? PaneSubject(state.top.selectedRow) : state.top.actSubject
         let abilities = state.acting.abilities
-        var unable: Set<Action> = []
+        var unable: KeyTable.Unable = []
         if !abilities.follow.mayTry { unable.insert(.follow) }
         if !abilities.star.mayTry { unable.insert(.star) }
         line = state.keys.hints(for: mode, canLeave: state.canLeave, kind: state.top.kind, subject: subject,
