@@ -22,6 +22,19 @@ func actingStore(_ abilities: TokenAbilities = mayActAll, confirms: Bool = true)
     return store
 }
 
+/// The pane open on user1 (41 followers), F pressed and GitHub's answer in: the question to
+/// follow is asked.
+func askedWithPaneOpen() -> TestStore {
+    var store = actingStore()
+    store.openPane(login: "user1")
+    var shown = details("user1", id: 1)
+    shown.followers = 41
+    store.apply(.detailsLoaded(RequestID(1), shown))
+    store.apply(.key(.character("F")))
+    store.apply(.stateKnown(RequestID(1), false))
+    return store
+}
+
 @Suite("F and *: the state asked, the question, the write at once on screen and put back when refused (whole state and exact commands)")
 struct ActingModelTests {
     let user1 = WriteTarget.account("user1")
@@ -73,13 +86,7 @@ struct ActingModelTests {
 
     @Test("a refusal puts the mark and the count back and says why; a missing scope is what the token may do from then on")
     func refusalPutsBack() {
-        var store = actingStore()
-        store.openPane(login: "user1")
-        var followed = details("user1", id: 1)
-        followed.followers = 41
-        store.apply(.detailsLoaded(RequestID(1), followed))
-        store.apply(.key(.character("F")))
-        store.apply(.stateKnown(RequestID(1), false))
+        var store = askedWithPaneOpen()
         #expect(store.state.acting.questionCount == 41, "the count on screen when F was pressed")
         store.press(.character("y"), [.write(RequestID(2), user1, on: true)]) {
             $0.acting.question = nil
@@ -104,13 +111,7 @@ struct ActingModelTests {
 
     @Test("a follow then an unfollow with the pane open: the count goes N, N+1, N (not N-1); a refusal after a write puts back what that write showed")
     func countsOverTwoWrites() {
-        var store = actingStore()
-        store.openPane(login: "user1")
-        var shown = details("user1", id: 1)
-        shown.followers = 41
-        store.apply(.detailsLoaded(RequestID(1), shown))
-        store.apply(.key(.character("F")))
-        store.apply(.stateKnown(RequestID(1), false))
+        var store = askedWithPaneOpen()
         store.apply(.key(.character("y")))
         store.apply(.written(RequestID(2)))
         #expect(store.state.acting.count(41, of: user1) == 42)
