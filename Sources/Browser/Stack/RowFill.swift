@@ -72,28 +72,54 @@ package struct RowFill: Sendable, Hashable {
         return RowFill(texts: texts, count: UInt32(clamping: max(0, followers)), bits: bits)
     }
 
-    /// The `index`-th text, when GitHub sent it.
-    private func text(_ index: Int) -> String? {
-        guard bits & Bit.texts[index] != 0 else { return nil }
-        let bytes = texts.utf8
-        var field = 0
-        var start = bytes.startIndex
-        for position in bytes.indices where bytes[position] == Self.separator {
-            if field == index { return String(texts.utf8[start..<position]) }
-            field += 1
-            start = bytes.index(after: position)
+    /// The four texts a fill may hold, as GitHub sent them (nil: not sent, or not read).
+    package struct Texts: Sendable, Equatable {
+        package var name: String?
+        package var company: String?
+        package var location: String?
+        /// A user's bio, or an organization's description.
+        package var bio: String?
+    }
+
+    /// The texts a filled row's line shows, the name and the place, read in one pass over the
+    /// packed string (on every frame, for every filled row on screen); the others are nil.
+    package var shown: Texts { read(Bit.texts[0] | Bit.texts[2]) }
+
+    /// The texts picked by `wanted` (``Bit/texts``) that GitHub sent, in one pass over the packed
+    /// bytes that stops after the last one wanted.
+    private func read(_ wanted: UInt16) -> Texts {
+        var texts = self.texts
+        return texts.withUTF8 { bytes in
+            var found = Texts()
+            var field = 0
+            var start = 0
+            for position in bytes.indices where bytes[position] == Self.separator {
+                guard field < Bit.texts.count, wanted >> field != 0 else { break }
+                if bits & wanted & (1 << field) != 0 {
+                    // Cut at a one-byte separator: whole characters, as they were sent.
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                    switch field {
+                    case 0: found.name = text
+                    case 1: found.company = text
+                    case 2: found.location = text
+                    default: found.bio = text
+                    }
+                }
+                field += 1
+                start = position + 1
+            }
+            return found
         }
-        return nil
     }
 
     /// The bytes of the packed texts (for the bench's count of what a row costs).
     package var textBytes: Int { texts.utf8.count }
 
-    package var name: String? { text(0) }
-    package var company: String? { text(1) }
-    package var location: String? { text(2) }
+    package var name: String? { read(Bit.texts[0]).name }
+    package var company: String? { read(Bit.texts[1]).company }
+    package var location: String? { read(Bit.texts[2]).location }
     /// A user's bio, or an organization's description.
-    package var bio: String? { text(3) }
+    package var bio: String? { read(Bit.texts[3]).bio }
     package var isOrganization: Bool { bits & Bit.organization != 0 }
     /// A repository's fill (``init(repository:)``).
     package var isRepository: Bool { bits & Bit.repository != 0 }

@@ -51,22 +51,34 @@ extension AppView {
     /// other, in words. Where they do not all fit the place and the kind give way first, then
     /// the name is cut, the login last.
     static func filledText(_ user: GitHubUser, _ fill: RowFill, now: Date) -> ItemText {
-        let mark = relation(fill)
-        var parts: [String] = []
-        if fill.isOrganization || user.isOrganization { parts.append("org") } else if user.isStaff { parts.append("staff") }
-        if let location = oneLine(fill.location) { parts.append(location) }
-        var short: [String] = []
+        // Drawn for every filled row on screen on every frame: the two texts read in one pass,
+        // and the parts joined as they come, with no array.
+        let texts = fill.shown
+        var short = ""
         // A stargazer's star keeps its place first: it is what the list is about.
-        if let starred = user.starredAt { short.append("starred " + Formatting.age(of: starred, now: now)) }
+        if let starred = user.starredAt { join("starred " + Formatting.age(of: starred, now: now), to: &short) }
         if !fill.isOrganization, let followers = fill.followers {
-            short.append(Formatting.count(followers, Noun("follower"), compact: true))
+            join(Formatting.count(followers, follower, compact: true), to: &short)
         }
-        if let mark { short.append(mark) }
-        parts += short
-        func joined(_ parts: [String]) -> String { parts.isEmpty ? "" : parts.joined(separator: " · ") + " " }
-        var text = ItemText(title: user.login, detail: joined(parts), shortDetail: joined(short))
-        text.note = oneLine(fill.name) ?? ""
+        if let mark = relation(fill) { join(mark, to: &short) }
+        var detail = fill.isOrganization || user.isOrganization ? "org" : user.isStaff ? "staff" : ""
+        if let location = oneLine(texts.location) { join(location, to: &detail) }
+        if !short.isEmpty {
+            join(short, to: &detail)
+            short += " "
+        }
+        if !detail.isEmpty { detail += " " }
+        var text = ItemText(title: user.login, detail: detail, shortDetail: short)
+        text.note = oneLine(texts.name) ?? ""
         return text
+    }
+
+    private static let follower = Noun("follower")
+
+    /// `part` after `text`, with " · " between when `text` has something.
+    private static func join(_ part: String, to text: inout String) {
+        if !text.isEmpty { text += " · " }
+        text += part
     }
 
     /// The first line of the account's text where `word` was found, when the row's title, name
@@ -91,20 +103,44 @@ extension AppView {
     }
 
     /// The first line of a text GitHub sent, trimmed; nil when nothing is left.
-    /// Drawn for every filled row of every frame: a text that is one plain line already (most
-    /// names and places) comes back as it is, without walking its characters.
+    /// Drawn for every filled row of every frame: a text that is one line already with nothing
+    /// to trim (most names and places, accented or not) comes back as it is, without walking
+    /// its characters.
     static func oneLine(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }
-        let bytes = value.utf8
-        if let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20,
-           !bytes.contains(where: { $0 < 0x20 || $0 >= 0x80 }) {
-            return value
-        }
+        if isOneTrimmedLine(value) { return value }
         // The first line that is not empty, without the spaces and tabs around it.
         let line = value.drop(while: \.isNewline).prefix { !$0.isNewline }
         var trimmed = line.drop { $0 == " " || $0 == "\t" || $0.isWhitespace }
         while let end = trimmed.last, end == " " || end == "\t" || end.isWhitespace { trimmed = trimmed.dropLast() }
         return trimmed.isEmpty ? nil : String(trimmed)
+    }
+
+    /// True when `value` is one line with no white space around it, told from its bytes alone
+    /// but for a last character that is not ASCII: no control byte, no space first or last, and
+    /// none of the two- and three-byte sequences that begin a Unicode space or line break
+    /// (U+0085, U+00A0, U+1680, U+2000 to U+207F, U+3000 to U+303F: a few more than those,
+    /// never fewer).
+    private static func isOneTrimmedLine(_ value: String) -> Bool {
+        let plain = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let first = bytes.first, first != 0x20 else { return false }
+            var previous: UInt8 = 0
+            var beforePrevious: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 { return false }
+                switch (beforePrevious, previous, byte) {
+                case (_, 0xC2, 0x85), (_, 0xC2, 0xA0), (0xE1, 0x9A, _), (0xE2, 0x80, _), (0xE2, 0x81, _), (0xE3, 0x80, _):
+                    return false
+                default:
+                    (beforePrevious, previous) = (previous, byte)
+                }
+            }
+            return true
+        }
+        guard plain == true, let last = value.utf8.last else { return false }
+        // White space is a character whose first scalar is: with no other white space in the
+        // text, a last character that is not ASCII is white only as a space with marks after it.
+        return last < 0x80 ? last != 0x20 : value.last?.unicodeScalars.first != " "
     }
 
     /// A row's first line: its name, and right-aligned its detail, with what the detail gives

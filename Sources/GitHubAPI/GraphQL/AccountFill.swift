@@ -48,22 +48,51 @@ public struct AccountFill: Sendable, Hashable, Codable {
         self.avatarURL = avatarURL
     }
 
-    /// Reads one `repositoryOwner` object leniently: nil without a login; a field of the wrong
-    /// type is read as absent, never failing the account or the page.
-    init?(json: GraphQLValue) {
-        guard let login = json["login"]?.string, !login.isEmpty else { return nil }
-        func text(_ key: String) -> String? { json[key]?.string }
-        func flag(_ key: String) -> Bool { json[key]?.bool ?? false }
-        func count(_ key: String) -> Int? { json[key]?["totalCount"]?.int }
-        let isOrganization = text("__typename") == "Organization"
-        self.init(login: login, isOrganization: isOrganization, name: text("name"),
-                  bio: isOrganization ? text("description") : text("bio"),
-                  company: isOrganization ? nil : text("company"), location: text("location"),
-                  followers: isOrganization ? nil : count("followers"),
-                  members: isOrganization ? count("membersWithRole") : nil,
-                  isViewer: !isOrganization && flag("isViewer"),
-                  followsViewer: !isOrganization && flag("isFollowingViewer"),
-                  viewerFollows: flag("viewerIsFollowing"), htmlURL: text("url"),
-                  id: json["databaseId"]?.int.map(Int64.init), avatarURL: text("avatarUrl"))
+    /// One `repositoryOwner` (or a stargazer's `node`) as GitHub sent it, read leniently: no
+    /// fill without a login; a field of the wrong type is read as absent, never failing the
+    /// account or the page.
+    struct Node: GraphQLNode {
+        static let prefix = "a"
+        var fill: AccountFill?
+
+        private enum CodingKeys: String, CodingKey {
+            case typename = "__typename"
+            case login, databaseId, url, avatarUrl, name, bio, description, company, location, isViewer
+            case isFollowingViewer, viewerIsFollowing, followers, membersWithRole
+        }
+
+        /// A connection's `totalCount`, when it reads.
+        private struct Count: Decodable {
+            var value: Int?
+
+            private enum CodingKeys: String, CodingKey {
+                case totalCount
+            }
+
+            init(from decoder: any Decoder) throws {
+                value = try decoder.container(keyedBy: CodingKeys.self).lenient(.totalCount)
+            }
+        }
+
+        init(from decoder: any Decoder) {
+            guard let json = try? decoder.container(keyedBy: CodingKeys.self),
+                  let login: String = json.lenient(.login), !login.isEmpty else {
+                fill = nil
+                return
+            }
+            func text(_ key: CodingKeys) -> String? { json.lenient(key) }
+            func flag(_ key: CodingKeys) -> Bool { json.lenient(key) ?? false }
+            func count(_ key: CodingKeys) -> Int? { (json.lenient(key) as Count?)?.value }
+            let isOrganization = text(.typename) == "Organization"
+            fill = AccountFill(login: login, isOrganization: isOrganization, name: text(.name),
+                               bio: isOrganization ? text(.description) : text(.bio),
+                               company: isOrganization ? nil : text(.company), location: text(.location),
+                               followers: isOrganization ? nil : count(.followers),
+                               members: isOrganization ? count(.membersWithRole) : nil,
+                               isViewer: !isOrganization && flag(.isViewer),
+                               followsViewer: !isOrganization && flag(.isFollowingViewer),
+                               viewerFollows: flag(.viewerIsFollowing), htmlURL: text(.url),
+                               id: json.lenient(.databaseId), avatarURL: text(.avatarUrl))
+        }
     }
 }

@@ -3,25 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One GraphQL answer as sent: its `data`, its `errors` and its rate.
-struct GraphQLAnswer: Sendable {
-    /// One entry of `errors`: GitHub's `type` (`NOT_FOUND`, `INSUFFICIENT_SCOPES`, …), its
-    /// message, and the alias it is about (the path's first step).
-    struct Problem: Sendable, Equatable {
-        var type: String?
-        var message: String
-        var alias: String?
-    }
-
-    var data: GraphQLValue?
-    var problems: [Problem]
-    var rate: GraphQLRate?
-    /// The body as GitHub sent it.
-    var body = Data()
-
-    func has(_ type: String) -> Bool { problems.contains { $0.type == type } }
-}
-
 extension GitHubClient {
     /// Fills rows: what a row shows of each of `logins`, in one POST to GraphQL per 100.
     ///
@@ -83,41 +64,45 @@ extension GitHubClient {
     public static let fillLifetime: TimeInterval = 3_600
 
     private func fillPage(_ logins: [String], members: Bool) async throws -> FillAnswer {
-        let first = try await graphQL(.accounts(logins, members: members))
+        let first = try await graphQL(.accounts(logins, members: members), as: Accounts.self)
         guard members, first.has("INSUFFICIENT_SCOPES") else { return try Self.fills(first, logins: logins) }
         // One organization's refused count must not blank the page: ask again without it.
-        var again = try Self.fills(try await graphQL(.accounts(logins, members: false)), logins: logins)
+        var again = try Self.fills(try await graphQL(.accounts(logins, members: false), as: Accounts.self), logins: logins)
         again.refusedScopes = ["read:org"]
         return again
     }
 
+    /// What an answer to ``GraphQLQuery/accounts(_:members:)`` is read as.
+    typealias Accounts = GraphQLAliases<AccountFill.Node>
+
     /// The accounts of an answer to ``GraphQLQuery/accounts(_:members:)``, read one by one.
-    static func fills(_ answer: GraphQLAnswer, logins: [String]) throws -> FillAnswer {
-        guard let data = answer.data, case .object = data else {
+    static func fills(_ answer: GraphQLAnswer<Accounts>, logins: [String]) throws -> FillAnswer {
+        guard let data = answer.data else {
             if let problem = answer.problems.first {
                 throw GitHubError.validation(message: String(problem.message.prefix(300)))
             }
             throw GitHubError.malformedBody(detail: "the GraphQL answer had no data")
         }
-        var result = FillAnswer(rate: answer.rate ?? GraphQLRate(json: data["rateLimit"]))
+        var result = FillAnswer(rate: answer.rate)
         for (index, login) in logins.enumerated() {
-            guard let value = data["a\(index)"], !value.isNull else {
+            guard let node = data.nodes[index] else {
                 result.missing.append(login)
                 continue
             }
             // An account that does not read (no login) is left unfilled, not failing the page.
-            if let fill = AccountFill(json: value) { result.fills[login.lowercased()] = fill }
+            if let fill = node.fill { result.fills[login.lowercased()] = fill }
         }
         return result
     }
 
     /// POSTs `query` to GraphQL in a background turn and reads the answer's frame; a limit
     /// said in the body is thrown as `.rateLimited`.
-    func graphQL(_ query: GraphQLQuery) async throws -> GraphQLAnswer {
-        try await throttle.performInBackground(resource: "graphql") { try await self.postGraphQL(query) }
+    func graphQL<Payload>(_ query: GraphQLQuery, as payload: Payload.Type) async throws -> GraphQLAnswer<Payload> {
+        try await throttle.performInBackground(resource: "graphql") { try await self.postGraphQL(query, as: Payload.self) }
     }
 
-    func postGraphQL(_ query: GraphQLQuery) async throws -> GraphQLAnswer {
+    /// POSTs `query` to GraphQL and reads the answer's frame, its `data` as `payload`.
+    func postGraphQL<Payload>(_ query: GraphQLQuery, as payload: Payload.Type) async throws -> GraphQLAnswer<Payload> {
         let url = configuration.graphqlURL
         guard let token = configuration.token, configuration.isSameOrigin(url) else {
             throw GitHubError.badCredentials(message: "GraphQL needs a token")
@@ -141,26 +126,9 @@ extension GitHubClient {
         guard (200..<300).contains(http.statusCode) else {
             throw Self.error(status: http.statusCode, body: body, header: header, subject: "GraphQL", authenticated: true)
         }
-        var answer = try Self.readAnswer(body, rateLimit: rateLimit)
+        var answer = try Self.readAnswer(body, as: payload, rateLimit: rateLimit)
         answer.body = body
         return answer
     }
 
-    /// The frame of a GraphQL answer's body: its data, its errors and its rate; a limit said in
-    /// the body is thrown as `.rateLimited`.
-    static func readAnswer(_ body: Data, rateLimit: RateLimit?) throws -> GraphQLAnswer {
-        guard let answer = try? JSONDecoder().decode(GraphQLValue.self, from: body), case .object = answer else {
-            throw GitHubError.malformedBody(detail: "the GraphQL answer was not a JSON object")
-        }
-        let problems = (answer["errors"]?.array ?? []).map { error in
-            GraphQLAnswer.Problem(type: error["type"]?.string, message: error["message"]?.string ?? "",
-                                  alias: error["path"]?.array?.first?.string)
-        }
-        let rate = GraphQLRate(json: answer["data"]?["rateLimit"])
-        if problems.contains(where: { $0.type == "RATE_LIMITED" || $0.type == "RATE_LIMIT" }) {
-            throw GitHubError.rateLimited(reset: rateLimit?.reset ?? rate?.resetAt, limit: rateLimit?.limit ?? rate?.limit,
-                                          authenticated: true)
-        }
-        return GraphQLAnswer(data: answer["data"], problems: problems, rate: rate)
-    }
 }

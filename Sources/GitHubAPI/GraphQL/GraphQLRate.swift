@@ -16,10 +16,21 @@ public struct GraphQLRate: Sendable, Equatable {
         self.resetAt = resetAt
     }
 
-    init?(json: GraphQLValue?) {
-        guard let json, let cost = json["cost"]?.int, let remaining = json["remaining"]?.int,
-              let limit = json["limit"]?.int else { return nil }
-        self.init(cost: cost, remaining: remaining, limit: limit,
-                  resetAt: json["resetAt"]?.string.flatMap { ISO8601DateFormatter().date(from: $0) })
+    /// A query's `rateLimit` as GitHub sent it: no rate unless its cost, what remains and the
+    /// limit read as whole numbers.
+    struct Node: Decodable, Sendable {
+        var rate: GraphQLRate?
+
+        private enum CodingKeys: String, CodingKey {
+            case cost, remaining, limit, resetAt
+        }
+
+        init(from decoder: any Decoder) throws {
+            let json = try decoder.container(keyedBy: CodingKeys.self)
+            guard let cost: Int = json.lenient(.cost), let remaining: Int = json.lenient(.remaining),
+                  let limit: Int = json.lenient(.limit) else { return }
+            rate = GraphQLRate(cost: cost, remaining: remaining, limit: limit,
+                               resetAt: (json.lenient(.resetAt) as String?).flatMap(GitHubUser.date))
+        }
     }
 }

@@ -12,11 +12,25 @@ public struct RepositoryFill: Sendable, Equatable {
         self.viewerHasStarred = viewerHasStarred
     }
 
-    /// Reads one `repository` object leniently: nil without a name; a field of the wrong type is
-    /// read as absent.
-    init?(json: GraphQLValue) {
-        guard let fullName = json["nameWithOwner"]?.string, !fullName.isEmpty else { return nil }
-        self.init(fullName: fullName, stars: json["stargazerCount"]?.int, viewerHasStarred: json["viewerHasStarred"]?.bool ?? false)
+    /// One `repository` as GitHub sent it, read leniently: no fill without a name; a field of
+    /// the wrong type is read as absent.
+    struct Node: GraphQLNode {
+        static let prefix = "r"
+        var fill: RepositoryFill?
+
+        private enum CodingKeys: String, CodingKey {
+            case nameWithOwner, stargazerCount, viewerHasStarred
+        }
+
+        init(from decoder: any Decoder) {
+            guard let json = try? decoder.container(keyedBy: CodingKeys.self),
+                  let fullName: String = json.lenient(.nameWithOwner), !fullName.isEmpty else {
+                fill = nil
+                return
+            }
+            fill = RepositoryFill(fullName: fullName, stars: json.lenient(.stargazerCount),
+                                  viewerHasStarred: json.lenient(.viewerHasStarred) ?? false)
+        }
     }
 }
 
@@ -44,19 +58,19 @@ extension GitHubClient {
         var answer = RepositoryFillAnswer()
         for start in stride(from: 0, to: unique.count, by: GraphQLQuery.maxAccounts) {
             let part = Array(unique[start..<min(unique.count, start + GraphQLQuery.maxAccounts)])
-            let sent = try await graphQL(.repositories(part))
-            guard let data = sent.data, case .object = data else {
+            let sent = try await graphQL(.repositories(part), as: GraphQLAliases<RepositoryFill.Node>.self)
+            guard let data = sent.data else {
                 if let problem = sent.problems.first { throw GitHubError.validation(message: String(problem.message.prefix(300))) }
                 throw GitHubError.malformedBody(detail: "the GraphQL answer had no data")
             }
-            answer.rate = sent.rate ?? GraphQLRate(json: data["rateLimit"]) ?? answer.rate
+            answer.rate = sent.rate ?? answer.rate
             for (index, name) in part.enumerated() {
                 let key = "\(name.owner)/\(name.name)".lowercased()
-                guard let value = data["r\(index)"], !value.isNull else {
+                guard let node = data.nodes[index] else {
                     answer.missing.append("\(name.owner)/\(name.name)")
                     continue
                 }
-                if let fill = RepositoryFill(json: value) { answer.fills[key] = fill }
+                if let fill = node.fill { answer.fills[key] = fill }
             }
         }
         return answer

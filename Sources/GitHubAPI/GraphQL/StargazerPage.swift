@@ -29,22 +29,97 @@ public struct StargazerPage: Sendable, Equatable {
     }
 
     /// Reads an answer leniently: an edge without a login is left out, not failing the page.
-    init(_ answer: GraphQLAnswer, repository: String) throws {
-        guard let data = answer.data, case .object = data else {
+    init(_ answer: GraphQLAnswer<Payload>, repository: String) throws {
+        guard let data = answer.data else {
             throw GitHubError.validation(message: String((answer.problems.first?.message ?? "no data in GraphQL's answer").prefix(300)))
         }
-        guard let connection = data["repository"]?["stargazers"], case .object = connection else {
-            throw GitHubError.notFound(what: "repository \(repository)")
+        guard let connection = data.connection else { throw GitHubError.notFound(what: "repository \(repository)") }
+        stars = connection.edges.compactMap { edge in
+            edge.account.map { Star(starredAt: edge.starredAt.flatMap(GitHubUser.date), account: $0) }
         }
-        let dates = ISO8601DateFormatter()
-        stars = (connection["edges"]?.array ?? []).compactMap { edge in
-            guard let node = edge["node"], let account = AccountFill(json: node) else { return nil }
-            return Star(starredAt: edge["starredAt"]?.string.flatMap { dates.date(from: $0) }, account: account)
-        }
-        totalCount = connection["totalCount"]?.int
-        let info = connection["pageInfo"]
-        endCursor = info?["hasNextPage"]?.bool == true ? info?["endCursor"]?.string : nil
+        totalCount = connection.totalCount
+        endCursor = connection.endCursor
         rate = answer.rate
+    }
+
+    /// The `data` of an answer to ``GraphQLQuery/stargazers(owner:name:after:first:)``, each part
+    /// read leniently.
+    struct Payload: GraphQLPayload {
+        /// The repository's `stargazers`; nil when the repository is null or absent.
+        var connection: Connection?
+        var rateLimit: GraphQLRate?
+
+        private enum CodingKeys: String, CodingKey {
+            case repository, rateLimit
+        }
+
+        /// The `repository` object, for its `stargazers`.
+        private struct Repository: Decodable {
+            var stargazers: Connection?
+
+            private enum CodingKeys: String, CodingKey {
+                case stargazers
+            }
+
+            init(from decoder: any Decoder) throws {
+                stargazers = try decoder.container(keyedBy: CodingKeys.self).lenient(.stargazers)
+            }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let json = try decoder.container(keyedBy: CodingKeys.self)
+            connection = (json.lenient(.repository) as Repository?)?.stargazers
+            rateLimit = (json.lenient(.rateLimit) as GraphQLRate.Node?)?.rate
+        }
+    }
+
+    /// A `stargazers` connection: its edges, its count and the next page's cursor (nil unless
+    /// `hasNextPage` is true).
+    struct Connection: Decodable, Sendable {
+        var edges: [Edge]
+        var totalCount: Int?
+        var endCursor: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case edges, totalCount, pageInfo
+        }
+
+        /// `pageInfo`'s cursor, when there is a next page.
+        private struct PageInfo: Decodable {
+            var endCursor: String?
+
+            private enum CodingKeys: String, CodingKey {
+                case hasNextPage, endCursor
+            }
+
+            init(from decoder: any Decoder) throws {
+                let json = try decoder.container(keyedBy: CodingKeys.self)
+                endCursor = json.lenient(.hasNextPage) == true ? json.lenient(.endCursor) : nil
+            }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let json = try decoder.container(keyedBy: CodingKeys.self)
+            edges = json.lenient(.edges) ?? []
+            totalCount = json.lenient(.totalCount)
+            endCursor = (json.lenient(.pageInfo) as PageInfo?)?.endCursor
+        }
+    }
+
+    /// One edge: when the star was given (as sent), and the account, when it reads.
+    struct Edge: Decodable, Sendable {
+        var starredAt: String?
+        var account: AccountFill?
+
+        private enum CodingKeys: String, CodingKey {
+            case starredAt, node
+        }
+
+        init(from decoder: any Decoder) {
+            let json = try? decoder.container(keyedBy: CodingKeys.self)
+            starredAt = json?.lenient(.starredAt)
+            account = (json?.lenient(.node) as AccountFill.Node?)?.fill
+        }
     }
 }
 
@@ -60,17 +135,19 @@ extension GitHubClient {
         let repository = "\(owner)/\(name)"
         let key = Self.storeKey(configuration.graphqlURL, repository: repository, after: after, first: first)
         let stored = await store.response(for: key)
+        func readPage(_ body: Data) throws -> StargazerPage {
+            try StargazerPage(Self.readAnswer(body, as: StargazerPage.Payload.self, rateLimit: nil), repository: repository)
+        }
         let now = throttle.clock.now()
         if let stored, policy == .preferCache || (policy == .normal && isFresh(stored, at: now)),
-           let page = try? StargazerPage(Self.readAnswer(stored.body, rateLimit: nil), repository: repository) {
+           let page = try? readPage(stored.body) {
             return (page, .cache(fetchedAt: stored.fetchedAt, fresh: isFresh(stored, at: now)), stored.body)
         }
-        let answer: GraphQLAnswer
+        let answer: GraphQLAnswer<StargazerPage.Payload>
         do {
-            answer = try await perform(resource: "graphql") { try await self.postGraphQL(query) }
+            answer = try await perform(resource: "graphql") { try await self.postGraphQL(query, as: StargazerPage.Payload.self) }
         } catch let error as GitHubError where error.isUnreachable {
-            guard let stored, let page = try? StargazerPage(Self.readAnswer(stored.body, rateLimit: nil), repository: repository)
-            else { throw error }
+            guard let stored, let page = try? readPage(stored.body) else { throw error }
             return (page, .offline(fetchedAt: stored.fetchedAt), stored.body)
         }
         let page = try StargazerPage(answer, repository: repository)

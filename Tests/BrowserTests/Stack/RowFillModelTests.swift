@@ -233,12 +233,38 @@ struct RowFillViewTests {
         #expect(AppView.filledText(user(9, "acme", org: true), RowFill(org), now: epoch).detail == "org · Berlin · you follow ")
     }
 
+    @Test("the parts that are there, in their order: a star's age first, org or staff before the place; none, nothing")
+    func filledRowParts() {
+        var stargazer = GitHubUser(login: "zoe", id: 5)
+        stargazer.starredAt = epoch.addingTimeInterval(-3 * 86_400)
+        let one = RowFill(AccountFill(login: "zoe", name: "  Zoë Müller\nsecond", location: "São Paulo", followers: 1,
+                                      followsViewer: true))
+        let starred = AppView.filledText(stargazer, one, now: epoch)
+        #expect(starred.detail == "São Paulo · starred 3 days ago · 1 follower · follows you ")
+        #expect(starred.shortDetail == "starred 3 days ago · 1 follower · follows you ")
+        #expect(starred.note == "Zoë Müller")
+        let staff = GitHubUser(login: "hubot", id: 6, siteAdmin: true)
+        let placed = AppView.filledText(staff, RowFill(AccountFill(login: "hubot", location: "Earth")), now: epoch)
+        #expect((placed.detail, placed.shortDetail, placed.note) == ("staff · Earth ", "", ""))
+        let bare = AppView.filledText(user(7), RowFill(AccountFill(login: "user7", location: " \n")), now: epoch)
+        #expect(bare == ItemText(title: "user7", detail: "", shortDetail: ""))
+        let org = AppView.filledText(user(8, "acme", org: true), RowFill(AccountFill(login: "acme", isOrganization: true,
+                                                                                      members: 40, isViewer: true)), now: epoch)
+        #expect((org.detail, org.shortDetail) == ("org · you ", "you "))
+    }
+
     @Test("a filled row's texts are their first line, trimmed: the same with or without the fast path for plain lines")
     func oneLine() {
         let cases: [(String?, String?)] = [
             ("Mona", "Mona"), ("  Mona Lisa \t", "Mona Lisa"), ("\n\nFirst\nsecond", "First"), (" \n x", nil),
             ("", nil), (nil, nil), ("Zoë 山田 🚀", "Zoë 山田 🚀"), ("\u{3000}全角\u{3000}", "全角"), ("a\r\nb", "a"),
             ("Tab\tinside", "Tab\tinside"),
+            // Accented and wide texts with nothing to trim come back whole; Unicode spaces and
+            // line breaks are trimmed and cut as ASCII ones are.
+            ("Zoë Müller", "Zoë Müller"), ("São Paulo", "São Paulo"), ("山田 太郎", "山田 太郎"), ("Björn 🚀", "Björn 🚀"),
+            ("Müller ", "Müller"), ("Mona \u{301}", "Mona"), ("x\u{A0}", "x"), ("\u{85}x", "x"), ("a\u{2028}b", "a"),
+            ("a\u{2029}b", "a"), ("Zoë\u{3000}", "Zoë"), ("\u{2003}Søren", "Søren"), ("— dash —", "— dash —"),
+            ("“quoted”", "“quoted”"), ("\u{1680}ogham", "ogham"), ("a\u{85}b", "a"),
         ]
         for (text, line) in cases { #expect(AppView.oneLine(text) == line, "\(String(reflecting: text))") }
     }

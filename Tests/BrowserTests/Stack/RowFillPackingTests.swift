@@ -24,6 +24,19 @@ struct RowFillPackingTests {
         #expect(kept.company == "co" && kept.location == "here" && kept.bio == "bio")
     }
 
+    @Test("the texts a row's line shows, read in one pass: the name and the place as sent, the others left out")
+    func shownTexts() {
+        let sent = AccountFill(login: "mona", name: "Mona 山田 🐙", bio: "Line one\nline two", company: "@github",
+                               location: "São Paulo")
+        #expect(RowFill(sent).shown == RowFill.Texts(name: "Mona 山田 🐙", location: "São Paulo"))
+        #expect(RowFill(AccountFill(login: "x", company: "co", location: "")).shown == RowFill.Texts(location: ""))
+        #expect(RowFill(AccountFill(login: "x", name: "only", bio: "bio")).shown == RowFill.Texts(name: "only"))
+        #expect(RowFill(AccountFill(login: "x")).shown == RowFill.Texts())
+        let hostile = RowFill(AccountFill(login: "x", name: "a\u{1F}b", company: "\u{1F}\u{1F}", location: "here\u{1F}"))
+        #expect(hostile.shown == RowFill.Texts(name: "a b", location: "here "))
+        #expect(hostile.company == "  " && hostile.location == "here " && hostile.bio == nil)
+    }
+
     @Test("equal fills pack equal, and a changed mark is a change")
     func equality() {
         let one = AccountFill(login: "x", name: "N", followers: 1)

@@ -35,7 +35,8 @@ struct FakeGraphQLTests {
     @Test("a query GitHub would refuse gets its errors with HTTP 200 and no data")
     func invalidQuery() async throws {
         try await withFixture(users: 50, token: "t") { fixture in
-            let answer = try await fixture.client.graphQL(GraphQLQuery(query: "query { viewerz { login } }", variables: [:]))
+            let answer = try await fixture.client.graphQL(GraphQLQuery(query: "query { viewerz { login } }", variables: [:]),
+                                                          as: GitHubClient.Accounts.self)
             #expect(answer.data == nil)
             #expect(answer.problems.count == 1)
             #expect(await fixture.server.requestLog().map(\.status) == [200])

@@ -103,9 +103,22 @@ struct WriteConsistencyTests {
     static func starFlags(_ client: GitHubClient, _ owner: String, _ name: String) async throws -> StarFlags {
         let query = GraphQLQuery(query: "query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) "
                                      + "{ viewerHasStarred stargazerCount } }", variables: ["owner": owner, "name": name])
-        let answer = try await client.graphQL(query)
-        return StarFlags(starred: answer.data?["repository"]?["viewerHasStarred"]?.bool,
-                         count: answer.data?["repository"]?["stargazerCount"]?.int)
+        let answer = try await client.graphQL(query, as: StarPayload.self)
+        return StarFlags(starred: answer.data?.starred, count: answer.data?.count)
+    }
+
+    /// `repository { viewerHasStarred stargazerCount }` as GitHub answered it.
+    struct StarPayload: GraphQLPayload {
+        var starred: Bool?
+        var count: Int?
+        var rateLimit: GraphQLRate? { nil }
+
+        init(from decoder: any Decoder) throws {
+            let data = try decoder.container(keyedBy: GraphQLKey.self)
+            let repository = try? data.nestedContainer(keyedBy: GraphQLKey.self, forKey: GraphQLKey(stringValue: "repository"))
+            starred = repository?.lenient(GraphQLKey(stringValue: "viewerHasStarred"))
+            count = repository?.lenient(GraphQLKey(stringValue: "stargazerCount"))
+        }
     }
 
     @Test("state per token: each token is its owner's; one's follow shows in what another reads, its own flags stay its own")
