@@ -122,13 +122,6 @@ package struct Acting: Sendable, Equatable {
         return RequestID(nextRequest)
     }
 
-    /// The abilities an answer's scopes tell; true when they changed.
-    mutating func heard(_ abilities: TokenAbilities) -> Bool {
-        guard abilities != self.abilities else { return false }
-        self.abilities = abilities
-        return true
-    }
-
     /// Starts `change`: shown at once (the mark; the count GitHub sent, `count`, one up or down
     /// from what the screen shows), its write sent.
     mutating func start(_ change: Change, known before: Bool, count: Int?) -> [Command] {

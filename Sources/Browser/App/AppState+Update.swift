@@ -113,7 +113,7 @@ extension AppState {
             exitStatus = 128 + number
             return []
         case .abilities(let abilities):
-            _ = acting.heard(abilities)
+            acting.abilities = abilities
             commands = []
         case let .stateKnown(id, isSet):
             commands = stateKnown(id, isSet)

@@ -225,6 +225,6 @@ extension AppState {
         case .account: abilities.follow = ability
         case .repository: abilities.star = ability
         }
-        _ = acting.heard(abilities)
+        acting.abilities = abilities
     }
 }

@@ -327,7 +327,7 @@ struct ActingModelTests {
             if case let .fetch(screen, _, request) = command, request.token.direction == .refresh { return screen }
             return nil
         }
-        #expect(refreshes == [root], "following @me, below, is asked again; the list on top is not: \(commands)")
+        #expect(refreshes == [root] && commands.count == 1, "following @me, below, is asked again, and nothing else; the list on top is not: \(commands)")
         #expect(store.state.flash == .wrote(Acting.Change(.account("user31"), on: true)))
     }
 
