@@ -67,7 +67,7 @@ extension AppState {
         if let known = acting.known[target] { return known }
         guard let screen = top.listScreen, let row = screen.selectedRow, let fill = screen.fills.byID[row.id] else { return nil }
         switch (target, row) {
-        case let (.account(login), .user(user)) where user.login == login: return fill.viewerFollows
+        case (.account, .user(let user)) where WriteTarget.account(user.login) == target: return fill.viewerFollows
         case (.repository, .repository) where fill.isRepository: return fill.viewerStarred
         default: return nil
         }
@@ -89,7 +89,7 @@ extension AppState {
         switch target {
         case .account(let login):
             if case .loaded(let user) = details.shown(for: login) { return user.followers }
-            guard let screen = top.listScreen, let row = screen.selectedRow?.user, row.login == login else { return nil }
+            guard let screen = top.listScreen, let row = screen.selectedRow?.user, WriteTarget.account(row.login) == target else { return nil }
             return screen.fills.byID[row.id]?.followers
         case let .repository(owner, name):
             if case .loaded(let found) = repository.shown(for: "\(owner)/\(name)") { return found.stars }

@@ -3,37 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What a write acts on: an account to follow, or a repository to star.
-public enum WriteTarget: Sendable, Hashable {
-    case account(String)
-    case repository(owner: String, name: String)
-
-    /// `/user/following/{login}` or `/user/starred/{owner}/{repo}`.
-    var path: String {
-        let segment = GitHubConfiguration.segment
-        switch self {
-        case .account(let login): return "/user/following/\(segment(login))"
-        case let .repository(owner, name): return "/user/starred/\(segment(owner))/\(segment(name))"
-        }
-    }
-
-    /// GitHub's name of the fine-grained permission the write needs.
-    public var permission: String {
-        switch self {
-        case .account: "Followers"
-        case .repository: "Starring"
-        }
-    }
-
-    /// "User octocat", "Repository octocat/hello-world": for a 404's message.
-    var subject: String {
-        switch self {
-        case .account(let login): "User \(login)"
-        case let .repository(owner, name): "Repository \(owner)/\(name)"
-        }
-    }
-}
-
 // The writes (follow, star) and their state: `PUT` and `DELETE` with an empty body, `GET`
 // answered 204 or 404. Through the same transport as everything else.
 extension GitHubClient {

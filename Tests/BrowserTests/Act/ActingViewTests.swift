@@ -55,6 +55,14 @@ struct ActingViewTests {
         #expect(render(store.state).lines[9].hasPrefix(" You no longer follow user1 "))
     }
 
+    @Test("a follow written under another case of the login (:user USER1, then F) marks the row GitHub spells user1")
+    func followMarkIgnoresCase() {
+        var state = actingStore().state
+        state.acting.known[.account("USER1")] = true
+        #expect(render(state).lines[1] == " user1                                                         #1 · you follow")
+        #expect(render(state).lines[2] == " user2                                                                      #2")
+    }
+
     @Test("a repository starred with * says starred in a word beside its count, moved by one, in the list and the pane")
     func starredRepository() {
         var store = TestStore(makeState(list: .repositories(.owned("octocat", organization: false)), rows: 12, columns: 100))
