@@ -5,12 +5,15 @@ import TerminalUI
 /// Turns a user's details into the texts of the details pane.
 enum ProfileText {
     /// The pane's record: name, who they are, bio, the facts that are known, and where to go next.
-    /// `profileURL`: the account's web page (nil while it is not known: no Profile line).
-    static func record(_ user: UserDetails, profileURL: String?, now: Date, keys: KeyTable) -> DetailsPane.Record {
+    /// `profileURL`: the account's web page (nil while it is not known: no Profile line);
+    /// `relation`: how the token's owner and the account follow each other ("follows you").
+    static func record(_ user: UserDetails, profileURL: String?, now: Date, keys: KeyTable,
+                       relation: String? = nil) -> DetailsPane.Record {
         let name = user.name.flatMap { nonEmpty($0) }
         var who = [name == nil ? nil : user.login, user.isOrganization ? "Organization" : "User"].compactMap { $0 }
         if user.siteAdmin == true { who.append("GitHub staff") }
         if user.hireable == true { who.append("available for hire") }
+        if let relation { who.append(relation) }
         var fields: [DetailsPane.Field] = []
         func add(_ label: String, _ value: String?) {
             if let value = value.flatMap(nonEmpty) { fields.append(DetailsPane.Field(label, value)) }
@@ -44,12 +47,12 @@ enum ProfileText {
 
     /// The pane for `login`, whatever state its details are in.
     static func pane(login: String, shown: DetailsState.Shown, profileURL: String?, now: Date,
-                     keys: KeyTable) -> DetailsPane.Content {
+                     keys: KeyTable, relation: String? = nil) -> DetailsPane.Content {
         switch shown {
         case .loading:
             return .loading(heading: login)
         case .loaded(let user):
-            return .record(record(user, profileURL: profileURL, now: now, keys: keys))
+            return .record(record(user, profileURL: profileURL, now: now, keys: keys, relation: relation))
         case .failed(.notFound):
             return .missing(heading: login, message: "GitHub has no account \(login) any more (renamed or deleted).")
         case .failed(.failed(let failure)):

@@ -5,12 +5,14 @@ import ListCore
 enum ProfileWords {
     /// The text of one of a slice's rows the profile leaves to the view (its heading, "All … →"
     /// and empty rows); nil for the others, and for the about row (its picture and facts are
-    /// drawn over it).
-    static func text(of kind: SlicedRowKind, in slice: ProfileSlice, of profile: Profile) -> String? {
+    /// drawn over it). `followers` turns the followers GitHub counted into those the screen
+    /// shows (a follow with `F` moves them at once).
+    static func text(of kind: SlicedRowKind, in slice: ProfileSlice, of profile: Profile,
+                     followers: (Int) -> Int = { $0 }) -> String? {
         guard slice != .about else { return nil }
         switch kind {
-        case .heading: return heading(slice, of: profile)
-        case .seeAll: return seeAll(slice, of: profile)
+        case .heading: return heading(slice, of: profile, followers: followers)
+        case .seeAll: return seeAll(slice, of: profile, followers: followers)
         case .empty: return empty(slice)
         case .item, .loading, .failed: return nil
         }
@@ -18,10 +20,10 @@ enum ProfileWords {
 
     /// "Followers · 1,234", "Organizations · 100+" (a whole first page and more), or the bare
     /// name while no count is known.
-    static func heading(_ slice: ProfileSlice, of profile: Profile) -> String {
+    static func heading(_ slice: ProfileSlice, of profile: Profile, followers: (Int) -> Int = { $0 }) -> String {
         let noun = profile.list(for: slice)?.crumb ?? ""
         let name = noun.prefix(1).uppercased() + noun.dropFirst()
-        switch profile.count(of: slice) {
+        switch count(slice, of: profile, followers: followers) {
         case .exactly(let count): return "\(name) · \(Formatting.grouped(count))"
         case .atLeast(let count): return "\(name) · \(Formatting.grouped(count))+"
         case nil: return name
@@ -29,10 +31,16 @@ enum ProfileWords {
     }
 
     /// "All 12 followers →", "All 1 follower →"; "All organizations →" without an exact count.
-    static func seeAll(_ slice: ProfileSlice, of profile: Profile) -> String {
+    static func seeAll(_ slice: ProfileSlice, of profile: Profile, followers: (Int) -> Int = { $0 }) -> String {
         guard let list = profile.list(for: slice) else { return "" }
-        guard case .exactly(let count) = profile.count(of: slice) else { return "All \(list.crumb) →" }
+        guard case .exactly(let count) = count(slice, of: profile, followers: followers) else { return "All \(list.crumb) →" }
         return "All \(Formatting.count(count, list.crumbNoun)) →"
+    }
+
+    /// The slice's count as the screen shows it: the followers through `followers`.
+    private static func count(_ slice: ProfileSlice, of profile: Profile, followers: (Int) -> Int) -> SliceCount? {
+        guard slice == .followers, case .exactly(let count) = profile.count(of: slice) else { return profile.count(of: slice) }
+        return .exactly(followers(count))
     }
 
     /// What a loaded slice that holds nothing says.

@@ -9,7 +9,7 @@ extension AppView {
         guard let repository = row.repository else {
             let fill = state.top.listScreen?.fills[row.id]
             return userPane(state, login: row.name, page: state.webPage(of: row), border: border,
-                            known: fill.map { UserDetails($0, login: row.name, id: row.id) })
+                            known: fill.map { UserDetails($0, login: row.name, id: row.id) }, fill: fill)
         }
         var shown = state.repository.shown(for: repository.fullName)
         var starred = false
@@ -27,9 +27,10 @@ extension AppView {
 
     /// An account's details as the pane shows them, with its web page (`page`, as `o` opens it);
     /// `actions: false` leaves out the keys that lead on (a profile's header, whose rows lead on
-    /// instead). `known`: what the row's fill says, shown at once while the details load.
+    /// instead). `known`: what the row's fill says, shown at once while the details load;
+    /// `fill` the fill itself, for how the token's owner and the account follow each other.
     static func userPane(_ state: AppState, login: String, page: String?, border: Bool, actions: Bool = true,
-                         known: UserDetails? = nil) -> DetailsPane {
+                         known: UserDetails? = nil, fill: RowFill? = nil) -> DetailsPane {
         let shown = state.details.shown(for: login)
         var text = shown
         if case .loading = shown, let known { text = .loaded(known) }
@@ -39,12 +40,22 @@ extension AppView {
             text = .loaded(user)
         }
         var content = ProfileText.pane(login: login, shown: text, profileURL: page, now: state.now,
-                                       keys: state.keys)
+                                       keys: state.keys, relation: relation(state, login: login, fill: fill))
         if !actions, case .record(var record) = content {
             record.actions = []
             content = .record(record)
         }
         return pane(state, content, shown: shown, picture: \.avatarURL, border: border)
+    }
+
+    /// How the token's owner and `login` follow each other, in the row's words ("mutual",
+    /// "you follow"): from the row's fill, with what a write or a `GET` said since winning; with
+    /// no fill, what those said alone.
+    private static func relation(_ state: AppState, login: String, fill: RowFill?) -> String? {
+        if let viewer = state.acting.viewer, WriteTarget.account(viewer) == .account(login) { return "you" }
+        let follows = state.acting.known[.account(login)]
+        guard let fill else { return follows == true ? "you follow" : nil }
+        return relation(follows.map { fill.acted(viewerFollows: $0, followers: fill.followers) } ?? fill)
     }
 
     /// A pane of `content`, with the picture its details name (at the key path `picture`).

@@ -9,9 +9,11 @@ extension AppView {
     /// screen: it is the first row), then its slices.
     static func drawProfile(_ state: AppState, _ top: ProfileScreen, on screen: some TerminalUI.Screen, in area: Rect) {
         let profile = top.profile
+        let acting = state.acting
+        let followers = { (count: Int) in acting.count(count, of: .account(profile.login)) ?? count }
         SlicedListView(rows: profile.rows, viewport: top.viewport, describe: describer(state), spinnerStep: state.spinner,
                        notice: state.wait?.summary(at: state.now), keys: state.keys.widgetKeys,
-                       words: { ProfileWords.text(of: $1, in: $0, of: profile) })
+                       words: { ProfileWords.text(of: $1, in: $0, of: profile, followers: followers) })
             .draw(on: screen, in: area)
         guard top.viewport.top == 0, let lines = profile.rows.slice(.about)?.headingLines else { return }
         // At the end of a profile its first lines may be above the list: drawn whole, cut to the list.

@@ -63,6 +63,34 @@ struct ActingViewTests {
         #expect(render(state).lines[2] == " user2                                                                      #2")
     }
 
+    @Test("a follow shows on a profile as on the row: you follow beside who they are, the followers in its details and its Followers heading one up")
+    func profileFollow() {
+        var state = TestStore.octocatProfile(rows: 16, loadingLines: 5, aboutLines: 8).state
+        let before = render(state).lines
+        #expect(before[2] == " │      │  octocat · User")
+        #expect(before[4] == " └──────┘  Followers  12")
+        #expect(before[13] == " Followers · 12")
+        state.acting.known[.account("octocat")] = true
+        state.acting.counts[.account("octocat")] = Acting.CountChange(before: 12, after: 13)
+        let after = render(state).lines
+        #expect(after[2] == " │      │  octocat · User · you follow")
+        #expect(after[4] == " └──────┘  Followers  13")
+        #expect(after[13] == " Followers · 13")
+        state.acting.known[.account("octocat")] = nil
+        state.acting.learnViewer("OctoCat")
+        #expect(render(state).lines[2] == " │      │  octocat · User · you")
+    }
+
+    @Test("after y the pane says you follow beside who they are, as the row does, its followers one up")
+    func paneRelation() {
+        var store = askedWithPaneOpen()
+        var pane = render(store.state).lines.joined(separator: "\n")
+        #expect(!pane.contains("you follow") && pane.contains("Followers  41"), "\(pane)")
+        store.apply(.key(.character("y")))
+        pane = render(store.state).lines.joined(separator: "\n")
+        #expect(pane.contains("User · you follow") && pane.contains("Followers  42"), "\(pane)")
+    }
+
     @Test("a repository starred with * says starred in a word beside its count, moved by one, in the list and the pane")
     func starredRepository() {
         var store = TestStore(makeState(list: .repositories(.owned("octocat", organization: false)), rows: 12, columns: 100))
