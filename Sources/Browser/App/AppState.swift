@@ -142,10 +142,10 @@ package struct AppState: Sendable, Equatable {
             // `ghscroll user LOGIN`: the profile is the first screen; its kind comes with its details.
             // (The about row takes its height once it starts: `fitProfileHeaders`.)
             let profile = Profile(login: login, isOrganization: nil, heights: layout.heights, headerLines: 1)
-            stack = ScreenStack(.profile(ProfileScreen(id: ScreenID(1), profile: profile, crumbs: [login],
+            stack = ScreenStack(.profile(ProfileScreen(id: ScreenID(1), profile: profile, crumbs: [.name(login)],
                                                        listHeight: screenLayout.listHeight)))
         case let .list(list, firstCursor):
-            stack = ScreenStack(.list(ListScreen(id: ScreenID(1), list: list, crumbs: [list.heading], pageSize: pageSize,
+            stack = ScreenStack(.list(ListScreen(id: ScreenID(1), list: list, crumbs: [.heading(list)], pageSize: pageSize,
                                                  prefetch: Self.prefetchPolicy(prefetchDistance),
                                                  listHeight: screenLayout.listHeight, heights: layout.heights,
                                                  firstCursor: firstCursor ?? list.firstCursor, maxItems: maxItems)))

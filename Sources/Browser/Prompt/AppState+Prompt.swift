@@ -96,12 +96,15 @@ extension AppState {
             return commands
         case .profile(let login):
             return commands + pushProfile(login, isOrganization: nil)
-        case let .list(list, crumbs, page):
+        case let .list(list, name, page):
             // A list of an account ("octocat", "following") as its profile's rows open it: on
             // that profile, its name is in the title once.
             let start = page.map { list.firstCursor(startPage: $0) }
-            commands += crumbs.count == 2 ? push(list, from: crumbs[0], crumbs[1], at: start)
-                : push(list, crumbs: crumbs, at: start)
+            if let name {
+                commands += push(list, from: name, at: start)
+            } else {
+                commands += push(list, crumbs: [.heading(list)], at: start)
+            }
             top.withList { $0.openedWith = line }
             return commands
         }

@@ -8,9 +8,10 @@ import GitHubAPI
 /// (``GitHubConfiguration/me``) stands for the token's owner wherever a login goes but after
 /// `members`, and `me` opens their profile.
 package enum GoCommand: Sendable, Equatable {
-    /// A list pushed on the stack, with the crumbs it adds to the title, at `page` (`--page`)
-    /// or its first page.
-    case list(GitHubList, crumbs: [String], page: Int? = nil)
+    /// A list pushed on the stack, at `page` (`--page`) or its first page: under the name of
+    /// the account or repository it is of (`octocat › followers`), or nil: on its own, by its
+    /// heading ("All users", "Search: tom", "Your followers").
+    case list(GitHubList, under: String? = nil, page: Int? = nil)
     /// An account's profile.
     case profile(String)
     case quit
@@ -76,13 +77,13 @@ package enum GoCommand: Sendable, Equatable {
     package var namesMe: Bool { subject == .account(GitHubConfiguration.me) }
 
     /// The command with the token's owner, once GitHub named them (`login`): their profile is
-    /// that login's, and a list of theirs keeps reading `/user/…` under the crumbs of any
-    /// account's list (`octocat › followers`). Any other command is itself.
+    /// that login's, and a list of theirs keeps reading `/user/…` under that login, as any
+    /// account's list is (`octocat › followers`). Any other command is itself.
     package func naming(me login: String) -> GoCommand {
         guard namesMe else { return self }
         switch self {
         case .profile: return .profile(login)
-        case let .list(list, _, page): return .list(list, crumbs: [login, list.crumb], page: page)
+        case let .list(list, _, page): return .list(list, under: login, page: page)
         case .quit: return self
         }
     }
@@ -168,11 +169,11 @@ package enum GoCommand: Sendable, Equatable {
             if name == "me" { return .success(.profile(GitHubConfiguration.me)) }
             guard name == "users" else { return .success(.quit) }
             let list = GitHubList.users(.all(since: since ?? 0))
-            return .success(.list(list, crumbs: [list.heading]))
+            return .success(.list(list))
         case .query:
             guard !rest.isEmpty else { return .failure(.missing(name, usage: usage(name))) }
             let list = GitHubList.users(.search(rest.joined(separator: " "), sort: sort ?? .bestMatch))
-            return .success(.list(list, crumbs: [list.heading], page: page))
+            return .success(.list(list, page: page))
         case .login, .organization:
             guard let login = rest.first else { return .failure(.missing(name, usage: usage(name))) }
             guard rest.count == 1 else { return .failure(.extra(name, usage: usage(name))) }
@@ -196,7 +197,7 @@ package enum GoCommand: Sendable, Equatable {
             case "contributors": .contributors(owner: owner, repo: repo)
             default: .watchers(owner: owner, repo: repo)
             }
-            return .success(.list(.users(list), crumbs: [text, GitHubList.users(list).crumb], page: page))
+            return .success(.list(.users(list), under: text, page: page))
         }
     }
 
@@ -225,9 +226,9 @@ package enum GoCommand: Sendable, Equatable {
         case "starred": list = .repositories(.starred(login))
         default: list = .users(.followers(login))
         }
-        // `@me` is no name to show: the list's own heading ("Your followers") until GitHub
-        // says whose the token is (``naming(me:)``).
-        return .list(list, crumbs: login == GitHubConfiguration.me ? [list.heading] : [login, list.crumb], page: page)
+        // `@me` is no name to show: the list on its own ("Your followers") until GitHub says
+        // whose the token is (``naming(me:)``).
+        return .list(list, under: login == GitHubConfiguration.me ? nil : login, page: page)
     }
 
     /// A GitHub login: up to 39 letters, digits and hyphens (100 allowed, as the shell does, for

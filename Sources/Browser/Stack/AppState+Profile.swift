@@ -23,7 +23,7 @@ extension AppState {
         var profile = Profile(login: login, isOrganization: isOrganization, heights: layout.heights,
                               headerLines: screenLayout.profileHeaderLines(self, login: login, paneOpen: false))
         if let known = details.cache.peek(login) { profile.learn(known) }
-        let screen = ProfileScreen(id: ScreenID(nextScreenID), profile: profile, crumbs: top.crumbs + [login],
+        let screen = ProfileScreen(id: ScreenID(nextScreenID), profile: profile, crumbs: top.crumbs + [.name(login)],
                                    listHeight: screenLayout.listHeight)
         let moment = moment
         return stack.push(.profile(screen), at: moment)
@@ -36,7 +36,7 @@ extension AppState {
         switch location.kind {
         case .seeAll:
             guard let list = screen.profile.list(for: location.slice) else { return [] }
-            return push(list, from: screen.login, Profile.crumb(location.slice))
+            return push(list, from: screen.login)
         case .failed:
             let id = screen.id
             return top.withProfile { $0.changeProfile { $0.retry(location.slice, screen: id) } } ?? []

@@ -9,25 +9,25 @@ extension AppState {
     mutating func drillDown(_ action: Action) -> [Command] {
         guard let row = top.selectedRow else { return [] }
         guard let list = GitHubList.opened(by: action, from: row) else { return nothing(.nothingToOpen) }
-        return push(list, from: row.name, list.crumb)
+        return push(list, from: row.name)
     }
 
-    /// A new list on the stack, its crumbs after the one it was opened from (after the name
-    /// alone on that name's profile).
-    mutating func push(_ list: GitHubList, from name: String, _ crumb: String, at start: GitHubCursor? = nil) -> [Command] {
+    /// A new list on the stack under the account or repository `name` it was opened from: its
+    /// crumbs are the name and the list after the title's (the list alone on that name's profile).
+    mutating func push(_ list: GitHubList, from name: String, at start: GitHubCursor? = nil) -> [Command] {
         let onItsProfile = top.profileScreen.map { detailsKey($0.login) == detailsKey(name) } ?? false
-        return push(list, crumbs: onItsProfile ? [crumb] : [name, crumb], at: start)
+        return push(list, crumbs: onItsProfile ? [.list(list)] : [.name(name), .list(list)], at: start)
     }
 
     /// A new list on the stack, `crumbs` added to the title's.
-    mutating func push(_ list: GitHubList, crumbs: [String], at start: GitHubCursor? = nil) -> [Command] {
+    mutating func push(_ list: GitHubList, crumbs: [Crumb], at start: GitHubCursor? = nil) -> [Command] {
         let moment = moment
         return stack.push(.list(newList(list, crumbs: top.crumbs + crumbs, at: start)), at: moment)
     }
 
     /// A new screen for `list` (a new id: answers for any other are dropped), at `start` or its
     /// first page.
-    mutating func newList(_ list: GitHubList, crumbs: [String], at start: GitHubCursor? = nil) -> ListScreen {
+    mutating func newList(_ list: GitHubList, crumbs: [Crumb], at start: GitHubCursor? = nil) -> ListScreen {
         nextScreenID += 1
         var screen = ListScreen(id: ScreenID(nextScreenID), list: list, crumbs: crumbs, pageSize: pageSize,
                                 prefetch: Self.prefetchPolicy(prefetchDistance), listHeight: screenLayout.listHeight,

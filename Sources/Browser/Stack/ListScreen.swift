@@ -16,7 +16,7 @@ package struct ListScreen: Sendable, Equatable {
         // (Changed only through `ListScreen`, after it made the box its own.)
         @exclusivity(unchecked) var id: ScreenID
         @exclusivity(unchecked) var list: GitHubList
-        @exclusivity(unchecked) var crumbs: [String]
+        @exclusivity(unchecked) var crumbs: [Crumb]
         @exclusivity(unchecked) var pager: Pager<Row, GitHubCursor>
         @exclusivity(unchecked) var viewport: Viewport
         @exclusivity(unchecked) var pull = PullToRefresh()
@@ -33,7 +33,7 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var fills = RowFills()
         @exclusivity(unchecked) var webPages: [Int64: String] = [:]
 
-        init(id: ScreenID, list: GitHubList, crumbs: [String], pager: Pager<Row, GitHubCursor>, viewport: Viewport,
+        init(id: ScreenID, list: GitHubList, crumbs: [Crumb], pager: Pager<Row, GitHubCursor>, viewport: Viewport,
              heights: RowHeights) {
             (self.id, self.list, self.crumbs, self.pager, self.viewport, self.heights) = (id, list, crumbs, pager, viewport, heights)
         }
@@ -70,8 +70,9 @@ package struct ListScreen: Sendable, Equatable {
 
     package var id: ScreenID { storage.id }
     package var list: GitHubList { storage.list }
-    /// The title path: "All users", then "octocat", "followers" for each level pushed.
-    package var crumbs: [String] { storage.crumbs }
+    /// The title path, as facts: all users, then octocat and their followers for each level
+    /// pushed (the view words them: "All users › octocat › followers").
+    package var crumbs: [Crumb] { storage.crumbs }
     package internal(set) var pager: Pager<Row, GitHubCursor> {
         _read { yield storage.pager }
         _modify { yield &unique.pager }
@@ -156,7 +157,7 @@ package struct ListScreen: Sendable, Equatable {
         _modify { yield &unique.webPages }
     }
 
-    package init(id: ScreenID, list: GitHubList, crumbs: [String], pageSize: Int, prefetch: any PrefetchPolicy,
+    package init(id: ScreenID, list: GitHubList, crumbs: [Crumb], pageSize: Int, prefetch: any PrefetchPolicy,
                 listHeight: Int, heights: RowHeights = .compact, firstCursor: GitHubCursor, maxItems: Int? = nil) {
         let pagesBefore = list.cursors(before: firstCursor)
         let pager = Pager<Row, GitHubCursor>(firstCursor: firstCursor, pageSize: pageSize, prefetch: prefetch,

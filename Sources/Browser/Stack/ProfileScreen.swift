@@ -11,12 +11,12 @@ package struct ProfileScreen: Sendable, Equatable {
     private final class Storage: @unchecked Sendable {
         // (Changed only through `ProfileScreen`, after it made the box its own.)
         let id: ScreenID
-        let crumbs: [String]
+        let crumbs: [Crumb]
         @exclusivity(unchecked) var profile: Profile
         @exclusivity(unchecked) var viewport: Viewport
         @exclusivity(unchecked) var detailsOpen: Bool
 
-        init(id: ScreenID, crumbs: [String], profile: Profile, viewport: Viewport, detailsOpen: Bool) {
+        init(id: ScreenID, crumbs: [Crumb], profile: Profile, viewport: Viewport, detailsOpen: Bool) {
             (self.id, self.crumbs, self.profile, self.viewport, self.detailsOpen) = (id, crumbs, profile, viewport, detailsOpen)
         }
 
@@ -44,7 +44,7 @@ package struct ProfileScreen: Sendable, Equatable {
 
     package var id: ScreenID { storage.id }
     /// The title path: the crumbs of the screen it was opened from, then the login.
-    package var crumbs: [String] { storage.crumbs }
+    package var crumbs: [Crumb] { storage.crumbs }
     package internal(set) var profile: Profile {
         _read { yield storage.profile }
         _modify { yield &unique.profile }
@@ -58,7 +58,7 @@ package struct ProfileScreen: Sendable, Equatable {
         _modify { yield &unique.detailsOpen }
     }
 
-    init(id: ScreenID, profile: Profile, crumbs: [String], listHeight: Int) {
+    init(id: ScreenID, profile: Profile, crumbs: [Crumb], listHeight: Int) {
         var viewport = Viewport(height: listHeight, margin: 2)
         viewport.sync(profile.rows)
         storage = Storage(id: id, crumbs: crumbs, profile: profile, viewport: viewport, detailsOpen: false)

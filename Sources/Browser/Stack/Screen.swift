@@ -19,9 +19,10 @@ package enum Screen: Sendable, Equatable {
         }
     }
 
-    /// The title path: "All users", then "octocat", "followers" for each level pushed.
+    /// The title path, as facts: all users, then octocat and their followers for each level
+    /// pushed (the view words them: "All users › octocat › followers").
     @inline(__always)
-    package var crumbs: [String] {
+    package var crumbs: [Crumb] {
         switch self {
         case .list(let screen): screen.crumbs
         case .profile(let screen): screen.crumbs

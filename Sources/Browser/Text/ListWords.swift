@@ -3,7 +3,8 @@ import GitHubAPI
 /// The words of each list, in one table: its heading (the title of a list opened by a command),
 /// what its items are called (counted: "1 follower", "3,000 users"), its crumb (the title's last
 /// part, as a profile's row, the pane's keys and the `:` line open it under an account), and the
-/// short name the pane's keys give it.
+/// short name the pane's keys give it. The state keeps facts (a screen's ``Crumb``s name its
+/// lists); the view and the shell word them here.
 extension GitHubList {
     /// The list named on its own, as a command opens it: "Followers of octocat", "Search: tom";
     /// the users an account follows, "octocat follows" (GitHubAPI's title, "Following of

@@ -26,7 +26,7 @@ extension AppView {
         init(_ state: borrowing AppState) {
             // What the title needs of a list, read once (each read through the screen's kind costs).
             let list = state.top.listScreen
-            crumbs = state.top.crumbs
+            crumbs = state.top.crumbs.map(\.words)
             if let list, let search = AppView.searchNote(list), let last = crumbs.popLast() { crumbs.append(last + search) }
             host = state.host
             tokenLabel = state.tokenLabel

@@ -92,7 +92,7 @@ struct ListOptions: ParsableArguments {
             switch self {
             case .profile(let login): login == GitHubConfiguration.me ? .needsToken(profile: true) : nil
             // (Judged as the `:` line judges the same list.)
-            case .list(let list): GoCommand.list(list, crumbs: []).namesMe ? .needsToken(profile: false) : nil
+            case .list(let list): GoCommand.list(list).namesMe ? .needsToken(profile: false) : nil
             }
         }
     }

@@ -114,14 +114,14 @@ struct AppModelTests {
         let followers = GitHubList.users(.followers(user12))
         let screen2 = ScreenID(2)
         store.press(.character("1"), [.fetch(screen2, followers, request(1, .initial, .first))]) {
-            var pushed = ListScreen(id: screen2, list: followers, crumbs: ["All users", user12, "followers"], pageSize: 20,
+            var pushed = ListScreen(id: screen2, list: followers, crumbs: [allUsers, .name(user12), .list(followers)], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             pushed.pager.awaits(.initial, request: 1, at: .first)
             $0.screens.append(.list(pushed))
             $0.nextScreenID = 2
             $0.details.target = nil
         }
-        #expect(store.state.top.crumbs == ["All users", "user12", "followers"])
+        #expect(store.state.top.crumbs == [allUsers, .name("user12"), .list(followers)])
         #expect(store.state.mode == .list, "the pushed list starts without a pane")
         // user12's details arrive while the followers show: cached for the way back.
         store.send(.detailsLoaded(RequestID(1), details(user12, id: 12))) {
@@ -168,12 +168,12 @@ struct AppModelTests {
         store.apply(.key(.enter))
         let commands = store.apply(.key(.character("1")))
         #expect(commands == [.fetch(ScreenID(2), .users(.members("acme")), request(1, .initial, .first))])
-        #expect(store.state.top.crumbs == ["All users", "acme", "members"])
+        #expect(store.state.top.crumbs == [allUsers, .name("acme"), .list(.users(.members("acme")))])
         store.apply(.key(.escape))
         store.apply(.key(.enter))
         let followers = store.apply(.key(.character("2")))
         #expect(followers == [.fetch(ScreenID(3), .users(.followers("acme")), request(1, .initial, .first))])
-        #expect(store.state.top.crumbs == ["All users", "acme", "followers"])
+        #expect(store.state.top.crumbs == [allUsers, .name("acme"), .list(.users(.followers("acme")))])
         store.apply(.key(.escape))
         store.apply(.key(.enter))
         for key in ["4", "5"] {

@@ -20,7 +20,7 @@ struct KeysWithNothingToDoTests {
         store.press(.escape) { $0.count = nil }
         store.apply(.key(.enter))
         store.apply(.key(.character("!")))
-        #expect(store.state.top.crumbs == ["All users", "user1", "followers"])
+        #expect(store.state.top.crumbs == [allUsers, .name("user1"), .list(.users(.followers("user1")))])
         #expect(store.state.flash == nil)
     }
 

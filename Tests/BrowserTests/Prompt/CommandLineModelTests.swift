@@ -97,7 +97,7 @@ struct CommandLineModelTests {
         // The spinner beside "Looking for octocat" asks for ticks.
         store.press(.enter, [.checkCommand(RequestID(1), .account("octocat")), .scheduleTick(2, after: .milliseconds(100))]) {
             $0.prompt.checking = CommandPrompt.Checking(id: RequestID(1), command: .list(.users(.followers("octocat")),
-                                                                                    crumbs: ["octocat", "followers"]),
+                                                                                    under: "octocat"),
                                                         line: "followers octocat")
             $0.prompt.nextCheck = 1
             ($0.pendingTick, $0.nextTick) = (2, 2)
@@ -110,7 +110,7 @@ struct CommandLineModelTests {
             $0.prompt.history = CommandHistory(["followers octocat"])
             $0.prompt.nextCheck = 1
             $0.overlay = nil
-            var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "octocat", "followers"], pageSize: 20,
+            var pushed = ListScreen(id: screen2, list: list, crumbs: [allUsers, .name("octocat"), .list(list)], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "followers octocat"
@@ -178,7 +178,7 @@ struct CommandLineModelTests {
             $0.prompt = CommandPrompt()
             $0.prompt.history = CommandHistory(["search tom type:org"])
             $0.overlay = nil
-            var pushed = ListScreen(id: ScreenID(2), list: list, crumbs: ["All users", "Search: tom type:org"], pageSize: 20,
+            var pushed = ListScreen(id: ScreenID(2), list: list, crumbs: [allUsers, .heading(list)], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "search tom type:org"
@@ -313,25 +313,25 @@ struct CommandLineModelTests {
 
 @Suite("What a line at the : prompt asks for")
 struct GoCommandTests {
-    @Test("each command opens the list the command line opens, with its crumbs", arguments: [
-        ("users", GoCommand.list(.users(.all(since: 0)), crumbs: ["All users"])),
-        ("users --since 42", .list(.users(.all(since: 42)), crumbs: ["All users since #42"])),
-        ("followers octocat", .list(.users(.followers("octocat")), crumbs: ["octocat", "followers"])),
-        ("  following   octocat ", .list(.users(.following("octocat")), crumbs: ["octocat", "following"])),
-        ("members github", .list(.users(.members("github")), crumbs: ["github", "members"])),
-        ("orgs octocat", .list(.users(.organizations("octocat")), crumbs: ["octocat", "organizations"])),
-        ("repos octocat", .list(.repositories(.owned("octocat", organization: false)), crumbs: ["octocat", "repositories"])),
-        ("starred octocat", .list(.repositories(.starred("octocat")), crumbs: ["octocat", "starred"])),
-        ("stargazers apple/swift", .list(.users(.stargazers(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "stargazers"])),
-        ("contributors apple/swift", .list(.users(.contributors(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "contributors"])),
-        ("watchers apple/swift", .list(.users(.watchers(owner: "apple", repo: "swift")), crumbs: ["apple/swift", "watchers"])),
-        ("search tom  type:user", .list(.users(.search("tom type:user")), crumbs: ["Search: tom type:user"])),
-        ("search --sort followers tom", .list(.users(.search("tom", sort: .followers)), crumbs: ["Search: tom"])),
-        ("search tom --sort joined", .list(.users(.search("tom", sort: .joined)), crumbs: ["Search: tom"])),
-        ("followers octocat --page 2", .list(.users(.followers("octocat")), crumbs: ["octocat", "followers"], page: 2)),
-        ("search --page 3 tom --sort joined", .list(.users(.search("tom", sort: .joined)), crumbs: ["Search: tom"], page: 3)),
+    @Test("each command opens the list the command line opens, under its account or repository or on its own", arguments: [
+        ("users", GoCommand.list(.users(.all(since: 0)))),
+        ("users --since 42", .list(.users(.all(since: 42)))),
+        ("followers octocat", .list(.users(.followers("octocat")), under: "octocat")),
+        ("  following   octocat ", .list(.users(.following("octocat")), under: "octocat")),
+        ("members github", .list(.users(.members("github")), under: "github")),
+        ("orgs octocat", .list(.users(.organizations("octocat")), under: "octocat")),
+        ("repos octocat", .list(.repositories(.owned("octocat", organization: false)), under: "octocat")),
+        ("starred octocat", .list(.repositories(.starred("octocat")), under: "octocat")),
+        ("stargazers apple/swift", .list(.users(.stargazers(owner: "apple", repo: "swift")), under: "apple/swift")),
+        ("contributors apple/swift", .list(.users(.contributors(owner: "apple", repo: "swift")), under: "apple/swift")),
+        ("watchers apple/swift", .list(.users(.watchers(owner: "apple", repo: "swift")), under: "apple/swift")),
+        ("search tom  type:user", .list(.users(.search("tom type:user")))),
+        ("search --sort followers tom", .list(.users(.search("tom", sort: .followers)))),
+        ("search tom --sort joined", .list(.users(.search("tom", sort: .joined)))),
+        ("followers octocat --page 2", .list(.users(.followers("octocat")), under: "octocat", page: 2)),
+        ("search --page 3 tom --sort joined", .list(.users(.search("tom", sort: .joined)), page: 3)),
         ("stargazers apple/swift --page 400", .list(.users(.stargazers(owner: "apple", repo: "swift")),
-                                                    crumbs: ["apple/swift", "stargazers"], page: 400)),
+                                                    under: "apple/swift", page: 400)),
         ("user octocat", .profile("octocat")),
         ("q", .quit),
         ("quit", .quit),
@@ -367,7 +367,7 @@ struct CommandLineProfileTests {
             $0.overlay = nil
             // The kind of account comes with its details: only the about row until then.
             let profile = Profile(login: "octocat", isOrganization: nil, heights: .compact, headerLines: 4)
-            $0.screens.append(.profile(ProfileScreen(id: ScreenID(2), profile: profile, crumbs: ["All users", "octocat"],
+            $0.screens.append(.profile(ProfileScreen(id: ScreenID(2), profile: profile, crumbs: [allUsers, .name("octocat")],
                                                      listHeight: 8)))
             $0.nextScreenID = 2
             $0.details.target = "octocat"
@@ -384,13 +384,13 @@ struct CommandLineProfileTests {
             for case let .checkCommand(id, _) in store.apply(.key(.enter)) { store.apply(.commandChecked(id, .found)) }
         }
         run("user octocat")
-        #expect(store.state.top.crumbs == ["All users", "octocat"])
+        #expect(store.state.top.crumbs == [allUsers, .name("octocat")])
         store.apply(.key(.character(":")))
         run("following Octocat")
-        #expect(store.state.top.crumbs == ["All users", "octocat", "following"])
+        #expect(store.state.top.crumbs == [allUsers, .name("octocat"), .list(.users(.following("Octocat")))])
         store.apply(.key(.escape))
         store.apply(.key(.character(":")))
         run("followers mona")
-        #expect(store.state.top.crumbs == ["All users", "octocat", "mona", "followers"])
+        #expect(store.state.top.crumbs == [allUsers, .name("octocat"), .name("mona"), .list(.users(.followers("mona")))])
     }
 }

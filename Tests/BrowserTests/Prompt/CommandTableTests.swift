@@ -28,8 +28,8 @@ struct CommandTableTests {
     @Test("the : line takes --page, --sort and --since where the shell does, anywhere after the name")
     func options() throws {
         let followers = try GoCommand.parse("followers --page 2 octocat").get()
-        #expect(followers == .list(.users(.followers("octocat")), crumbs: ["octocat", "followers"], page: 2))
-        #expect(try GoCommand.parse("users --since 7").get() == .list(.users(.all(since: 7)), crumbs: ["All users since #7"]))
+        #expect(followers == .list(.users(.followers("octocat")), under: "octocat", page: 2))
+        #expect(try GoCommand.parse("users --since 7").get() == .list(.users(.all(since: 7))))
         for (line, message) in CommandTableLines.refused {
             guard case .failure(let error) = GoCommand.parse(line) else {
                 Issue.record("\(line) was taken")

@@ -19,13 +19,13 @@ struct MeCommandTableTests {
     @Test("me and user @me open the owner's profile; @me reads their own lists, headed in the second person", arguments: [
         ("me", GoCommand.profile(me)),
         ("user @me", .profile(me)),
-        ("followers @me", .list(.users(.followers(me)), crumbs: ["Your followers"])),
-        ("following @me", .list(.users(.following(me)), crumbs: ["You follow"])),
-        ("starred @me", .list(.repositories(.starred(me)), crumbs: ["Starred by you"])),
-        ("repos @me --page 2", .list(.repositories(.owned(me, organization: false)), crumbs: ["Your repositories"], page: 2)),
-        ("orgs @me", .list(.users(.organizations(me)), crumbs: ["Your organizations"])),
+        ("followers @me", .list(.users(.followers(me)))),
+        ("following @me", .list(.users(.following(me)))),
+        ("starred @me", .list(.repositories(.starred(me)))),
+        ("repos @me --page 2", .list(.repositories(.owned(me, organization: false)), page: 2)),
+        ("orgs @me", .list(.users(.organizations(me)))),
         // A login that is only "me" is someone's: @me never hides it.
-        ("followers me", .list(.users(.followers("me")), crumbs: ["me", "followers"])),
+        ("followers me", .list(.users(.followers("me")), under: "me")),
         ("user me", .profile("me")),
     ])
     func commands(line: String, command: GoCommand) {
@@ -59,11 +59,11 @@ struct MeCommandTableTests {
         }
     }
 
-    @Test("what names @me: its subject is the owner's account, and once GitHub named them the crumbs are their login's")
+    @Test("what names @me: its subject is the owner's account, and once GitHub named them the list is under their login")
     func namingMe() throws {
         let followers = try GoCommand.parse("followers @me").get()
         #expect(followers.namesMe && followers.subject == .account(me))
-        #expect(followers.naming(me: "octocat") == .list(.users(.followers(me)), crumbs: ["octocat", "followers"]))
+        #expect(followers.naming(me: "octocat") == .list(.users(.followers(me)), under: "octocat"))
         let profile = try GoCommand.parse("me").get()
         #expect(profile.namesMe && profile.naming(me: "octocat") == .profile("octocat"))
         let other = try GoCommand.parse("followers me").get()
@@ -83,7 +83,8 @@ struct MeCommandTableTests {
         for (list, title) in titles {
             let state = AppState(opening: .list(list), host: "api.github.com", pageSize: 20, prefetchDistance: 2,
                                  size: AppState.Size(rows: 10, columns: 80), now: epoch)
-            #expect(state.top.crumbs == [title])
+            #expect(state.top.crumbs == [.heading(list)])
+            #expect(AppView.Title(state).crumbs == [title])
         }
     }
 }
@@ -107,7 +108,7 @@ struct MeCommandLineModelTests {
             $0.prompt.nextCheck = 1
             $0.overlay = nil
             let profile = Profile(login: "octocat", isOrganization: nil, heights: .compact, headerLines: 4)
-            $0.screens.append(.profile(ProfileScreen(id: ScreenID(2), profile: profile, crumbs: ["All users", "octocat"],
+            $0.screens.append(.profile(ProfileScreen(id: ScreenID(2), profile: profile, crumbs: [allUsers, .name("octocat")],
                                                      listHeight: 8)))
             $0.nextScreenID = 2
             $0.details.target = "octocat"
@@ -122,7 +123,7 @@ struct MeCommandLineModelTests {
         store.type("followers @me")
         let list = GitHubList.users(.followers(me))
         store.press(.enter, [.checkCommand(RequestID(1), .account(me)), .scheduleTick(2, after: .milliseconds(100))]) {
-            $0.prompt.checking = CommandPrompt.Checking(id: RequestID(1), command: .list(list, crumbs: ["Your followers"]),
+            $0.prompt.checking = CommandPrompt.Checking(id: RequestID(1), command: .list(list),
                                                         line: "followers @me")
             $0.prompt.nextCheck = 1
             ($0.pendingTick, $0.nextTick) = (2, 2)
@@ -135,7 +136,7 @@ struct MeCommandLineModelTests {
             $0.prompt.history = CommandHistory(["followers @me"])
             $0.prompt.nextCheck = 1
             $0.overlay = nil
-            var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "octocat", "followers"], pageSize: 20,
+            var pushed = ListScreen(id: screen2, list: list, crumbs: [allUsers, .name("octocat"), .list(list)], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "followers @me"
@@ -186,7 +187,7 @@ struct MeCommandLineModelTests {
             $0.prompt.history = CommandHistory(["starred @me"])
             $0.prompt.nextCheck = 1
             $0.overlay = nil
-            var pushed = ListScreen(id: screen2, list: list, crumbs: ["All users", "Starred by you"], pageSize: 20,
+            var pushed = ListScreen(id: screen2, list: list, crumbs: [allUsers, .heading(list)], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             pushed.pager.awaits(.initial, request: 1, at: .first)
             pushed.openedWith = "starred @me"
@@ -203,10 +204,10 @@ struct MeCommandLineModelTests {
             for case let .checkCommand(id, _) in store.apply(.key(.enter)) { store.apply(.commandChecked(id, .me("octocat"))) }
         }
         run("me")
-        #expect(store.state.top.crumbs == ["All users", "octocat"])
+        #expect(store.state.top.crumbs == [allUsers, .name("octocat")])
         store.apply(.key(.character(":")))
         run("following @me")
-        #expect(store.state.top.crumbs == ["All users", "octocat", "following"])
+        #expect(store.state.top.crumbs == [allUsers, .name("octocat"), .list(.users(.following(me)))])
         #expect(store.state.top.listScreen?.list == .users(.following(me)), "still /user/following")
     }
 }

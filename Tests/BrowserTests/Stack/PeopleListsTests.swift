@@ -18,7 +18,7 @@ struct PeopleListsTests {
         let organizations = GitHubList.users(.organizations("user2"))
         let screen2 = ScreenID(2)
         store.press(.character("5"), [.fetch(screen2, organizations, request(1, .initial, .first))]) {
-            var pushed = ListScreen(id: screen2, list: organizations, crumbs: ["All users", "user2", "organizations"],
+            var pushed = ListScreen(id: screen2, list: organizations, crumbs: [allUsers, .name("user2"), .list(organizations)],
                                     pageSize: 20, prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8,
                                     firstCursor: .first)
             pushed.pager.awaits(.initial, request: 1, at: .first)

@@ -97,7 +97,7 @@ struct ProfileModelTests {
         let store = TestStore.octocatProfile()
         #expect(store.state.top.viewport == Viewport(height: 8, margin: 2, top: 0, selection: nil),
                 "nothing to select while every slice loads")
-        #expect(store.state.top.crumbs == ["octocat"])
+        #expect(store.state.top.crumbs == [.name("octocat")])
         #expect(store.state.isAnimating)
     }
 
@@ -162,7 +162,7 @@ struct ProfileModelTests {
         let all = GitHubList.users(.followers("octocat"))
         let screen2 = ScreenID(2)
         store.press(.enter, [.fetch(screen2, all, request(1, .initial, .first))]) {
-            var pushed = ListScreen(id: screen2, list: all, crumbs: ["octocat", "followers"], pageSize: 20,
+            var pushed = ListScreen(id: screen2, list: all, crumbs: [.name("octocat"), .list(all)], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             pushed.pager.awaits(.initial, request: 1, at: .first)
             // The details said 12: the status line says so until the end is reached.
@@ -204,7 +204,7 @@ struct ProfileModelTests {
             ])
             profile.requests = [.members: RequestID(1), .repositories: RequestID(2), .followers: RequestID(3)]
             profile.nextRequest = 3
-            $0.screens = [below, .profile(ProfileScreen(id: screen2, profile: profile, crumbs: ["All users", "acme"],
+            $0.screens = [below, .profile(ProfileScreen(id: screen2, profile: profile, crumbs: [allUsers, .name("acme")],
                                                         listHeight: 8))]
             $0.nextScreenID = 2
             $0.details.target = "acme"

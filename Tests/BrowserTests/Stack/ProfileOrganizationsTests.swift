@@ -40,7 +40,7 @@ struct ProfileOrganizationsTests {
         let all = GitHubList.users(.organizations("octocat"))
         let screen2 = ScreenID(2)
         store.press(.enter, [.fetch(screen2, all, request(1, .initial, .first))]) {
-            var pushed = ListScreen(id: screen2, list: all, crumbs: ["octocat", "organizations"], pageSize: 20,
+            var pushed = ListScreen(id: screen2, list: all, crumbs: [.name("octocat"), .list(all)], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             pushed.pager.awaits(.initial, request: 1, at: .first)
             $0.screens.append(.list(pushed))

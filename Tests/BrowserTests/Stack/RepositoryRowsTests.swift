@@ -35,7 +35,7 @@ struct RepositoryRowsTests {
         store.openPane(login: "user2")
         let owned = GitHubList.repositories(.owned("user2", organization: false))
         #expect(store.apply(.key(.character("3"))) == [.fetch(ScreenID(2), owned, request(1, .initial, .first))])
-        #expect(store.state.top.crumbs == ["All users", "user2", "repositories"])
+        #expect(store.state.top.crumbs == [allUsers, .name("user2"), .list(owned)])
         #expect(store.state.top.listScreen?.list.title == "Repositories of user2")
         store.apply(.key(.escape))
         store.apply(.key(.enter))
@@ -174,7 +174,8 @@ struct RepositoryRowsTests {
         #expect(store.apply(.repositoryDue(RequestID(2))) == [.loadRepository(RequestID(2), fullName: "octocat/linguist")])
         #expect(store.apply(.key(.character("1")))
                 == [.fetch(ScreenID(2), .users(.stargazers(owner: "octocat", repo: "linguist")), request(1, .initial, .first))])
-        #expect(store.state.top.crumbs == ["Repositories of octocat", "octocat/linguist", "stargazers"])
+        #expect(store.state.top.crumbs == [.heading(.repositories(.owned("octocat", organization: false))), .name("octocat/linguist"),
+                                          .list(.users(.stargazers(owner: "octocat", repo: "linguist")))])
         store.apply(.key(.escape))
         store.apply(.key(.enter))
         #expect(store.apply(.key(.character("2")))

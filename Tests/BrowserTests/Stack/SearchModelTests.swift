@@ -31,13 +31,13 @@ struct SearchModelTests {
         }
     }
 
-    @Test("S: the next order, the search again from its first page under the same crumbs; S again: the one after")
+    @Test("S: the next order, the search again from its first page under the same title (its crumb the new order's); S again: the one after")
     func sortCycles() {
         var store = searchStore()
         let followers = GitHubList.users(.search("tom", sort: .followers))
         store.press(.character("S"), [.fetch(ScreenID(2), followers, request(1, .initial, .first)),
                                       .scheduleTick(2, after: .milliseconds(100))]) {
-            var sorted = ListScreen(id: ScreenID(2), list: followers, crumbs: ["Search: tom"], pageSize: 20,
+            var sorted = ListScreen(id: ScreenID(2), list: followers, crumbs: [.heading(followers)], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             sorted.pager.awaits(.initial, request: 1, at: .first)
             $0.top = .list(sorted)
@@ -46,9 +46,10 @@ struct SearchModelTests {
             ($0.pendingTick, $0.nextTick) = (2, 2)
         }
         #expect(AppView.flashText(store.state) == "Sorted: most followers")
+        #expect(AppView.Title(store.state).crumbs == ["Search: tom · most followers"], "the same title, in the new order")
         let repositories = GitHubList.users(.search("tom", sort: .repositories))
         store.press(.character("S"), [.cancelFetch(ScreenID(2), firstToken), .fetch(ScreenID(3), repositories, request(1, .initial, .first))]) {
-            var sorted = ListScreen(id: ScreenID(3), list: repositories, crumbs: ["Search: tom"], pageSize: 20,
+            var sorted = ListScreen(id: ScreenID(3), list: repositories, crumbs: [.heading(repositories)], pageSize: 20,
                                     prefetch: FixedDistancePrefetch(distance: 2), listHeight: 8, firstCursor: .first)
             sorted.pager.awaits(.initial, request: 1, at: .first)
             $0.top = .list(sorted)

@@ -8,6 +8,9 @@ import Testing
 
 let epoch = Date(timeIntervalSince1970: 1_700_000_000)
 
+/// The title's crumb of the list most tests start on ("All users").
+let allUsers = Crumb.heading(.users(.all(since: 0)))
+
 func user(_ id: Int64, _ login: String? = nil, org: Bool = false) -> GitHubUser {
     GitHubUser(login: login ?? "user\(id)", id: id, type: org ? "Organization" : "User")
 }

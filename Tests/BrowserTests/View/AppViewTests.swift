@@ -186,7 +186,8 @@ struct AppViewTests {
         store.apply(.pageLoaded(ScreenID(2), firstToken, page(31...35, next: nil)))
         store.apply(.key(.enter))
         store.apply(.key(.character("2")))
-        #expect(store.state.top.crumbs == ["All users", "user2", "followers", "user31", "following"])
+        #expect(store.state.top.crumbs == [allUsers, .name("user2"), .list(.users(.followers("user2"))), .name("user31"),
+                                          .list(.users(.following("user31")))])
         expectScreen(store.state, lines: [
         " All users › user2 › followers › user31 › following",
         "",
@@ -227,6 +228,33 @@ struct TitleTests {
         #expect(line(52) == " … › followers · offline · cached  rate 4,321/5,000")
         #expect(line(40) == " … › followers · offline · cached")
         #expect(line(20) == " … › followers · of…")
+    }
+
+    @Test("the state keeps the path as facts and the title words them: a name as it is, a list under a name by what it holds, a list on its own by its heading")
+    func crumbWords() {
+        let me = GitHubConfiguration.me
+        let crumbs: [(Crumb, String)] = [
+            (.name("octocat"), "octocat"), (.name("apple/swift"), "apple/swift"),
+            (.list(.users(.followers("octocat"))), "followers"), (.list(.users(.following("octocat"))), "following"),
+            (.list(.repositories(.owned("github", organization: true))), "repositories"),
+            (.list(.repositories(.starred("octocat"))), "starred"),
+            (.list(.users(.stargazers(owner: "apple", repo: "swift"))), "stargazers"),
+            (.list(.users(.newestStargazers(owner: "apple", repo: "swift"))), "stargazers, newest first"),
+            (.list(.users(.following(me))), "following"),
+            (.heading(.users(.all(since: 0))), "All users"), (.heading(.users(.all(since: 42))), "All users since #42"),
+            (.heading(.users(.search("tom", sort: .joined))), "Search: tom"),
+            (.heading(.users(.followers("octocat"))), "Followers of octocat"),
+            (.heading(.users(.following("octocat"))), "octocat follows"),
+            (.heading(.users(.followers(me))), "Your followers"), (.heading(.repositories(.starred(me))), "Starred by you"),
+        ]
+        for (crumb, words) in crumbs {
+            #expect(crumb.words == words)
+        }
+        var store = TestStore(makeState(list: .users(.search("tom"))))
+        store.applyStart()
+        store.apply(.pageLoaded(root, firstToken, Page(items: users(1...20).map(Row.user), next: .page(2), totalCount: 1_234)))
+        #expect(store.state.top.crumbs == [.heading(.users(.search("tom")))])
+        #expect(AppView.Title(store.state).crumbs == ["Search: tom · 1,234 found · best match"], "a search's note after its crumb")
     }
 }
 

@@ -107,8 +107,8 @@ struct CountWordsTests {
         let list = GitHubList.users(.following("octocat"))
         #expect(list.heading == "octocat follows")
         let state = makeState(list: list, rows: 5, columns: 60)
-        #expect(state.top.crumbs == ["octocat follows"])
+        #expect(state.top.crumbs == [.heading(list)])
         #expect(render(state).lines[0].hasPrefix(" ghscroll · octocat follows "), "\(render(state).lines[0])")
-        #expect(GoCommand.resolve("users", []) == .success(.list(.users(.all(since: 0)), crumbs: ["All users"])))
+        #expect(GoCommand.resolve("users", []) == .success(.list(.users(.all(since: 0)))))
     }
 }
