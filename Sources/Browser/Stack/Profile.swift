@@ -87,12 +87,6 @@ package struct Profile: Sendable, Equatable {
         }
     }
 
-    /// What a slice lists, in lower case ("followers"): the crumb of its whole list in the title,
-    /// and (capitalised) its heading.
-    static func crumb(_ slice: ProfileSlice) -> String {
-        Profile(login: "", isOrganization: nil, heights: .compact, headerLines: 1).list(for: slice)?.crumb ?? ""
-    }
-
     /// Rows asked for per slice: a whole page of the slices counted from it, else only what is shown.
     static func pageSize(_ slice: ProfileSlice) -> Int {
         countedFromFirstPage.contains(slice) ? wholePage : shownPerSlice

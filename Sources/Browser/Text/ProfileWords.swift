@@ -43,6 +43,11 @@ enum ProfileWords {
         return .exactly(followers(count))
     }
 
+    /// What a slice lists, in lower case ("followers"): the crumb of its whole list.
+    static func noun(_ slice: ProfileSlice) -> String {
+        Profile(login: "", isOrganization: nil, heights: .compact, headerLines: 1).list(for: slice)?.crumb ?? ""
+    }
+
     /// What a loaded slice that holds nothing says.
     static func empty(_ slice: ProfileSlice) -> String {
         switch slice {

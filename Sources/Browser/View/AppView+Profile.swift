@@ -41,7 +41,7 @@ extension AppView {
         var text = " Profile of \(profile.login)"
         if let wait = state.wait { text += " · " + wait.shortSummary(at: state.now) }
         if let position = top.selectedSlicePosition {
-            let noun = profile.list(for: position.slice)?.crumbNoun.form(for: position.of) ?? Profile.crumb(position.slice)
+            let noun = profile.list(for: position.slice)?.crumbNoun.form(for: position.of) ?? ProfileWords.noun(position.slice)
             text += " · \(position.index)/\(position.of) \(noun)"
         }
         if profile.isLoading { text += " · loading" }
