@@ -96,10 +96,20 @@ package enum AppView {
         var entries = state.keys.helpEntries(for: mode, canLeave: state.canLeave, kind: kind)
         if mode == .details {
             // Without the keys that lead nowhere from what the pane is on (an organization's stars).
-            let refused = PaneSubject(state.top.selectedRow).refused
-            let left = state.keys.bindings(for: mode, canLeave: state.canLeave).filter { refused.contains($0.action) }
+            let subject = PaneSubject(state.top.selectedRow)
+            let bindings = state.keys.bindings(for: mode, canLeave: state.canLeave)
+            let left = bindings.filter { subject.refused.contains($0.action) }
                 .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
             entries.removeAll { left.contains($0) }
+            // The keys that open another list here, named for it, as the status line names them
+            // (an organization's 1 opens its members, 2 its followers).
+            let names = subject.names
+            for binding in bindings {
+                guard let name = names[binding.action],
+                      let index = entries.firstIndex(of: HelpOverlay.Entry(keys: binding.keyLabel, text: binding.help))
+                else { continue }
+                entries[index].text = "open its \(name)"
+            }
         }
         return HelpOverlay(title: "Keys · \(title)", entries: entries,
                            footer: state.keys.helpFooter, scrollFooter: state.keys.helpScrollFooter, offset: state.helpOffset)

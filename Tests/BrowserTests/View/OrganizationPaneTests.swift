@@ -79,7 +79,9 @@ struct OrganizationPaneTests {
             return lines.joined(separator: "\n")
         }
         let organization = wholeHelp()
-        #expect(organization.contains("open their followers"), "\(organization)")
+        // 1 and 2 named for what they open there, as the pane and the status line name them.
+        #expect(organization.contains("open its members") && organization.contains("open its followers"), "\(organization)")
+        #expect(!organization.contains("open the users they"), "\(organization)")
         #expect(!organization.contains("open the repositories they st"), "\(organization)")
         #expect(!organization.contains("open the organizations the"), "\(organization)")
         // On a user's pane the same help has them.
