@@ -5,8 +5,10 @@ extension AppState {
 
     /// A click, on what the frame showed under it: a row is selected, the selected row opened
     /// (as Enter), a link of the pane ("[1] followers") followed. In the help a click closes it
-    /// as a key does; on the filter and command lines it does nothing.
+    /// as a key does; on the filter and command lines, and while a question is asked, it does
+    /// nothing.
     mutating func clicked(_ target: HitMap.Target?) -> [Command] {
+        guard mode != .question else { return [] }
         flash = nil
         switch overlay {
         case .help(let fromFilter)?:

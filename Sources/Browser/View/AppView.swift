@@ -95,10 +95,11 @@ package enum AppView {
         let title = kind == .profile && mode == .list ? "on a profile" : mode.title.lowercased()
         var entries = state.keys.helpEntries(for: mode, canLeave: state.canLeave, kind: kind)
         if mode == .details {
-            // Without the keys that lead nowhere from what the pane is on (an organization's stars).
+            // Without the keys that lead nowhere from what the pane is on (an organization's
+            // stars), nor F or * where they act on nothing (a user is not starred).
             let subject = PaneSubject(state.top.selectedRow)
             let bindings = state.keys.bindings(for: mode, canLeave: state.canLeave)
-            let left = bindings.filter { subject.refused.contains($0.action) }
+            let left = bindings.filter { subject.refused.contains($0.action) || subject.notActedOn.contains($0.action) }
                 .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
             entries.removeAll { left.contains($0) }
             // The keys that open another list here, named for it, as the status line names them

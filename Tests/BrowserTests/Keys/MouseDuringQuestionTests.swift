@@ -19,5 +19,9 @@ struct MouseDuringQuestionTests {
         #expect(render(store.state).lines.contains { $0.contains("[1] followers") })
         store.send(.clicked(nil))
         #expect(store.state.acting.question == Acting.Change(.account("user1"), on: true))
+        // A click read from an older frame, on a row or a link of the pane, changes nothing either.
+        store.send(.clicked(.row(root, 3)))
+        store.send(.clicked(.pane(root, .followers)))
+        #expect(store.state.mode == .question)
     }
 }

@@ -29,6 +29,7 @@ struct PaneHelpWordsTests {
         #expect(help["3"] == "open their repositories (a repository's watchers)", "\(help)")
         #expect(help["4"] == nil && help["5"] == nil, "\(help)")
         #expect(!help.values.contains { $0.contains("they follow") }, "\(help)")
+        #expect(help["F"] == nil && help["*"] == nil, "an organization is neither followed nor starred here: \(help)")
     }
 
     @Test("on a repository: 1 its stargazers, 2 its contributors, 3 its watchers")
@@ -40,6 +41,7 @@ struct PaneHelpWordsTests {
         #expect(help["2"] == "open its contributors", "\(help)")
         #expect(help["3"] == "open its watchers", "\(help)")
         #expect(help["4"] == nil && help["5"] == nil, "\(help)")
+        #expect(help["F"] == nil && help["*"] != nil, "a repository is starred, not followed: \(help)")
     }
 
     @Test("on a user the key table's own words; a rebound key is named as bound")
@@ -48,6 +50,7 @@ struct PaneHelpWordsTests {
         let help = paneHelp(.users(.all(since: 0)), users)
         #expect(help["1"] == "open their followers (members; a repository's stargazers)", "\(help)")
         #expect(help["2"] == "open the users they follow (a repository's contributors)", "\(help)")
+        #expect(help["F"] != nil && help["*"] == nil, "a user is followed, not starred: \(help)")
         let rebound = try KeyTable().binding(.followers, to: [.character("m")])
         let organization = paneHelp(.users(.all(since: 0)), [users[0], .user(user(2, "acme", org: true))], keys: rebound)
         #expect(organization["m"] == "open its members" && organization["1"] == nil, "\(organization)")
