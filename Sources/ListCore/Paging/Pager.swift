@@ -145,6 +145,8 @@ where Item.ID: Sendable {
             }
             let change = apply(page, for: request)
             return Step(effects: prefetchIfNeeded(), change: change)
+        case let .stalePage(token, page):
+            return showStale(page, for: token)
         case let .pageFailed(token, failure):
             guard let request = takeRequest(token) else { return Step() }
             if failure.reason == .cancelled {
