@@ -99,7 +99,7 @@ struct StalePageModelTests {
         #expect(commands.first == .fetch(root, list, again), "\(commands)")
     }
 
-    @Test("a first page from a fresh cache is the answer: nothing more comes, and the next pages load as the person scrolls")
+    @Test("a first page from a fresh cache is the answer: nothing more is waited for")
     func freshCopy() {
         var store = started()
         let first = page(1...20, next: .since(20))
@@ -111,16 +111,5 @@ struct StalePageModelTests {
             $0.screens[0].listScreen?.selectedID = 1
         }
         #expect(!store.state.top.asList.pager.isRefreshing)
-    }
-
-    @Test("the history not kept is a notice the view words")
-    func historyNotKept() {
-        var store = loadedStore()
-        store.send(.notice(.historyNotKept("cannot write /x/ghscroll/history: Not a directory"))) {
-            $0.flash = .notice(.historyNotKept("cannot write /x/ghscroll/history: Not a directory"))
-        }
-        #expect(AppView.flashText(store.state) == "The command history is not kept this run: cannot write /x/ghscroll/history: Not a directory")
-        store.send(.notice("The cache is off")) { $0.flash = .notice(.said("The cache is off")) }
-        #expect(AppView.flashText(store.state) == "The cache is off")
     }
 }
