@@ -7,6 +7,9 @@
 /// A refresh reloads the page that holds the selection by its remembered cursor (Paging 3's
 /// refresh key; the first page at the top); the other loaded pages are dropped when it arrives
 /// and loaded again as the person scrolls to them.
+///
+/// A first page from a copy that may be out of date (``PagerEvent/stalePage(_:_:)``) is shown
+/// while its request stays in flight: the source's answer to the same token replaces it.
 public struct Pager<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: Sendable
 where Item.ID: Sendable {
     public typealias Event = PagerEvent<Item, Cursor>
