@@ -109,7 +109,7 @@ struct RevalidationTests {
         #expect(harness.pager.placeholder == nil)
     }
 
-    @Test("meanwhile a refresh or a jump asks nothing more (the source is being asked); a restart asks the source alone")
+    @Test("meanwhile a refresh asks nothing more (the source is being asked); a restart asks the source alone")
     func whileRevalidating() {
         var (harness, request) = showingCopy()
         #expect(harness.send(.refresh(at: nil)).isEmpty)
