@@ -13,17 +13,20 @@ extension AppState {
         stack.screen(id)?.listScreen?.pager.inFlight[token.direction]?.token == token
     }
 
-    /// A page for the screen `id`. Where it came from says how old the rows are, whether GitHub
-    /// answers, and whether a first screen from a stale cache must be asked of GitHub again.
-    /// A result the screen no longer waits for (or for a screen that is gone) changes nothing;
-    /// a refresh that only the cache answered (GitHub out of reach) failed. Its commands, and
-    /// those that go after the reconcile step's (a reconnect). `webPages`: the address GitHub
-    /// sent for each row.
+    /// A page for the screen `id`. Where it came from says how old the rows are and whether
+    /// GitHub answers. A first page from a stale cache is a copy (``FetchToken/revalidates(_:)``):
+    /// the pager shows it and waits for GitHub's answer to the same fetch, which replaces its
+    /// rows. A result the screen no longer waits for (or for a screen that is gone) changes
+    /// nothing; a refresh, or that answer, that only the cache gave (GitHub out of reach) failed.
+    /// Its commands, and those that go after the reconcile step's (a reconnect). `webPages`: the
+    /// address GitHub sent for each row.
     mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<Row, GitHubCursor>,
                          _ origin: ResponseOrigin, webPages: [String?] = [],
                          fills: [AccountFill] = []) -> (commands: [Command], reconnect: [Command]) {
         guard isCurrent(id, token) else { return ([], []) }
-        if token.direction == .refresh, case .offline = origin {
+        // GitHub's answer for a first page shown from a copy, or a refresh: it asked GitHub.
+        let askedGitHub = token.direction == .refresh || stack.screen(id)?.listScreen?.pager.isRevalidating == true
+        if askedGitHub, case .offline = origin {
             // Only the cache answered: nothing new, so the refresh failed and every row stays as
             // it is (a retry, or the reconnect, asks GitHub again).
             let reconnect = wentOffline()
@@ -31,31 +34,26 @@ extension AppState {
         }
         let kept = learnWebPages(page.items, sent: webPages)
         let firstPage = token.direction == .initial || token.direction == .refresh
-        var revalidate = false
         var reconnect: [Command] = []
         // When the rows were fetched, if they are not GitHub's latest (set by a first page).
         var storedAt: Date?
         switch origin {
         case .network, .revalidated:
             offline = nil
-        case let .cache(fetchedAt, fresh):
+        case .cache(let fetchedAt, _):
             storedAt = fetchedAt
-            // Drawn from the cache at once; then GitHub is asked (If-None-Match) whether it
-            // changed, and its answer replaces the rows through the store's change set.
-            revalidate = token.direction == .initial && !fresh
         case .offline(let fetchedAt):
             storedAt = fetchedAt
             reconnect = wentOffline()
         }
+        let event: PagerEvent<Row, GitHubCursor> = token.revalidates(origin) ? .stalePage(token, page) : .pageLoaded(token, page)
         let moment = moment
         guard let (commands, isTop) = stack.withScreen(id, { screen in
             screen.withList { screen -> [Command] in
                 if firstPage { screen.storedAt = storedAt }
                 screen.keepWebPages(kept)
                 screen.keepFills(fills, of: page.items)
-                let loaded = screen.send(.pageLoaded(token, page), at: moment)
-                // The first page asked of GitHub again: it replaces the list, as it is the first.
-                return revalidate ? loaded + screen.send(.refresh(at: nil), at: moment) : loaded
+                return screen.send(event, at: moment)
             } ?? []
         }) else { return ([], []) }
         finishPage(isTop: isTop)

@@ -28,8 +28,8 @@ package enum Flash: Sendable, Equatable {
     case copied(String)
     /// The browser could not be started for a URL.
     case openFailed(String, url: String)
-    /// A notice from elsewhere (the cache turned itself off, say), already in words.
-    case notice(String)
+    /// A notice no key caused (the cache turned itself off, the history not kept).
+    case notice(Notice)
     /// `F` on a repository.
     case followIsForAccounts
     /// `*` on anything but a repository.

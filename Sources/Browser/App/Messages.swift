@@ -38,7 +38,8 @@ package enum Message: Sendable, Equatable {
     /// A page, where it came from (GitHub, or the cache: fresh, stale or because GitHub could
     /// not be reached), and the web page GitHub sent for each row (`html_url`, in the rows'
     /// order; nil where it sent none), and what GitHub said of each row's account when the page
-    /// brought that too (a GraphQL page: `--newest`).
+    /// brought that too (a GraphQL page: `--newest`). A list's first page from a stale cache
+    /// is followed by GitHub's answer to the same fetch (``FetchToken/revalidates(_:)``).
     case pageLoaded(ScreenID, FetchToken, Page<Row, GitHubCursor>, origin: ResponseOrigin = .network,
                     webPages: [String?] = [], fills: [AccountFill] = [])
     case pageFailed(ScreenID, FetchToken, LoadFailure)
@@ -77,8 +78,9 @@ package enum Message: Sendable, Equatable {
     case avatarLoaded(RequestID, HalfBlockImage)
     /// The picture could not be had (the request failed, or the image was refused).
     case avatarFailed(RequestID, String)
-    /// A one-line notice for the status line (the cache turned itself off, say).
-    case notice(String)
+    /// A one-line notice for the status line (the cache turned itself off, the history file
+    /// could not be written).
+    case notice(Notice)
     /// Time to try GitHub again after it could not be reached.
     case reconnect(Int)
     /// The first page of a list was asked of GitHub again to learn whether it can be reached:
@@ -100,12 +102,24 @@ package enum Message: Sendable, Equatable {
 }
 
 extension Message {
+    /// A notice already in words, by the library that said it (``Notice/said(_:)``).
+    package static func notice(_ text: String) -> Message { .notice(.said(text)) }
+
     /// A page or a failed page load, for some screen.
     var isPageResult: Bool {
         switch self {
         case .pageLoaded, .pageFailed: true
         default: false
         }
+    }
+}
+
+extension FetchToken {
+    /// Whether GitHub's answer to this fetch follows a page from `origin`: a list's first page
+    /// from a stale cache is a copy, shown at once, and then asked of GitHub again (the runtime's
+    /// stale-while-revalidate); the pager replaces its rows with the answer.
+    package func revalidates(_ origin: ResponseOrigin) -> Bool {
+        direction == .initial && origin.isStale
     }
 }
 

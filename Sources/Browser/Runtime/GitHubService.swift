@@ -66,17 +66,24 @@ package struct GitHubService: Sendable {
 }
 
 extension GitHubService {
-    /// A read from the cache at once when it can (`first`); a stale answer is then asked of
-    /// GitHub again. Each answer goes to `answer`, the first with `revalidating: true` when the
-    /// second is to come.
+    /// A read from the cache at once when it can (`first`); a stale answer (one `revalidates`
+    /// holds for, by its origin) is then asked of GitHub again. Each answer goes to `answer`,
+    /// with where it came from, the first with `revalidating: true` when the second is to come.
     static func staleWhileRevalidate<Value: Sendable>(
-        first policy: CachePolicy, _ read: @Sendable (CachePolicy) async throws -> Loaded<Value>,
-        answer: (Value, _ revalidating: Bool) -> Void
+        first policy: CachePolicy, revalidates: (ResponseOrigin) -> Bool = \.isStale,
+        _ read: @Sendable (CachePolicy) async throws -> Loaded<Value>,
+        answer: (Loaded<Value>, _ revalidating: Bool) -> Void
     ) async throws {
         let first = try await read(policy)
-        guard case .cache(_, fresh: false) = first.origin else { return answer(first.value, false) }
-        answer(first.value, true)
-        let checked = try await read(.revalidate)
-        answer(checked.value, false)
+        guard revalidates(first.origin) else { return answer(first, false) }
+        answer(first, true)
+        answer(try await read(.revalidate), false)
+    }
+}
+
+extension ResponseOrigin {
+    /// A copy from the cache, past its freshness, that GitHub was not asked about.
+    var isStale: Bool {
+        if case .cache(_, fresh: false) = self { true } else { false }
     }
 }

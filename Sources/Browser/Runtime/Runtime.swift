@@ -78,11 +78,15 @@ final class Runtime: CommandRunner {
             case .initial, .prepend, .jump: .preferCache
             case .append: .normal
             }
+            // A first page from a stale cache is shown at once, then GitHub's answer replaces it.
             return { post in
                 do {
-                    let loaded = try await service.page(list, request.cursor, request.pageSize, policy)
-                    post(.pageLoaded(screen, request.token, loaded.value.page, origin: loaded.origin,
-                                     webPages: loaded.value.webPages, fills: loaded.value.fills))
+                    try await GitHubService.staleWhileRevalidate(first: policy, revalidates: request.token.revalidates, {
+                        try await service.page(list, request.cursor, request.pageSize, $0)
+                    }, answer: { loaded, _ in
+                        post(.pageLoaded(screen, request.token, loaded.value.page, origin: loaded.origin,
+                                         webPages: loaded.value.webPages, fills: loaded.value.fills))
+                    })
                 } catch {
                     post(.pageFailed(screen, request.token, LoadFailure(error)))
                 }
@@ -94,7 +98,7 @@ final class Runtime: CommandRunner {
                 do {
                     try await GitHubService.staleWhileRevalidate(first: refresh ? .revalidate : .preferCache, {
                         try await service.page(list, list.firstCursor, pageSize, $0)
-                    }, answer: { post(.sliceLoaded(screen, id, $0.page, revalidating: $1, webPages: $0.webPages)) })
+                    }, answer: { post(.sliceLoaded(screen, id, $0.value.page, revalidating: $1, webPages: $0.value.webPages)) })
                 } catch {
                     post(.sliceFailed(screen, id, LoadFailure(error)))
                 }
@@ -120,7 +124,7 @@ final class Runtime: CommandRunner {
                 do {
                     try await GitHubService.staleWhileRevalidate(first: .preferCache, {
                         try await service.userDetails(login, $0)
-                    }, answer: { post(.detailsLoaded(id, $0, revalidating: $1)) })
+                    }, answer: { post(.detailsLoaded(id, $0.value, revalidating: $1)) })
                 } catch {
                     post(.detailsFailed(id, DetailsFailure(error)))
                 }
@@ -134,7 +138,7 @@ final class Runtime: CommandRunner {
                 do {
                     try await GitHubService.staleWhileRevalidate(first: .preferCache, {
                         try await service.repositoryDetails(owner, name, $0)
-                    }, answer: { post(.repositoryLoaded(id, $0, revalidating: $1)) })
+                    }, answer: { post(.repositoryLoaded(id, $0.value, revalidating: $1)) })
                 } catch {
                     post(.repositoryFailed(id, DetailsFailure(error)))
                 }
@@ -207,7 +211,7 @@ final class Runtime: CommandRunner {
                     try HistoryFile.add(line, path: path)
                 } catch {
                     guard historyFailed.raise() else { return }
-                    post(.notice("The command history is not kept this run: \(error)"))
+                    post(.notice(.historyNotKept("\(error)")))
                 }
             }
         default:

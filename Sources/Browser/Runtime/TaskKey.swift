@@ -59,10 +59,11 @@ extension Command {
 
 extension Message {
     /// The task whose work this message ends; nil when it ends none (a revalidation's first
-    /// answer: the second is on its way).
+    /// answer, a page's included: the second is on its way).
     package var settles: TaskKey? {
         switch self {
-        case let .pageLoaded(screen, token, _, _, _, _), let .pageFailed(screen, token, _): .fetch(screen, token.id)
+        case let .pageLoaded(screen, token, _, origin, _, _): token.revalidates(origin) ? nil : .fetch(screen, token.id)
+        case let .pageFailed(screen, token, _): .fetch(screen, token.id)
         case let .sliceLoaded(screen, id, _, revalidating, _): revalidating ? nil : .slice(screen, id)
         case let .sliceFailed(screen, id, _): .slice(screen, id)
         case let .rowsFilled(screen, _, _), let .repositoriesFilled(screen, _, _), let .fillFailed(screen, _, _): .fill(screen)

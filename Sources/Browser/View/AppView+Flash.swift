@@ -23,7 +23,8 @@ extension AppView {
         case .opening(let url): return "Opening \(url)"
         case .copied(let url): return "Copied \(url)"
         case let .openFailed(error, url): return "\(error) · \(url)"
-        case .notice(let text): return text
+        case .notice(.said(let text)): return text
+        case .notice(.historyNotKept(let error)): return "The command history is not kept this run: \(error)"
         case .followIsForAccounts, .starIsForRepositories, .organizationsNotFollowed, .thatIsYou, .cannotAct, .writeUnderWay, .writesHeld,
              .stateNotKnown, .wrote, .writeFailed, .writeLost, .writeUnknown:
             return actingText(flash, state)

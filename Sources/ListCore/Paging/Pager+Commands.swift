@@ -18,7 +18,8 @@ extension Pager {
             guard initialState != .loading else { return [] }
             return [startFetch(.initial, at: firstCursor)]
         }
-        guard refreshState != .loading else { return [] }
+        // A refresh, or the first page's revalidation, asks the source already.
+        guard !isRefreshing else { return [] }
         generation += 1
         var effects: [Effect] = []
         for direction in [FetchDirection.append, .prepend, .jump] {
@@ -61,7 +62,9 @@ extension Pager {
         for direction in FetchDirection.allCases {
             guard let request = inFlight.removeValue(forKey: direction) else { continue }
             effects.append(.cancelFetch(request.token))
-            effects.append(startFetch(direction, at: request.cursor, outdated: request.outdated))
+            // A first page shown from a copy is asked of the source alone this time.
+            let outdated = request.outdated || (direction == .initial && hasLoadedFirstPage)
+            effects.append(startFetch(direction, at: request.cursor, outdated: outdated))
         }
         return effects
     }

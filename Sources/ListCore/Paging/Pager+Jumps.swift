@@ -14,7 +14,7 @@ extension Pager {
 
     mutating func jump(to position: Int) -> [Effect] {
         // During a refresh the list starts over at its first page: there is nowhere to jump.
-        guard hasLoadedFirstPage, refreshState != .loading, let target = page(holding: max(0, position)),
+        guard hasLoadedFirstPage, !isRefreshing, let target = page(holding: max(0, position)),
               !loadedPages.contains(target) else {
             return []
         }

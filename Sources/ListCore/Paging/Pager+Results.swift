@@ -101,7 +101,12 @@ extension Pager {
     }
 
     mutating func fail(_ request: FetchRequest<Cursor>, with failure: LoadFailure) {
-        let direction = request.token.direction
+        var direction = request.token.direction
+        if direction == .initial, hasLoadedFirstPage {
+            // The source's answer to a first page shown from a copy: a refresh of it that failed.
+            initialState = .idle
+            direction = .refresh
+        }
         setState(failure.reason == .cancelled ? .idle : .failed(failure), for: direction)
         if direction == .append { retryCursor = request.cursor }
     }

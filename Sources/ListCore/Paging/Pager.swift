@@ -7,6 +7,9 @@
 /// A refresh reloads the page that holds the selection by its remembered cursor (Paging 3's
 /// refresh key; the first page at the top); the other loaded pages are dropped when it arrives
 /// and loaded again as the person scrolls to them.
+///
+/// A first page from a copy that may be out of date (``PagerEvent/stalePage(_:_:)``) is shown
+/// while its request stays in flight: the source's answer to the same token replaces it.
 public struct Pager<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: Sendable
 where Item.ID: Sendable {
     public typealias Event = PagerEvent<Item, Cursor>
@@ -145,6 +148,8 @@ where Item.ID: Sendable {
             }
             let change = apply(page, for: request)
             return Step(effects: prefetchIfNeeded(), change: change)
+        case let .stalePage(token, page):
+            return showStale(page, for: token)
         case let .pageFailed(token, failure):
             guard let request = takeRequest(token) else { return Step() }
             if failure.reason == .cancelled {

@@ -42,6 +42,13 @@ public enum PagerEvent<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
     case pageLoaded(FetchToken, Page<Item, Cursor>)
     /// A fetch failed.
     case pageFailed(FetchToken, LoadFailure)
+    /// The first page, from a copy that may be out of date (a stale cache): it is shown as
+    /// ``pageLoaded(_:_:)`` shows a first page, and its request stays in flight for the source's
+    /// own answer (stale-while-revalidate). That answer, a ``pageLoaded(_:_:)`` for the same
+    /// token, replaces the list as a refresh of the first page does (nothing changes where it
+    /// holds the same rows); a ``pageFailed(_:_:)`` leaves the rows and fails as a refresh does,
+    /// so a retry asks again. For a fetch in any other direction, the copy is the answer.
+    case stalePage(FetchToken, Page<Item, Cursor>)
     /// Go to the item at this position in the whole list (dropped pages counted; past the end,
     /// the last one known): when its page is not loaded, that page is loaded by its remembered
     /// cursor and replaces the loaded ones, which stay on screen until it arrives.

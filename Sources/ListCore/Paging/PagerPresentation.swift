@@ -40,7 +40,7 @@ extension Pager {
     /// The placeholder to show, or nil when there are items.
     public var placeholder: Placeholder? {
         guard store.isEmpty else { return nil }
-        if initialState == .loading || refreshState == .loading { return .loading }
+        if initialState == .loading || isRefreshing { return .loading }
         if let failure = initialState.failure ?? refreshState.failure { return .failed(failure) }
         if let failure = appendState.failure { return .failed(failure) }
         if hasLoadedFirstPage {
@@ -68,6 +68,7 @@ extension Pager {
     /// Items the pager knows of: loaded, and dropped on either side (for "3,000/52,000").
     public var knownCount: Int { offset + store.count + droppedAfter }
 
-    /// True while a refresh runs with the old rows still on screen.
-    public var isRefreshing: Bool { refreshState == .loading }
+    /// True while a refresh runs with the old rows still on screen, or the source is asked
+    /// again for a first page shown from a copy (``isRevalidating``).
+    public var isRefreshing: Bool { refreshState == .loading || isRevalidating }
 }

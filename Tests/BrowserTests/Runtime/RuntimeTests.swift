@@ -125,6 +125,90 @@ struct RuntimeTests {
                                                 webPages: ["https://github.com/user1", "https://github.com/user2"]))
     }
 
+    @Test("a list's first page from a stale cache is posted at once, then GitHub's answer to the same fetch; the task is kept until the second")
+    func stalePageRevalidated() async {
+        let clock = SteppedClock()
+        let asked = Asked()
+        let list = GitHubList.users(.followers("octocat"))
+        let cached = RowPage(page(1...2, next: nil), webPages: ["https://github.com/user1", nil])
+        let fresh = RowPage(page(1...3, next: nil), webPages: (1...3).map { "https://github.com/user\($0)" })
+        // GitHub takes 4 s to answer; the cache answers at once.
+        let (runtime, posted) = runtime(scripted(page: { _, cursor, size, policy in
+            #expect(cursor == list.firstCursor && size == 20)
+            asked.note(policy)
+            guard policy == .revalidate else { return (cached, stale) }
+            try await clock.sleep(for: .seconds(4))
+            return (fresh, .network)
+        }), clock: clock)
+        let screen = ScreenID(1)
+        let fetch = request(1, .initial, list.firstCursor)
+        runtime.run([.fetch(screen, list, fetch)])
+        await clock.sleepers(1)  // GitHub's answer on its way
+        let copy = Message.pageLoaded(screen, fetch.token, cached.page, origin: stale, webPages: cached.webPages)
+        #expect(posted.all == [copy], "the cached rows before GitHub answers")
+        runtime.settle(copy)
+        #expect(runtime.tasks.keys.contains(.fetch(screen, 1)), "the copy says GitHub's answer is coming")
+        clock.advance(by: .seconds(4))
+        await runtime.tasks[.fetch(screen, 1)]?.value
+        #expect(asked.all == [.preferCache, .revalidate])
+        let answer = Message.pageLoaded(screen, fetch.token, fresh.page, origin: .network, webPages: fresh.webPages)
+        #expect(posted.all == [copy, answer])
+        runtime.settle(answer)
+        #expect(runtime.tasks.isEmpty)
+    }
+
+    @Test("GitHub out of reach when the stale first page is asked again: the cache's answer, said to be offline, follows the copy")
+    func stalePageOffline() async {
+        let cached = RowPage(page(1...2, next: nil))
+        let (runtime, posted) = runtime(scripted(page: { _, _, _, policy in
+            (cached, policy == .revalidate ? .offline(fetchedAt: epoch) : stale)
+        }))
+        let screen = ScreenID(1)
+        let fetch = request(1, .initial, .since(0))
+        runtime.run([.fetch(screen, .users(.all(since: 0)), fetch)])
+        await runtime.tasks[.fetch(screen, 1)]?.value
+        #expect(posted.all == [.pageLoaded(screen, fetch.token, cached.page, origin: stale),
+                               .pageLoaded(screen, fetch.token, cached.page, origin: .offline(fetchedAt: epoch))])
+    }
+
+    @Test("a stale copy of a page dropped and wanted again (before the loaded ones, or far from them) is its answer, as before: only a first page is asked again")
+    func staleDroppedPageIsTheAnswer() async {
+        let asked = Asked()
+        let (runtime, posted) = runtime(scripted(page: { _, _, _, policy in
+            asked.note(policy)
+            return (RowPage(page(41...60, next: .page(4))), stale)
+        }))
+        let screen = ScreenID(1)
+        for (id, direction) in [(1, FetchDirection.prepend), (2, .jump)] {
+            runtime.run([.fetch(screen, .users(.followers("octocat")), request(id, direction, .page(3)))])
+            await runtime.tasks[.fetch(screen, id)]?.value
+            #expect(runtime.tasks[.fetch(screen, id)] != nil, "kept until its message is handled")
+            runtime.settle(posted.all[id - 1])
+            #expect(runtime.tasks[.fetch(screen, id)] == nil, "its one answer ends it")
+        }
+        #expect(asked.all == [.preferCache, .preferCache])
+        #expect(posted.all.count == 2)
+    }
+
+    @Test("the history file that cannot be written is said once, as a fact the view words")
+    func historyNotKept() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ghscroll-runtime-\(UUID().uuidString)")
+        // A file where the history's directory should be: nothing can be written under it.
+        try Data().write(to: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let posted = Posted()
+        let runtime = Runtime(service: scripted(), environment: ["XDG_STATE_HOME": directory.path, "HOME": directory.path],
+                              post: { posted.append($0) })
+        runtime.run([.addToHistory("users"), .addToHistory("repos")])
+        runtime.cancelAll()  // waits for the history's writes
+        #expect(posted.all.count == 1)
+        guard case .notice(.historyNotKept(let error))? = posted.all.first else {
+            Issue.record("no notice: \(posted.all)")
+            return
+        }
+        #expect(!error.isEmpty)
+    }
+
     @Test("a page shown before a refresh and wanted again since is asked of GitHub whatever its direction; the others as before (#37 item 7)")
     func outdatedPagesRevalidate() async {
         let asked = Asked()

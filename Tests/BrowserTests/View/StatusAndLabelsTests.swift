@@ -129,4 +129,15 @@ struct StatusAndLabelsTests {
         #expect(screen.contains("press R to retry · tries again by itself in 5 s"), "\(screen)")
         #expect(screen.contains("· offline, tries again by itself in 5 s"), "\(screen)")
     }
+
+    @Test("notices no key caused: the history file not kept is a fact the view words; the cache's come in words")
+    func notices() {
+        var store = loadedStore()
+        store.send(.notice(.historyNotKept("cannot write /x/ghscroll/history: Not a directory"))) {
+            $0.flash = .notice(.historyNotKept("cannot write /x/ghscroll/history: Not a directory"))
+        }
+        #expect(AppView.flashText(store.state) == "The command history is not kept this run: cannot write /x/ghscroll/history: Not a directory")
+        store.send(.notice("The cache is off")) { $0.flash = .notice(.said("The cache is off")) }
+        #expect(AppView.flashText(store.state) == "The cache is off")
+    }
 }
