@@ -17,14 +17,25 @@ extension ListScreen {
         if !change.isEmpty {
             let appended = change.deleted.isEmpty && change.moved.isEmpty && change.updated.isEmpty
                 && change.inserted.first == countBefore
+            let lost = selectedID
             if appended {
                 extendMatches(from: countBefore)
                 viewport.sync(rows)
+                if let sought, sought.on == selectedID {
+                    findSought(sought.id, line: lineBefore)
+                }
             } else {
                 recomputeMatches()
                 followSelection(line: lineBefore, position: positionBefore)
             }
             rememberSelection()
+            if !appended, let lost, case .pageLoaded(let token, _) = event, token.direction == .refresh,
+               pager.store.index(of: lost) == nil {
+                // A reloaded page no longer holds the account: it may be on the next one.
+                sought = Sought(id: lost, on: selectedID)
+            } else if let sought, sought.on != selectedID || pager.store.index(of: sought.id) != nil {
+                self.sought = nil
+            }
             if !change.deleted.isEmpty, !webPages.isEmpty {
                 // Rows went (dropped far pages, a refresh): so do the addresses kept for them.
                 let store = pager.store
@@ -100,6 +111,14 @@ extension ListScreen {
             // The first user, with the row above it (the users before these) in view.
             viewport.place(rows.itemRows.lowerBound, atLine: rows.itemRows.lowerBound, in: rows)
         }
+    }
+
+    /// The selection back on the account a refresh lost (``sought``), at the same line, when
+    /// the rows now hold it and the filter shows it.
+    private mutating func findSought(_ id: Int64, line: Int) {
+        guard let base = pager.store.index(of: id), let shown = items.position(ofBaseIndex: base) else { return }
+        let rows = self.rows
+        viewport.place(rows.row(forItem: shown), atLine: line, in: rows)
     }
 
     /// The prefetch hint for what is on screen. With a filter, the rows shown stand for the

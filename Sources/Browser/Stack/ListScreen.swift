@@ -32,6 +32,7 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var openedWith: String?
         @exclusivity(unchecked) var fills = RowFills()
         @exclusivity(unchecked) var webPages: [Int64: String] = [:]
+        @exclusivity(unchecked) var sought: Sought?
 
         init(id: ScreenID, list: GitHubList, crumbs: [Crumb], pager: Pager<Row, GitHubCursor>, viewport: Viewport,
              heights: RowHeights) {
@@ -43,6 +44,7 @@ package struct ListScreen: Sendable, Equatable {
             (copy.pull, copy.filterField, copy.matches, copy.selectedID) = (pull, filterField, matches, selectedID)
             (copy.detailsOpen, copy.pendingMove, copy.pendingItem, copy.storedAt) = (detailsOpen, pendingMove, pendingItem, storedAt)
             (copy.expectedCount, copy.openedWith, copy.fills, copy.webPages) = (expectedCount, openedWith, fills, webPages)
+            copy.sought = sought
             return copy
         }
 
@@ -52,7 +54,7 @@ package struct ListScreen: Sendable, Equatable {
                 && matches == other.matches && selectedID == other.selectedID && detailsOpen == other.detailsOpen
                 && pendingMove == other.pendingMove && pendingItem == other.pendingItem && storedAt == other.storedAt
                 && heights == other.heights && expectedCount == other.expectedCount && openedWith == other.openedWith
-                && fills == other.fills && webPages == other.webPages)
+                && fills == other.fills && webPages == other.webPages && sought == other.sought)
         }
     }
 
@@ -155,6 +157,20 @@ package struct ListScreen: Sendable, Equatable {
     package internal(set) var webPages: [Int64: String] {
         _read { yield storage.webPages }
         _modify { yield &unique.webPages }
+    }
+
+    /// The account the selection was on before a reloaded page no longer held it (new rows at
+    /// the top pushed it onto the next page): the selection goes back to it when a page brings
+    /// it, unless it was moved from the row it landed on (`on`) since.
+    package struct Sought: Sendable, Equatable {
+        package var id: Int64
+        package var on: Int64?
+    }
+
+    /// The account a refresh lost from under the selection, sought in the pages that come next.
+    package internal(set) var sought: Sought? {
+        _read { yield storage.sought }
+        _modify { yield &unique.sought }
     }
 
     package init(id: ScreenID, list: GitHubList, crumbs: [Crumb], pageSize: Int, prefetch: any PrefetchPolicy,

@@ -100,15 +100,46 @@ struct RefreshModelTests {
         #expect(screen.selectionLine == 3, "at line 2 but for the rows below it, not loaded yet")
     }
 
-    @Test("three new followers at the top push follower 700 onto the next page: the selection stays on row 700")
+    @Test("three new followers at the top push follower 700 onto the next page: the selection waits on row 700, and goes back to follower 700 when page 36 brings them")
     func shiftedDown() throws {
         var store = atRow700()
         let refresh = try pressR(&store)
         let shifted = followersPage(.page(35), added: 3)
         #expect(shifted.items.map(\.id) == Array(678...697))
-        store.apply(.pageLoaded(root, refresh.token, shifted, origin: .network))
-        #expect(store.state.top.listScreen?.selectedPosition == 700)
-        #expect(store.state.top.listScreen?.selectedID == 697)
+        let asked = store.apply(.pageLoaded(root, refresh.token, shifted, origin: .network))
+        var screen = store.state.top.asList
+        #expect(screen.selectedPosition == 700)
+        #expect(screen.selectedID == 697)
+        #expect(screen.sought == ListScreen.Sought(id: 700, on: 697))
+        let line = screen.selectionLine
+        // Page 36, asked at once (it was shown before the refresh), brings follower 700 on row 703.
+        guard case let .fetch(_, _, next)? = asked.first(where: { if case .fetch = $0 { true } else { false } }) else {
+            Issue.record("page 36 is asked: \(asked)")
+            return
+        }
+        #expect(next.cursor == .page(36))
+        store.apply(.pageLoaded(root, next.token, followersPage(.page(36), added: 3), origin: .network))
+        screen = store.state.top.asList
+        #expect(screen.selectedID == 700)
+        #expect(screen.selectedPosition == 703)
+        #expect(line == 6 && screen.selectionLine == 5, "as near the line it was on as the margin allows now that rows follow it: the rows move, not the selection")
+        #expect(screen.sought == nil)
+    }
+
+    @Test("after a refresh lost the account, a move of the selection gives it up: the next page does not take the selection back")
+    func shiftedDownThenMoved() throws {
+        var store = atRow700()
+        let refresh = try pressR(&store)
+        let asked = store.apply(.pageLoaded(root, refresh.token, followersPage(.page(35), added: 3), origin: .network))
+        store.apply(.key(.character("k")))
+        #expect(store.state.top.asList.selectedID == 696)
+        guard case let .fetch(_, _, next)? = asked.first(where: { if case .fetch = $0 { true } else { false } }) else {
+            Issue.record("page 36 is asked: \(asked)")
+            return
+        }
+        store.apply(.pageLoaded(root, next.token, followersPage(.page(36), added: 3), origin: .network))
+        #expect(store.state.top.asList.selectedID == 696)
+        #expect(store.state.top.asList.sought == nil)
     }
 
     @Test("offline, r drops no rows: the cache's copy of page 35 counts as a failed refresh, and the reconnect asks GitHub again")
