@@ -51,4 +51,41 @@ struct FrameDiffTests {
     func jump() {
         #expect(FrameDiff.scroll(from: frame(first: 0, selected: 2), to: frame(first: 50, selected: 52)) == nil)
     }
+
+    /// The plan `finish` gives for `after` drawn over `before`.
+    func plan(from before: [[Operation]], to after: [[Operation]]) -> FrameDiff.Plan {
+        var diff = FrameDiff()
+        for frame in [before, after] {
+            diff.clear(rows: frame.count)
+            for (row, operations) in frame.enumerated() {
+                for operation in operations { diff.record(operation, row: row, rows: frame.count) }
+            }
+            if frame == before { _ = diff.finish(rows: frame.count) }
+        }
+        return diff.finish(rows: after.count)
+    }
+
+    @Test("a frame's plan draws exactly the rows that differ after its scroll, up or down, or without one")
+    func finishedPlans() {
+        // Down a line, up a line, the selection moved, and a row inside the scrolled region
+        // changed as well (its name), which the scroll cannot explain.
+        var renamed = frame(first: 1, selected: 7)
+        renamed[3] = [.text(column: 0, " renamed", .plain), .fill(column: 8, count: 72, .plain)]
+        let cases = [(frame(first: 0, selected: 6), frame(first: 1, selected: 7)),
+                     (frame(first: 5, selected: 7), frame(first: 4, selected: 6)),
+                     (frame(first: 0, selected: 2), frame(first: 0, selected: 3)),
+                     (frame(first: 0, selected: 6), renamed)]
+        for (before, after) in cases {
+            let shift = FrameDiff.scroll(from: before, to: after)
+            let shown = shift.map { FrameDiff.scrolled(before, region: $0.region, by: $0.lines) } ?? before
+            let differing = after.indices.filter { after[$0] != shown[$0] }
+            #expect(plan(from: before, to: after) == .rows(differing, scroll: shift))
+        }
+        // The renamed row is drawn again though the scroll brought a row there.
+        guard case .rows(let rows, _) = plan(from: frame(first: 0, selected: 6), to: renamed) else {
+            Issue.record("a scroll was expected")
+            return
+        }
+        #expect(rows == [3, 6, 7, 8, 9])
+    }
 }

@@ -25,8 +25,13 @@ extension AppState {
             if let fill = top.withList({ $0.fillWants(at: now) }) ?? nil { commands.append(fill) }
         }
         let (login, name) = (wantedDetails, wantedRepository)
-        commands += details.want(login, debounce: debounce) + repository.want(name, debounce: debounce)
-        return commands + later + avatar.want(wantedAvatar(login: login, repository: name), now: now) + scheduleTick()
+        // Appended one by one: most are empty after most keys, and `+` would make a new array each.
+        commands.append(contentsOf: details.want(login, debounce: debounce))
+        commands.append(contentsOf: repository.want(name, debounce: debounce))
+        commands.append(contentsOf: later)
+        commands.append(contentsOf: avatar.want(wantedAvatar(login: login, repository: name), now: now))
+        commands.append(contentsOf: scheduleTick())
+        return commands
     }
 
     /// After the selection or what is on screen moved: the prefetch hint is due.

@@ -132,6 +132,7 @@ extension AppState {
         case .resized, .detailsLoaded, .detailsFailed: true
         default: !same
         }
-        return commands + reconcile(debounce: same, refit: refit, then: trailing)
+        commands.append(contentsOf: reconcile(debounce: same, refit: refit, then: trailing))
+        return commands
     }
 }

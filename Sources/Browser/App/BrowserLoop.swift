@@ -129,11 +129,18 @@ package final class BrowserLoop<T: Terminal> {
     }
 
     private func draw() {
-        AppView.render(state, on: terminal, memo: memo, mapping: false)
+        Self.render(&state, on: terminal, memo: memo)
         hitsStale = true
         frames += 1
         resumed = false
         for bytes in pendingWrites { terminal.writeRaw(bytes) }
         pendingWrites = []
+    }
+
+    /// Draws `state` (not changed: `inout` only lends it in place). Read from the loop's
+    /// property for the call, the whole state would be copied on every frame (each of its
+    /// screens, caches and tables retained, then released).
+    private static func render(_ state: inout AppState, on terminal: T, memo: AppView.Memo) {
+        AppView.render(state, on: terminal, memo: memo, mapping: false)
     }
 }

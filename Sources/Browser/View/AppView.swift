@@ -72,7 +72,7 @@ package enum AppView {
             var status = statusText(state)
             let hints = StatusHints(state).line
             var room = columns - TerminalText.width(TerminalText.sanitize(status)) - 3
-            if state.wait != nil, room < hints.leastWidth {
+            if state.isWaiting, room < hints.leastWidth {
                 // A wait stops nothing but GitHub's answers: its words leave room for a key that
                 // still works beside the help.
                 room = hints.leastWidth
@@ -118,7 +118,8 @@ package enum AppView {
 
     static func list(_ state: AppState, _ top: ListScreen) -> ListView<ListScreen.Items> {
         let noun = top.list.itemNoun.many
-        let notice = state.wait?.summary(at: state.now)
+        // (`isWaiting` first: reading the wait copies it, on every frame.)
+        let notice = state.isWaiting ? state.wait?.summary(at: state.now) : nil
         let keys = state.keys.widgetKeys
         var view = ListView(rows: top.rows(earlierText: earlierRow(top) ?? ""), viewport: top.viewport,
                             describe: describer(state), noun: noun, spinnerStep: state.spinner,
@@ -259,7 +260,7 @@ package enum AppView {
             }
         }
         // A wait's words before the position: they matter more, and the end gives way first.
-        if let wait = state.wait { text += " · " + wait.shortSummary(at: state.now) }
+        if state.isWaiting, let wait = state.wait { text += " · " + wait.shortSummary(at: state.now) }
         if let position = top.selectedPosition {
             text += " · \(grouped(position))/\(grouped(top.matches == nil ? count : top.items.count))"
         }

@@ -59,9 +59,10 @@ struct FrameDiff {
             shownValid = true
             return .everything
         }
-        let shift = Self.scroll(from: shown, to: frame)
+        let (shift, matched) = Self.plan(from: shown, to: frame)
         if let shift { Self.shift(&shown, region: shift.region, by: shift.lines) }
-        return .rows((0..<rows).filter { frame[$0] != shown[$0] }, scroll: shift)
+        // The rows the plan already found equal to what will be on screen are not compared again.
+        return .rows((0..<rows).filter { !matched[$0] && frame[$0] != shown[$0] }, scroll: shift)
     }
 
     // MARK: - Scrolls
@@ -76,9 +77,10 @@ struct FrameDiff {
 
     /// ``scrolled(_:region:by:)`` in place: the rows trade places, nothing is copied.
     static func shift(_ rows: inout [[Operation]], region: Range<Int>, by lines: Int) {
-        guard lines != 0 else { return }
-        let order = lines > 0 ? Array(region) : region.reversed()
-        for row in order {
+        guard lines != 0, !region.isEmpty else { return }
+        // Up: from the top row down; down: from the bottom row up (no array of the order made).
+        for step in 0..<region.count {
+            let row = lines > 0 ? region.lowerBound + step : region.upperBound - 1 - step
             let source = row + lines
             if region.contains(source) {
                 rows.swapAt(row, source)
@@ -92,18 +94,32 @@ struct FrameDiff {
     /// rows made (at least three, and more than stayed in place), and the region from the first
     /// to the last of them. Rows in between that did not move are drawn again anyway.
     static func scroll(from before: [[Operation]], to after: [[Operation]]) -> (region: Range<Int>, lines: Int)? {
+        plan(from: before, to: after).shift
+    }
+
+    /// ``scroll(from:to:)``, and the rows of `after` found equal to what the screen shows once
+    /// that scroll is made (or without one, to `before`): rows that moved with the scroll, and
+    /// unchanged rows outside its region. ``finish(rows:)`` compares only the others again.
+    private static func plan(from before: [[Operation]], to after: [[Operation]])
+        -> (shift: (region: Range<Int>, lines: Int)?, matched: [Bool]) {
         var best: (region: Range<Int>, lines: Int, moved: Int)?
         // Rows that changed at all (each row compared once); a shift can only explain those.
         let same = after.indices.map { before.indices.contains($0) && after[$0] == before[$0] }
         let changed = same.reduce(0) { $0 + ($1 ? 0 : 1) }
-        guard changed >= 3 else { return nil }
+        guard changed >= 3 else { return (nil, same) }
+        // The rows that moved with the shift tried, and with the best one so far.
+        var moving = [Bool](repeating: false, count: after.count)
+        var bestMoving: [Bool] = []
         for lines in [1, -1, 2, -2, 3, -3] {
             var moved = 0
             var first = -1
             var last = -1
-            for row in after.indices where !same[row] {
+            for row in after.indices {
+                moving[row] = false
+                guard !same[row] else { continue }
                 let source = row + lines
                 guard before.indices.contains(source), !after[row].isEmpty, after[row] == before[source] else { continue }
+                moving[row] = true
                 moved += 1
                 if first < 0 { first = row }
                 last = row
@@ -115,10 +131,17 @@ struct FrameDiff {
             let low = max(0, min(first, first + lines))
             let high = min(after.count, max(last, last + lines) + 1)
             best = (low..<high, lines, moved)
+            bestMoving = moving
             // Most rows moved together: take it (another shift could beat it only with rows that
             // repeat; any row the scroll gets wrong is drawn again anyway).
             if moved * 2 > after.count { break }
         }
-        return best.map { ($0.region, $0.lines) }
+        guard let best else { return (nil, same) }
+        // A moved row's source lies inside the region, so the shift brings it to the row; an
+        // unchanged row outside the region stays as it was.
+        let matched = after.indices.map {
+            (bestMoving[$0] && best.region.contains($0 + best.lines)) || (same[$0] && !best.region.contains($0))
+        }
+        return ((best.region, best.lines), matched)
     }
 }

@@ -7,9 +7,11 @@
 public final class FrameRecorder: Terminal {
     /// Where the drawing also goes (a cell grid for tests), if anywhere.
     public let cells: CellBuffer?
-    public private(set) var size: (rows: Int, columns: Int)
+    // (Both unchecked, as ``CursesScreen``'s are: every `put` and `fill` of a frame reads them,
+    // and nothing but the one loop that draws ever touches them.)
+    @exclusivity(unchecked) public private(set) var size: (rows: Int, columns: Int)
     public var colorDepth: ColorDepth { cells?.colorDepth ?? .none }
-    private var diff = FrameDiff()
+    @exclusivity(unchecked) private var diff = FrameDiff()
     /// Keys still to be read, first first.
     public var keys: [Key] = []
     /// Rows each frame sent (all of them after a start, a resize or a suspension), oldest first.
