@@ -73,9 +73,9 @@ struct ItemMemoTests {
         let utf8 = CellBuffer(rows: 2, columns: 30)
         let area = Rect(top: 0, left: 0, height: 2, width: 30)
         view([:], count: 2, height: 2, select: 0, memo: memo).draw(on: utf8, in: area)
-        #expect(utf8.lines[1] == " p2              #2 · Zoë ★")
+        #expect(utf8.lines[1] == " p2" + String(repeating: " ", count: 15) + "#2 · Zoë ★")
         let ascii = ASCIIScreen(rows: 2, columns: 30)
         view([:], count: 2, height: 2, select: 0, memo: memo).draw(on: ascii, in: area)
-        #expect(ascii.cells.lines[1] == " p2              #2 - Zoe *")
+        #expect(ascii.cells.lines[1] == " p2" + String(repeating: " ", count: 15) + "#2 - Zoe *")
     }
 }

@@ -36,8 +36,8 @@ struct RowMemoTests {
         for id in Int64(1)...20 { answer.fills["user\(id)"] = fill(id, followsYou: id == 2) }
         store.apply(.rowsFilled(root, RequestID(1), answer))
         let filled = frame(store.state, memo, "filled")
-        #expect(filled[1] == " user1  Person 1                                      Town 1 · 100 followers")
-        #expect(filled[2] == " user2  Person 2                        Town 2 · 200 followers · follows you")
+        #expect(filled[1] == " user1  Person 1                                        Town 1 · 100 followers")
+        #expect(filled[2] == " user2  Person 2                          Town 2 · 200 followers · follows you")
         // Scrolling keeps the rows: each shows what it showed where it now stands.
         for press in 0..<3 { store.apply(.key(.character("j"))); frame(store.state, memo, "j \(press)") }
         for press in 0..<3 { store.apply(.key(.character("k"))); frame(store.state, memo, "k \(press)") }
@@ -46,27 +46,27 @@ struct RowMemoTests {
         store.apply(.stateKnown(RequestID(1), false))
         store.apply(.key(.character("y")))
         let marked = frame(store.state, memo, "followed")
-        #expect(marked[1] == " user1  Person 1                         Town 1 · 101 followers · you follow")
+        #expect(marked[1] == " user1  Person 1                           Town 1 · 101 followers · you follow")
         store.apply(.writeFailed(RequestID(2), .refused(.missingScope(scope: "user:follow", host: "github.com"))))
         #expect(frame(store.state, memo, "put back")[1] == filled[1])
         // Narrower: the place gives way.
-        store.apply(.resized(rows: 10, columns: 44))
+        store.apply(.resized(rows: 10, columns: 36))
         let narrow = frame(store.state, memo, "narrow")
-        #expect(narrow[1] == " user1  Person 1              100 followers")
+        #expect(narrow[1] == " user1  Person 1     100 followers")
         store.apply(.resized(rows: 10, columns: 80))
         #expect(frame(store.state, memo, "wide again")[1] == filled[1])
         // A filter word found in the bio: the row shows the bio on its right.
         store.apply(.key(.character("/")))
         for character in "bio" { store.apply(.key(.character(character))) }
         let filtered = frame(store.state, memo, "filtered")
-        #expect(filtered[1] == " user1  Person 1                                                  Bio of 1")
+        #expect(filtered[1] == " user1  Person 1                                                      Bio of 1")
         store.apply(.key(.escape))
         #expect(frame(store.state, memo, "filter cleared")[1] == filled[1])
         // Two lines a row: the bio under the name.
         store.apply(.key(.character("v")))
         let comfortable = frame(store.state, memo, "two lines")
-        #expect(Array(comfortable[1...2]) == [" user1  Person 1                                      Town 1 · 100 followers",
-                                              "    Bio of 1"])
+        #expect(Array(comfortable[1...2]) == [" user1  Person 1                                        Town 1 · 100 followers",
+                                              "   Bio of 1"])
         store.apply(.key(.character("v")))
         #expect(frame(store.state, memo, "one line again")[1] == filled[1])
         // Without colours: the same words, drawn again for a screen that has none.
