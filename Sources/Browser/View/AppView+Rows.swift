@@ -9,41 +9,68 @@ extension AppView {
     /// How the list describes a user: the login, the id (and kind), and in the comfortable
     /// layout a second line worth reading: the name and the company or place when their details
     /// are known, else the kind of account. The closure holds only what a row needs (one over
-    /// the whole state would copy every screen and cache into its context on each frame).
-    static func describer(_ state: AppState) -> (Row) -> ItemText {
+    /// the whole state would copy every screen and cache into its context on each frame). With
+    /// `memo`, a row's text is built only when what it is made of changed.
+    static func describer(_ state: AppState, memo: RowTexts? = nil) -> (Row) -> ItemText {
         let comfortable = state.layout == .comfortable
         let now = state.now
         let cache = state.details.cache
         let fills = state.top.listScreen?.fills.byID ?? [:]
         // What F and * changed: only once one was used.
         let acting = state.acting.marks
-        // Most frames of most lists: nothing known beyond the rows.
-        guard comfortable || !fills.isEmpty || !cache.isEmpty || acting != nil else { return { itemText($0, now: now) } }
         let filter = state.top.listScreen.flatMap { $0.isFiltered ? FilterQuery($0.filter).words.first : nil }
-        return { row in
-            guard case .user(let user) = row else {
-                var text = itemText(row, now: now, acting: acting, fill: fills[row.id])
-                if comfortable { text.subtitle = row.repository?.description ?? "" }
-                return text
+        // Most frames of most lists: nothing known beyond the rows.
+        let bare = !comfortable && fills.isEmpty && cache.isEmpty && acting == nil
+        func inputs(_ row: Row) -> RowInputs {
+            var inputs = RowInputs(row: row, comfortable: comfortable)
+            switch row {
+            case .user(let user):
+                inputs.age = user.starredAt.map { Formatting.age(of: $0, now: now) }
+                guard !bare else { break }
+                inputs.filter = filter
+                inputs.known = fills[user.id] ?? cache.peek(user.login).map(RowFill.init)
+                guard let acting else { break }
+                let target = WriteTarget.account(user.login)
+                inputs.mark = acting.known[target]
+                if let follows = inputs.mark, let fill = inputs.known {
+                    inputs.known = fill.acted(viewerFollows: follows, followers: acting.count(fill.followers, of: target))
+                }
+            case .repository(let repository):
+                inputs.known = fills[row.id]
+                let sent = inputs.known?.stars ?? repository.stars
+                inputs.stars = sent
+                guard let acting, let full = repository.ownerAndName else { break }
+                let target = WriteTarget.repository(owner: full.owner, name: full.name)
+                (inputs.mark, inputs.stars) = (acting.known[target], acting.count(sent, of: target))
             }
-            var known = fills[user.id] ?? cache.peek(user.login).map(RowFill.init)
-            let follows = acting?.known[.account(user.login)]
-            if let acting, let follows, let fill = known {
-                known = fill.acted(viewerFollows: follows, followers: acting.count(fill.followers, of: .account(user.login)))
-            }
-            var text = known.map { filledText(user, $0, now: now) } ?? itemText(row, now: now)
-            if known == nil, follows == true {
-                // No fill to say more: the mark alone.
-                text.detail = text.detail.isEmpty ? "you follow " : text.detail + "· you follow "
-                text.shortDetail = text.shortDetail.isEmpty ? "you follow " : text.shortDetail + "· you follow "
-            }
-            if let filter, let known, let field = hiddenMatch(of: filter, in: known, row: text) {
-                // The filter found it in a text the row does not show: that text, on the right.
-                (text.detail, text.shortDetail) = (field + " ", "")
-            }
-            if comfortable { text.subtitle = secondLine(user, known: known) }
+            return inputs
+        }
+        guard let memo else { return { rowText(inputs($0), now: now) } }
+        return { memo.text(inputs($0)) { rowText($0, now: now) } }
+    }
+
+    /// A row's text, from what it is made of alone (`now` only for a star's age, which
+    /// ``RowInputs/age`` words).
+    static func rowText(_ inputs: RowInputs, now: Date) -> ItemText {
+        guard case .user(let user) = inputs.row else {
+            var text = itemText(inputs.row, now: now, stars: inputs.stars,
+                                starred: (inputs.mark ?? inputs.known?.viewerStarred) == true)
+            if inputs.comfortable { text.subtitle = inputs.row.repository?.description ?? "" }
             return text
         }
+        let known = inputs.known
+        var text = known.map { filledText(user, $0, now: now) } ?? itemText(inputs.row, now: now)
+        if known == nil, inputs.mark == true {
+            // No fill to say more: the mark alone.
+            text.detail = text.detail.isEmpty ? "you follow " : text.detail + "· you follow "
+            text.shortDetail = text.shortDetail.isEmpty ? "you follow " : text.shortDetail + "· you follow "
+        }
+        if let filter = inputs.filter, let known, let field = hiddenMatch(of: filter, in: known, row: text) {
+            // The filter found it in a text the row does not show: that text, on the right.
+            (text.detail, text.shortDetail) = (field + " ", "")
+        }
+        if inputs.comfortable { text.subtitle = secondLine(user, known: known) }
+        return text
     }
 
     /// A filled account's row: the login and the name; on the right the place, the followers
@@ -144,14 +171,15 @@ extension AppView {
     }
 
     /// A row's first line: its name, and right-aligned its detail, with what the detail gives
-    /// way to where the name would be cut. `now` words a star's age.
-    private static func itemText(_ row: Row, now: Date, acting: Acting.Marks? = nil, fill: RowFill? = nil) -> ItemText {
+    /// way to where the name would be cut. `now` words a star's age; a repository shows `stars`,
+    /// and `starred` when the token's owner starred it.
+    private static func itemText(_ row: Row, now: Date, stars: Int? = nil, starred: Bool = false) -> ItemText {
         switch row {
         case .user(let user):
             let (detail, short) = detail(user, now: now)
             return ItemText(title: user.login, detail: detail, shortDetail: short)
         case .repository(let repository):
-            let (detail, short) = detail(repository, acting: acting, fill: fill)
+            let (detail, short) = detail(repository, stars: stars, starred: starred)
             return ItemText(title: repository.fullName, detail: detail, shortDetail: short)
         }
     }
@@ -160,12 +188,9 @@ extension AppView {
     /// stars. Stars GitHub did not send are left out, as the pane leaves them out (never "★ 0").
     /// A repository the token's owner starred (its fill says so, or `*` did) says so in a word
     /// ("starred · ★ 1,235"): the glyph is the count's. The fill's count is GitHub's latest.
-    private static func detail(_ repository: GitHubRepository, acting: Acting.Marks? = nil, fill: RowFill? = nil) -> (String, short: String) {
-        let target = acting == nil ? nil : repository.ownerAndName.map { WriteTarget.repository(owner: $0.owner, name: $0.name) }
-        let sent = fill?.stars ?? repository.stars
-        let count = target.map { acting?.count(sent, of: $0) } ?? sent
+    private static func detail(_ repository: GitHubRepository, stars count: Int?, starred isStarred: Bool) -> (String, short: String) {
         let stars = count.map { "★ " + Formatting.grouped($0) }
-        let starred = (target.flatMap { acting?.known[$0] } ?? fill?.viewerStarred) == true ? "starred" : nil
+        let starred = isStarred ? "starred" : nil
         var parts: [String] = []
         if repository.isFork { parts.append("fork") }
         if repository.isArchived { parts.append("archived") }

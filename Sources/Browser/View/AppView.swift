@@ -10,6 +10,10 @@ package enum AppView {
     /// without one draws everything afresh, as tests do.)
     package final class Memo {
         let title = DrawingMemo<Title>()
+        /// The texts of the list's rows on screen, by row id.
+        let rowTexts = RowTexts()
+        /// The drawings of those rows.
+        let items = ItemMemo()
         package init() {}
     }
 
@@ -45,7 +49,7 @@ package enum AppView {
                 drawProfile(state, profile, on: screen, in: area)
                 if mapping { hits.addRows(profile.profile.rows, viewport: profile.viewport, in: area, screen: id) }
             case .list(let top):
-                let view = list(state, top)
+                let view = list(state, top, memo: memo)
                 view.draw(on: screen, in: area)
                 if mapping, view.placeholder == nil { hits.addRows(view.rows, viewport: top.viewport, in: area, screen: id) }
             }
@@ -116,14 +120,16 @@ package enum AppView {
                            footer: state.keys.helpFooter, scrollFooter: state.keys.helpScrollFooter, offset: state.helpOffset)
     }
 
-    static func list(_ state: AppState, _ top: ListScreen) -> ListView<ListScreen.Items> {
+    static func list(_ state: AppState, _ top: ListScreen, memo: Memo? = nil) -> ListView<ListScreen.Items> {
         let noun = top.list.itemNoun.many
         // (`isWaiting` first: reading the wait copies it, on every frame.)
         let notice = state.isWaiting ? state.wait?.summary(at: state.now) : nil
         let keys = state.keys.widgetKeys
+        memo?.rowTexts.startFrame()
         var view = ListView(rows: top.rows(earlierText: earlierRow(top) ?? ""), viewport: top.viewport,
-                            describe: describer(state), noun: noun, spinnerStep: state.spinner,
+                            describe: describer(state, memo: memo?.rowTexts), noun: noun, spinnerStep: state.spinner,
                             notice: notice, keys: keys)
+        view.memo = memo?.items
         // The first word a filter looks for is marked where it is found (not its `is:` qualifiers).
         view.highlight = top.isFiltered ? FilterQuery(top.filter).words.first : nil
         view.retryNote = reconnectNote(state)

@@ -49,6 +49,8 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     public var retryNote: String?
     /// The end row's text in place of "End of list · N items" (a search GitHub cuts short).
     public var endText: String?
+    /// Where the item rows' drawings are kept between frames (the loop's); nil draws each afresh.
+    public var memo: ItemMemo?
 
     public init(rows: RowModel<Items>, viewport: Viewport, describe: @escaping (Items.Element) -> ItemText,
                 placeholder: [StyledText]? = nil, noun: String = "items", spinnerStep: Int = 0,
@@ -102,6 +104,7 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         // The row at the top may start above the list: drawn whole, only its lines in the area show.
         var line = -viewport.topOffset
         var index = viewport.top
+        memo?.startFrame()
         while index < rows.count, line < area.height {
             let rowHeight = rows.rowHeight(at: index)
             let selected = showsSelection && index == viewport.selection
@@ -110,7 +113,7 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
                 drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
                         columns: area.width, on: screen.clipped(to: area))
             } else {
-                drawRow(rows[index], selected: selected, top: area.top + line, lines: lines, left: area.left,
+                drawRow(rows[index], at: index, selected: selected, top: area.top + line, lines: lines, left: area.left,
                         columns: area.width, on: screen)
             }
             line += rowHeight
@@ -118,14 +121,24 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         }
     }
 
-    private func drawRow(_ row: ListRow<Items.Element>, selected: Bool, top: Int, lines: Int, left: Int, columns: Int,
-                         on screen: some Screen) {
+    /// Draws one row; an item row at `index` (a row wholly in the area) through the memo, if any.
+    private func drawRow(_ row: ListRow<Items.Element>, at index: Int? = nil, selected: Bool, top: Int, lines: Int,
+                         left: Int, columns: Int, on screen: some Screen) {
         guard lines > 0 else { return }
         func style(_ offset: Int) -> Style { selected ? .selected : Self.style(for: row, offset: offset) }
         switch row {
         case .item(_, let item):
-            return Self.drawItem(describe(item), highlight: highlight, selected: selected, top: top, lines: lines,
-                                 left: left, columns: columns, on: screen)
+            let text = describe(item)
+            guard let memo, let index else {
+                return Self.drawItem(text, highlight: highlight, selected: selected, top: top, lines: lines,
+                                     left: left, columns: columns, on: screen)
+            }
+            let shape = ItemMemo.Shape(selected: selected, highlight: highlight, lines: lines, columns: columns,
+                                       colorDepth: screen.colorDepth)
+            return memo.draw(index: index, text, shape, top: top, left: left, on: screen) {
+                Self.drawItem(text, highlight: highlight, selected: selected, top: 0, lines: lines, left: 0,
+                              columns: columns, on: $0)
+            }
         case .header(let text):
             screen.put(row: top, column: left, " " + TerminalText.sanitize(text), width: columns, style: style(0))
         case .pull(let armed):

@@ -1,0 +1,81 @@
+import ListCore
+import Testing
+@testable import TerminalUI
+
+/// A screen that writes what it is given in ASCII, as curses does where the locale is not UTF-8.
+final class ASCIIScreen: Screen {
+    let cells: CellBuffer
+    init(rows: Int, columns: Int) { cells = CellBuffer(rows: rows, columns: columns) }
+    var size: (rows: Int, columns: Int) { cells.size }
+    var colorDepth: ColorDepth { cells.colorDepth }
+    func clear() { cells.clear() }
+    func present() {}
+    func put(row: Int, column: Int, _ text: String, style: Style) {
+        cells.put(row: row, column: column, TerminalText.ascii(text), style: style)
+    }
+    func fill(row: Int, column: Int, count: Int, style: Style) { cells.fill(row: row, column: column, count: count, style: style) }
+    func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {}
+}
+
+@Suite("Item rows kept between frames (ItemMemo)")
+struct ItemMemoTests {
+    /// The list as the browser draws it, with `names` for the titles, `select` selected.
+    func view(_ names: [Int: String], count: Int, height: Int, select: Int, heights: RowHeights = .compact,
+              highlight: String? = nil, memo: ItemMemo?) -> ListView<[Person]> {
+        let rows = RowModel(pull: nil, items: people(count), footer: nil, heights: heights)
+        var viewport = Viewport(height: height, margin: 1)
+        viewport.sync(rows)
+        viewport.select(select, in: rows)
+        var view = ListView(rows: rows, viewport: viewport, describe: { person in
+            ItemText(title: names[person.id] ?? person.name, detail: "#\(person.id) · Zoë ★ ", shortDetail: "★ ",
+                     subtitle: "sub \(person.id)")
+        })
+        view.highlight = highlight
+        view.memo = memo
+        return view
+    }
+
+    @Test("frame after frame (scrolling, a row renamed, the selection moved, narrower, two lines, a highlight, no colours) each frame equals one drawn afresh; the rows of two frames at most are kept")
+    func memoFramesEqualFresh() {
+        let memo = ItemMemo()
+        var names: [Int: String] = [:]
+        var frames = 0
+        func check(_ step: String, width: Int = 40, select: Int, heights: RowHeights = .compact, highlight: String? = nil,
+                   colorDepth: ColorDepth = .truecolor) {
+            let withMemo = CellBuffer(rows: 6, columns: width, colorDepth: colorDepth)
+            let fresh = CellBuffer(rows: 6, columns: width, colorDepth: colorDepth)
+            let area = Rect(top: 0, left: 0, height: 6, width: width)
+            view(names, count: 60, height: 6, select: select, heights: heights, highlight: highlight, memo: memo)
+                .draw(on: withMemo, in: area)
+            view(names, count: 60, height: 6, select: select, heights: heights, highlight: highlight, memo: nil)
+                .draw(on: fresh, in: area)
+            #expect(withMemo.lines == fresh.lines, "\(step):\n\(withMemo.lines.joined(separator: "\n"))")
+            #expect(withMemo.styleLines == fresh.styleLines, "\(step)")
+            #expect(memo.count <= 12, "\(step): \(memo.count) rows kept")
+            frames += 1
+        }
+        for select in 0..<30 { check("down to \(select)", select: select) }
+        names[27] = "renamed-27"
+        check("a row renamed", select: 29)
+        check("the selection up", select: 28)
+        check("narrower", width: 18, select: 28)
+        check("two lines", select: 28, heights: .comfortable)
+        check("one line", select: 28)
+        check("a highlight", select: 28, highlight: "p2")
+        check("no colours", select: 28, colorDepth: .none)
+        check("colours", select: 28)
+        #expect(frames == 38)
+    }
+
+    @Test("a row kept from a UTF-8 screen is written in ASCII on one that has only ASCII")
+    func asciiScreen() {
+        let memo = ItemMemo()
+        let utf8 = CellBuffer(rows: 2, columns: 30)
+        let area = Rect(top: 0, left: 0, height: 2, width: 30)
+        view([:], count: 2, height: 2, select: 0, memo: memo).draw(on: utf8, in: area)
+        #expect(utf8.lines[1] == " p2" + String(repeating: " ", count: 15) + "#2 · Zoë ★")
+        let ascii = ASCIIScreen(rows: 2, columns: 30)
+        view([:], count: 2, height: 2, select: 0, memo: memo).draw(on: ascii, in: area)
+        #expect(ascii.cells.lines[1] == " p2" + String(repeating: " ", count: 15) + "#2 - Zoe *")
+    }
+}
