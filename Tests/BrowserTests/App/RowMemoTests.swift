@@ -42,12 +42,16 @@ struct RowMemoTests {
         for press in 0..<3 { store.apply(.key(.character("j"))); frame(store.state, memo, "j \(press)") }
         for press in 0..<3 { store.apply(.key(.character("k"))); frame(store.state, memo, "k \(press)") }
         // F: the mark at once, and the count moved; GitHub refuses: both put back.
-        store.apply(.key(.character("F")))
-        store.apply(.stateKnown(RequestID(1), false))
-        store.apply(.key(.character("y")))
+        // (The fill says user1 is not followed: no GET is asked before the question.)
+        #expect(store.apply(.key(.character("F"))).isEmpty)
+        let written = store.apply(.key(.character("y")))
+        guard case let .write(id, _, on: true)? = written.first else {
+            Issue.record("y writes: \(written)")
+            return
+        }
         let marked = frame(store.state, memo, "followed")
         #expect(marked[1] == " user1  Person 1                           Town 1 · 101 followers · you follow")
-        store.apply(.writeFailed(RequestID(2), .refused(.missingScope(scope: "user:follow", host: "github.com"))))
+        store.apply(.writeFailed(id, .refused(.missingScope(scope: "user:follow", host: "github.com"))))
         #expect(frame(store.state, memo, "put back")[1] == filled[1])
         // Narrower: the place gives way.
         store.apply(.resized(rows: 10, columns: 36))
