@@ -108,7 +108,7 @@ package enum AppView {
             entries.removeAll { left.contains($0) }
             // The keys that open another list here, named for it, as the status line names them
             // (an organization's 1 opens its members, 2 its followers).
-            let names = subject.names
+            let names = subject.listNames
             for binding in bindings {
                 guard let name = names[binding.action],
                       let index = entries.firstIndex(of: HelpOverlay.Entry(keys: binding.keyLabel, text: binding.help))
@@ -125,11 +125,14 @@ package enum AppView {
         // (`isWaiting` first: reading the wait copies it, on every frame.)
         let notice = state.isWaiting ? state.wait?.summary(at: state.now) : nil
         let keys = state.keys.widgetKeys
-        memo?.rowTexts.startFrame()
+        // Rows with nothing known beyond themselves are cheaper to build and draw than to look
+        // up: the memos serve the rows that are filled, marked or two lines tall.
+        let rowMemo = memo.flatMap { plainRows(state, top) ? nil : $0 }
+        rowMemo?.rowTexts.startFrame()
         var view = ListView(rows: top.rows(earlierText: earlierRow(top) ?? ""), viewport: top.viewport,
-                            describe: describer(state, memo: memo?.rowTexts), noun: noun, spinnerStep: state.spinner,
+                            describe: describer(state, memo: rowMemo?.rowTexts), noun: noun, spinnerStep: state.spinner,
                             notice: notice, keys: keys)
-        view.memo = memo?.items
+        view.memo = rowMemo?.items
         // The first word a filter looks for is marked where it is found (not its `is:` qualifiers).
         view.highlight = top.isFiltered ? FilterQuery(top.filter).words.first : nil
         view.retryNote = reconnectNote(state)
