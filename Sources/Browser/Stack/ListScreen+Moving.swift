@@ -88,5 +88,7 @@ extension ListScreen {
     /// is kept, so clearing the filter goes back to them.
     mutating func rememberSelection() {
         if let row = selectedRow { selectedID = row.id }
+        // Moved off the row a refresh left it on: the account lost is no longer sought.
+        if let sought, sought.on != selectedID { self.sought = nil }
     }
 }

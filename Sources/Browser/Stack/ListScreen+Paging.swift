@@ -33,8 +33,9 @@ extension ListScreen {
                pager.store.index(of: lost) == nil {
                 // A reloaded page no longer holds the account: it may be on the next one.
                 sought = Sought(id: lost, on: selectedID)
-            } else if let sought, sought.on != selectedID || pager.store.index(of: sought.id) != nil {
-                self.sought = nil
+            } else if appended {
+                // The page after the reloaded one came: the account was on it or it is gone.
+                sought = nil
             }
             if !change.deleted.isEmpty, !webPages.isEmpty {
                 // Rows went (dropped far pages, a refresh): so do the addresses kept for them.

@@ -163,7 +163,9 @@ package struct ListScreen: Sendable, Equatable {
     /// the top pushed it onto the next page): the selection goes back to it when a page brings
     /// it, unless it was moved from the row it landed on (`on`) since.
     package struct Sought: Sendable, Equatable {
+        /// The account the selection was on.
         package var id: Int64
+        /// The row the selection landed on instead.
         package var on: Int64?
     }
 

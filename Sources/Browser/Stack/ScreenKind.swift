@@ -38,6 +38,18 @@ package enum PaneSubject: Sendable, Hashable, CaseIterable {
         return names
     }
 
+    /// Every key that opens a list here, named for that list ("repositories"): the help says
+    /// "open its …" for each on an organization or a repository; on a user the key table's own
+    /// words serve (nothing).
+    package var listNames: [Action: String] {
+        guard self != .user else { return [:] }
+        var names: [Action: String] = [:]
+        for action in [Action.followers, .following, .repositories] {
+            if let list = GitHubList.opened(by: action, from: example) { names[action] = list.crumb }
+        }
+        return names
+    }
+
     /// The keys that lead nowhere here: an organization stars nothing and belongs to no
     /// organization, nor does a repository (its help and its pane leave them out).
     package var refused: Set<Action> {
@@ -57,7 +69,6 @@ package enum PaneSubject: Sendable, Hashable, CaseIterable {
 
     private func crumb(_ action: Action) -> String? { GitHubList.opened(by: action, from: example)?.crumb }
 
-    /// What a row is, for the keys.
     /// `F` and `*` where they do nothing: a user is followed, not starred; a repository starred;
     /// an organization neither.
     package var notActedOn: Set<Action> {
@@ -68,6 +79,7 @@ package enum PaneSubject: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// What a row is, for the keys.
     init(_ row: Row?) {
         switch row {
         case .repository?: self = .repository

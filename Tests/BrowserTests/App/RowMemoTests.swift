@@ -78,6 +78,21 @@ struct RowMemoTests {
         #expect(frame(store.state, memo, "colours")[1] == filled[1])
     }
 
+    @Test("a stargazer's row kept by the memo says how long ago they starred as the clock moves on (two lines a row, so the memo serves it)")
+    func starAgeFollowsTheClock() {
+        let list = GitHubList.users(.stargazers(owner: "octo", repo: "cat"))
+        var store = TestStore(makeState(list: list, rows: 10, columns: 60))
+        store.applyStart()
+        let starred = GitHubUser(login: "user1", id: 1, starredAt: epoch.addingTimeInterval(-3 * 86_400))
+        store.apply(.pageLoaded(root, firstToken, Page(items: [.user(starred)], next: nil)))
+        store.apply(.key(.character("v")))
+        let memo = AppView.Memo()
+        var state = store.state
+        #expect(frame(state, memo, "now")[1].contains("starred 3 days ago"))
+        state.now = state.now.addingTimeInterval(86_400)
+        #expect(frame(state, memo, "a day later")[1].contains("starred 4 days ago"))
+    }
+
     @Test("a row's text is built once while what it is made of stays the same, again when any of it changes; only the rows of the last two frames are kept")
     func textsBuiltOnceAndBounded() {
         let texts = RowTexts()

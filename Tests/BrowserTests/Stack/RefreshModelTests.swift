@@ -142,6 +142,23 @@ struct RefreshModelTests {
         #expect(store.state.top.asList.sought == nil)
     }
 
+    @Test("a move away and back before the next page comes gives the account up too")
+    func shiftedDownMovedAndBack() throws {
+        var store = atRow700()
+        let refresh = try pressR(&store)
+        let asked = store.apply(.pageLoaded(root, refresh.token, followersPage(.page(35), added: 3), origin: .network))
+        store.apply(.key(.character("k")))
+        store.apply(.key(.character("j")))
+        #expect(store.state.top.asList.selectedID == 697)
+        #expect(store.state.top.asList.sought == nil)
+        guard case let .fetch(_, _, next)? = asked.first(where: { if case .fetch = $0 { true } else { false } }) else {
+            Issue.record("page 36 is asked: \(asked)")
+            return
+        }
+        store.apply(.pageLoaded(root, next.token, followersPage(.page(36), added: 3), origin: .network))
+        #expect(store.state.top.asList.selectedID == 697)
+    }
+
     @Test("offline, r drops no rows: the cache's copy of page 35 counts as a failed refresh, and the reconnect asks GitHub again")
     func offline() throws {
         var store = atRow700()

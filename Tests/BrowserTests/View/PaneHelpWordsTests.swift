@@ -26,7 +26,7 @@ struct PaneHelpWordsTests {
         let help = paneHelp(.users(.all(since: 0)), [.user(user(1, "mona")), .user(user(2, "acme", org: true))])
         #expect(help["1"] == "open its members", "\(help)")
         #expect(help["2"] == "open its followers", "\(help)")
-        #expect(help["3"] == "open their repositories (a repository's watchers)", "\(help)")
+        #expect(help["3"] == "open its repositories", "\(help)")
         #expect(help["4"] == nil && help["5"] == nil, "\(help)")
         #expect(!help.values.contains { $0.contains("they follow") }, "\(help)")
         #expect(help["F"] == nil && help["*"] == nil, "an organization is neither followed nor starred here: \(help)")
