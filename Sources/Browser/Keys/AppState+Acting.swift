@@ -57,7 +57,7 @@ extension AppState {
     }
 
     /// Whether `login` is the token's owner, as far as the browser knows.
-    private func isViewer(_ login: String) -> Bool {
+    func isViewer(_ login: String) -> Bool {
         acting.viewer.map { $0.lowercased() == login.lowercased() } ?? false
     }
 

@@ -52,7 +52,7 @@ extension AppView {
     /// "you follow"): from the row's fill, with what a write or a `GET` said since winning; with
     /// no fill, what those said alone.
     private static func relation(_ state: AppState, login: String, fill: RowFill?) -> String? {
-        if let viewer = state.acting.viewer, WriteTarget.account(viewer) == .account(login) { return "you" }
+        if state.isViewer(login) { return "you" }
         let follows = state.acting.known[.account(login)]
         guard let fill else { return follows == true ? "you follow" : nil }
         return relation(follows.map { fill.acted(viewerFollows: $0, followers: fill.followers) } ?? fill)

@@ -6,17 +6,17 @@ import TerminalUI
 extension AppView {
     // MARK: - Rows
 
+    /// Whether rows with these `fills` show nothing but themselves: one line, no fill, no details
+    /// known, nothing followed or starred.
+    static func plainRows(_ state: AppState, fills: [Int64: RowFill]) -> Bool {
+        state.layout != .comfortable && fills.isEmpty && state.details.cache.isEmpty && state.acting.marks == nil
+    }
+
     /// How the list describes a user: the login, the id (and kind), and in the comfortable
     /// layout a second line worth reading: the name and the company or place when their details
     /// are known, else the kind of account. The closure holds only what a row needs (one over
     /// the whole state would copy every screen and cache into its context on each frame). With
     /// `memo`, a row's text is built only when what it is made of changed.
-    /// Whether the rows of `top` show nothing but themselves: one line, no fill, no details
-    /// known, nothing followed or starred.
-    static func plainRows(_ state: AppState, _ top: ListScreen) -> Bool {
-        state.layout != .comfortable && top.fills.byID.isEmpty && state.details.cache.isEmpty && state.acting.marks == nil
-    }
-
     static func describer(_ state: AppState, memo: RowTexts? = nil) -> (Row) -> ItemText {
         let comfortable = state.layout == .comfortable
         let now = state.now
@@ -26,7 +26,7 @@ extension AppView {
         let acting = state.acting.marks
         let filter = state.top.listScreen.flatMap { $0.isFiltered ? FilterQuery($0.filter).words.first : nil }
         // Most frames of most lists: nothing known beyond the rows.
-        let bare = !comfortable && fills.isEmpty && cache.isEmpty && acting == nil
+        let bare = plainRows(state, fills: fills)
         if bare, memo == nil {
             // Built straight from the row, with nothing to gather (every key of most lists).
             return { row in

@@ -127,7 +127,7 @@ package enum AppView {
         let keys = state.keys.widgetKeys
         // Rows with nothing known beyond themselves are cheaper to build and draw than to look
         // up: the memos serve the rows that are filled, marked or two lines tall.
-        let rowMemo = memo.flatMap { plainRows(state, top) ? nil : $0 }
+        let rowMemo = memo.flatMap { plainRows(state, fills: top.fills.byID) ? nil : $0 }
         rowMemo?.rowTexts.startFrame()
         var view = ListView(rows: top.rows(earlierText: earlierRow(top) ?? ""), viewport: top.viewport,
                             describe: describer(state, memo: rowMemo?.rowTexts), noun: noun, spinnerStep: state.spinner,
