@@ -88,7 +88,7 @@ struct WriteLengthTests {
             let port = try #require(fixture.base.port)
             let head = "PUT /user/following/\(fixture.person.login) HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: t\r\n"
                 + "Authorization: Bearer gho_follow\r\nConnection: close\r\n\r\n"
-            let answer = try await Task.detached { try RawHTTP.exchange(port: port, request: head) }.value
+            let answer = try await RawHTTP.exchangeOffThePool(port: port, request: head)
             #expect(answer.hasPrefix("HTTP/1.1 411"))
             #expect(try await fixture.client.isFollowing(fixture.person.login) == false)
         }
@@ -97,10 +97,25 @@ struct WriteLengthTests {
 
 /// One request written on a plain socket, for what URLSession will not send.
 enum RawHTTP {
+    /// ``exchange(port:request:)`` on a thread of its own: its blocking reads must not hold one
+    /// of the concurrency pool's threads (two on a 2-core machine), which the fake answering it
+    /// may need. A stop's CI hung when the other thread was held too.
+    static func exchangeOffThePool(port: Int, request: String) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try exchange(port: port, request: request) })
+            }
+        }
+    }
+
+    /// Sends `request` and reads the answer until the server closes, giving up after 30 s
+    /// without a byte.
     static func exchange(port: Int, request: String) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(fd) }
+        var limit = timeval(tv_sec: 30, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
