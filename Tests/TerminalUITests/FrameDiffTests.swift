@@ -88,4 +88,37 @@ struct FrameDiffTests {
         }
         #expect(rows == [3, 6, 7, 8, 9])
     }
+
+    @Test("rows taken whole from drawings give the plans of rows recorded call by call, frame after frame, also when more is drawn after them on the same row")
+    func adoptedRows() {
+        // Each row's operations made once, as a drawing keeps them, and given again each frame.
+        var kept: [String: [[Operation]]] = [:]
+        func drawing(_ operations: [Operation]) -> [[Operation]] {
+            if let rows = kept["\(operations)"] { return rows }
+            kept["\(operations)"] = [operations]
+            return [operations]
+        }
+        var renamed = frame(first: 3, selected: 9)
+        renamed[4] = [.text(column: 0, " renamed", .plain), .fill(column: 8, count: 72, .plain)]
+        let frames = [frame(first: 0, selected: 6), frame(first: 1, selected: 7), frame(first: 2, selected: 8),
+                      frame(first: 2, selected: 7), renamed, frame(first: 3, selected: 9), frame(first: 2, selected: 8)]
+        var recorded = FrameDiff()
+        var adopted = FrameDiff()
+        for (number, lines) in frames.enumerated() {
+            recorded.clear(rows: lines.count)
+            adopted.clear(rows: lines.count)
+            for (row, operations) in lines.enumerated() {
+                for operation in operations { recorded.record(operation, row: row, rows: lines.count) }
+                adopted.adopt(drawing(operations), at: row, rows: lines.count)
+            }
+            // A pane's text after the list's row on row 2: the adopted row gets it after its own.
+            let pane = Operation.text(column: 60, "pane \(number)", .plain)
+            recorded.record(pane, row: 2, rows: lines.count)
+            adopted.record(pane, row: 2, rows: lines.count)
+            #expect(adopted.finish(rows: lines.count) == recorded.finish(rows: lines.count), "frame \(number)")
+            #expect(adopted.shown == recorded.shown, "frame \(number)")
+        }
+        // The drawings kept are as they were made: the pane's text went to the frame's own copy.
+        #expect(kept.allSatisfy { "\($0.value[0])" == $0.key })
+    }
 }

@@ -54,9 +54,15 @@ package struct Acting: Sendable, Equatable {
     package var confirms = true
     /// Whether the token owner follows an account or starred a repository, from a `GET` or a
     /// write; it wins over what a row's fill said.
-    package internal(set) var known: [WriteTarget: Bool] = [:]
+    package internal(set) var known: [WriteTarget: Bool] = [:] {
+        didSet { revision = Revision() }
+    }
     /// The counts a write moved at once.
-    package internal(set) var counts: [WriteTarget: CountChange] = [:]
+    package internal(set) var counts: [WriteTarget: CountChange] = [:] {
+        didSet { revision = Revision() }
+    }
+    /// Of ``known`` and ``counts`` (what ``marks`` holds): the same while they stay the same.
+    package private(set) var revision = Revision()
     /// The question on the status line: the change a `y` makes.
     package internal(set) var question: Change?
     /// The count on screen the question's change moves, as GitHub sent it when the key was

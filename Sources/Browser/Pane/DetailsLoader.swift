@@ -170,6 +170,8 @@ package struct DetailsLoader<Details: PaneDetails>: Sendable, Equatable {
 /// Details by subject (case-insensitive), the least recently used dropped beyond `capacity`.
 package struct DetailsCache<Details: PaneDetails>: Sendable, Equatable {
     private var entries: LRUCache<String, Details>
+    /// Of what is cached (not of which was used last): the same while it stays the same.
+    package private(set) var revision = Revision()
 
     package init(capacity: Int) {
         entries = LRUCache(maxCount: max(1, capacity))
@@ -192,6 +194,7 @@ package struct DetailsCache<Details: PaneDetails>: Sendable, Equatable {
 
     mutating func insert(_ details: Details, for login: String) {
         entries.insert(details, for: detailsKey(login))
+        revision = Revision()
     }
 }
 

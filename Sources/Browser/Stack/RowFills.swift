@@ -8,7 +8,11 @@ import GitHubAPI
 /// Pages are asked one request at a time, only near the screen (the visible page and the next).
 package struct RowFills: Sendable, Equatable {
     /// By row id.
-    package internal(set) var byID: [Int64: RowFill] = [:]
+    package internal(set) var byID: [Int64: RowFill] = [:] {
+        didSet { revision = Revision() }
+    }
+    /// Of ``byID``: the same while it stays the same.
+    package private(set) var revision = Revision()
     /// Rows GitHub answered nothing for (an account deleted or suspended since the page came):
     /// not asked again.
     var unknown: Set<Int64> = []

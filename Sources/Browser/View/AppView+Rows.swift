@@ -12,6 +12,15 @@ extension AppView {
         state.layout != .comfortable && fills.isEmpty && state.details.cache.isEmpty && state.acting.marks == nil
     }
 
+    /// Whether the rows of `list` say how long ago each star was given (their text moves with
+    /// the time).
+    static func showsStarDates(_ list: GitHubList) -> Bool {
+        switch list {
+        case .users(.stargazers), .users(.newestStargazers): true
+        default: false
+        }
+    }
+
     /// How the list describes a user: the login, the id (and kind), and in the comfortable
     /// layout a second line worth reading: the name and the company or place when their details
     /// are known, else the kind of account. The closure holds only what a row needs (one over

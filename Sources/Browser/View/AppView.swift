@@ -12,9 +12,40 @@ package enum AppView {
         let title = DrawingMemo<Title>()
         /// The texts of the list's rows on screen, by row id.
         let rowTexts = RowTexts()
-        /// The drawings of those rows.
-        let items = ItemMemo()
+        /// The drawings of the rows on screen, by their place in the list.
+        let items = ItemMemo<Row>(same: ==)
+        /// What the rows were last described from besides themselves.
+        private var rowStamp: RowStamp?
+
         package init() {}
+
+        /// The rows are described from `stamp` in this frame: when it does not match the last
+        /// frame's, a row kept from then is described again before its drawing is used.
+        func describe(from stamp: RowStamp) {
+            if let rowStamp, rowStamp.matches(stamp) { return }
+            rowStamp = stamp
+            items.generation += 1
+        }
+    }
+
+    /// What every row's text is made of besides the row itself (``describer(_:memo:)``): while
+    /// it stays the same, a row kept from the last frame reads as it did then.
+    struct RowStamp {
+        var screen: ScreenID
+        var fills: Revision
+        var acting: Revision
+        var details: Revision
+        /// The filter's first word (a row shows the field it matched).
+        var filter: String?
+        var comfortable: Bool
+        /// The time, where rows say how long ago a star was given (on every frame, then).
+        var now: Date?
+
+        func matches(_ other: RowStamp) -> Bool {
+            screen == other.screen && fills.matches(other.fills) && acting.matches(other.acting)
+                && details.matches(other.details) && filter == other.filter && comfortable == other.comfortable
+                && now == other.now
+        }
     }
 
     /// Draws the frame; returns what is where on it, for the mouse (nothing while the help, the
@@ -125,16 +156,21 @@ package enum AppView {
         // (`isWaiting` first: reading the wait copies it, on every frame.)
         let notice = state.isWaiting ? state.wait?.summary(at: state.now) : nil
         let keys = state.keys.widgetKeys
-        // Rows with nothing known beyond themselves are cheaper to build and draw than to look
-        // up: the memos serve the rows that are filled, marked or two lines tall.
-        let rowMemo = memo.flatMap { plainRows(state, fills: top.fills.byID) ? nil : $0 }
-        rowMemo?.rowTexts.startFrame()
-        var view = ListView(rows: top.rows(earlierText: earlierRow(top) ?? ""), viewport: top.viewport,
-                            describe: describer(state, memo: rowMemo?.rowTexts), noun: noun, spinnerStep: state.spinner,
-                            notice: notice, keys: keys)
-        view.memo = rowMemo?.items
         // The first word a filter looks for is marked where it is found (not its `is:` qualifiers).
-        view.highlight = top.isFiltered ? FilterQuery(top.filter).words.first : nil
+        let firstWord = top.isFiltered ? FilterQuery(top.filter).words.first : nil
+        // Rows with nothing known beyond themselves are cheaper to build than to look up: the
+        // texts kept by row id serve the rows that are filled, marked or two lines tall.
+        let plain = plainRows(state, fills: top.fills.byID)
+        let texts = memo.flatMap { plain ? nil : $0.rowTexts }
+        texts?.startFrame()
+        memo?.describe(from: RowStamp(screen: top.id, fills: top.fills.revision, acting: state.acting.revision,
+                                      details: state.details.cache.revision, filter: firstWord,
+                                      comfortable: state.layout == .comfortable, now: showsStarDates(top.list) ? state.now : nil))
+        var view = ListView(rows: top.rows(earlierText: earlierRow(top) ?? ""), viewport: top.viewport,
+                            describe: describer(state, memo: texts), noun: noun, spinnerStep: state.spinner,
+                            notice: notice, keys: keys)
+        view.memo = plain ? nil : memo?.items
+        view.highlight = firstWord
         view.retryNote = reconnectNote(state)
         // Worded only when the end row can show (every frame builds this view).
         if top.pager.appendState == .endReached {

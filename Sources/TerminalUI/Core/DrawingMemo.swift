@@ -15,7 +15,7 @@ public final class DrawingMemo<Key: Equatable> {
             body(recorder)
             self.key = key
         }
-        recorder.replay(on: screen)
+        screen.replay(recorder, top: 0, left: 0)
     }
 
     /// The screen `body` draws on, which keeps its calls.

@@ -2,7 +2,7 @@
 /// were made or moved: a memo's way of drawing a part of a frame once and repeating it
 /// (``DrawingMemo``, ``ItemMemo``).
 public final class DrawingRecorder: Screen {
-    private enum Call {
+    enum Call {
         case put(row: Int, column: Int, String, Style)
         case fill(row: Int, column: Int, count: Int, Style)
         case halfBlock(row: Int, column: Int, top: RGB, bottom: RGB)
@@ -10,7 +10,19 @@ public final class DrawingRecorder: Screen {
 
     public private(set) var size: (rows: Int, columns: Int)
     public private(set) var colorDepth: ColorDepth
-    private var calls: [Call] = []
+    private(set) var calls: [Call] = []
+    /// Whether an image cell was drawn (a screen that paints those again after the frame takes
+    /// the calls one by one).
+    private(set) var hasPixels = false
+    /// The calls as a frame's rows, made once for the screen that last asked (``rows(for:_:)``).
+    private var madeRows: (key: RowsKey, rows: [[FrameDiff.Operation]])?
+
+    /// What the rows made of the calls depend on besides them.
+    struct RowsKey: Equatable {
+        var left: Int
+        var columns: Int
+        var asciiOnly: Bool
+    }
 
     init(size: (rows: Int, columns: Int) = (0, 0), colorDepth: ColorDepth = .none) {
         (self.size, self.colorDepth) = (size, colorDepth)
@@ -20,6 +32,24 @@ public final class DrawingRecorder: Screen {
     func start(size: (rows: Int, columns: Int), colorDepth: ColorDepth) {
         (self.size, self.colorDepth) = (size, colorDepth)
         calls.removeAll(keepingCapacity: true)
+        hasPixels = false
+        madeRows = nil
+    }
+
+    /// The calls as the rows of a frame (row 0 first), moved right `key.left` columns, each
+    /// made by `operation` (nil: dropped, as the screen's own call would drop it). Made once
+    /// and kept while `key` stays the same: a screen that takes them whole (``FrameDiff/adopt``)
+    /// shares them, and a row shown again compares equal to itself at once.
+    func rows(for key: RowsKey, _ operation: (Call, _ left: Int) -> (row: Int, FrameDiff.Operation)?) -> [[FrameDiff.Operation]] {
+        if let madeRows, madeRows.key == key { return madeRows.rows }
+        var rows: [[FrameDiff.Operation]] = []
+        for call in calls {
+            guard let (row, made) = operation(call, key.left), row >= 0 else { continue }
+            while rows.count <= row { rows.append([]) }
+            rows[row].append(made)
+        }
+        madeRows = (key, rows)
+        return rows
     }
 
     /// Makes the calls again on `screen`, moved down `top` rows and right `left` columns.
@@ -49,5 +79,6 @@ public final class DrawingRecorder: Screen {
 
     public func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {
         calls.append(.halfBlock(row: row, column: column, top: top, bottom: bottom))
+        hasPixels = true
     }
 }

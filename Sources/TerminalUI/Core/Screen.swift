@@ -40,11 +40,19 @@ public protocol Screen: AnyObject {
     /// Where the terminal's cursor shows after the frame (the end of what is being typed), or
     /// nil to hide it. Set before ``present()``.
     func placeCursor(_ position: (row: Int, column: Int)?)
+    /// Makes the calls `drawing` kept again, moved down `top` rows and right `left` columns.
+    func replay(_ drawing: DrawingRecorder, top: Int, left: Int)
 }
 
 extension Screen {
     /// A screen with no cursor of its own ignores it.
     public func placeCursor(_ position: (row: Int, column: Int)?) {}
+
+    /// Makes the calls `drawing` kept again, moved down `top` rows and right `left` columns:
+    /// one by one here; a screen that keeps its frame row by row takes the rows whole.
+    public func replay(_ drawing: DrawingRecorder, top: Int, left: Int) {
+        drawing.replay(on: self, top: top, left: left)
+    }
 }
 
 extension Screen {

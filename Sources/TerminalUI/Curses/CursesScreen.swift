@@ -191,6 +191,18 @@ public final class CursesScreen: Terminal {
         if !framePixels.isEmpty { cover(row: row, columns: column..<(column + TerminalText.width(text))) }
     }
 
+    /// A drawing's rows, taken whole (``FrameDiff/adopt(_:at:rows:)``): each of its calls
+    /// recorded as ``put(row:column:_:style:)`` and ``fill(row:column:count:style:)`` would.
+    /// Image cells, or a frame with some already (which text must cover), go call by call.
+    public func replay(_ drawing: DrawingRecorder, top: Int, left: Int) {
+        guard !drawing.hasPixels, framePixels.isEmpty else { return drawing.replay(on: self, top: top, left: left) }
+        let (columns, asciiOnly) = (size.columns, asciiOnly)
+        let rows = drawing.rows(for: .init(left: left, columns: columns, asciiOnly: asciiOnly)) {
+            FrameDiff.operation(of: $0, left: $1, columns: columns, asciiOnly: asciiOnly)
+        }
+        diff.adopt(rows, at: top, rows: size.rows)
+    }
+
     /// Something drawn over image cells (the help, a prompt): their exact colours, painted after
     /// the frame, must not come back over it.
     private func cover(row: Int, columns: Range<Int>) {

@@ -30,39 +30,101 @@ struct FrameDiff {
     /// What each row of the frame being drawn shows, and of the frame on screen.
     private(set) var frame: [[Operation]] = []
     private(set) var shown: [[Operation]] = []
+    /// The rows of each that may share their storage with a drawing's (``adopt(_:at:rows:)``):
+    /// let go when emptied, where emptying in place would copy them first.
+    private var frameShared: [Bool] = []
+    private var shownShared: [Bool] = []
     /// False after a start or a resize: every row is drawn.
     var shownValid = false
 
     /// Starts a frame of `rows` rows.
     mutating func clear(rows: Int) {
         if frame.count == rows {
-            for row in frame.indices { frame[row].removeAll(keepingCapacity: true) }
+            for row in frame.indices { Self.empty(&frame, &frameShared, row) }
         } else {
-            frame = Array(repeating: [], count: rows)
+            start(rows: rows)
+        }
+    }
+
+    private mutating func start(rows: Int) {
+        frame = Array(repeating: [], count: rows)
+        frameShared = Array(repeating: false, count: rows)
+    }
+
+    /// Empties `row`, keeping its storage when it is its own.
+    private static func empty(_ rows: inout [[Operation]], _ shared: inout [Bool], _ row: Int) {
+        if shared[row] {
+            rows[row] = []
+            shared[row] = false
+        } else {
+            rows[row].removeAll(keepingCapacity: true)
         }
     }
 
     mutating func record(_ operation: Operation, row: Int, rows: Int) {
-        if frame.count != rows { frame = Array(repeating: [], count: rows) }
+        if frame.count != rows { start(rows: rows) }
         frame[row].append(operation)
+    }
+
+    /// Makes `drawn` (a drawing's rows, made once: ``DrawingRecorder/rows(for:_:)``) the
+    /// frame's rows from `top` on, shared rather than copied: a row the frame shows again as
+    /// it was then compares equal to the one on screen at once. Rows outside the frame are
+    /// dropped; a row already drawn on gets them after what it has.
+    mutating func adopt(_ drawn: [[Operation]], at top: Int, rows: Int) {
+        if frame.count != rows { start(rows: rows) }
+        for (offset, operations) in drawn.enumerated() where !operations.isEmpty {
+            let row = top + offset
+            guard row >= 0, row < rows else { continue }
+            if frame[row].isEmpty {
+                frame[row] = operations
+                frameShared[row] = true
+            } else {
+                frame[row].append(contentsOf: operations)
+            }
+        }
     }
 
     /// The plan that shows the frame, and the frame made the one on screen (`shown`) for the
     /// next; the caller draws the plan's rows from ``shown`` after this.
     mutating func finish(rows: Int) -> Plan {
-        if frame.count != rows { frame = Array(repeating: [], count: rows) }
+        if frame.count != rows { start(rows: rows) }
         defer {
             swap(&shown, &frame)
-            for row in frame.indices { frame[row].removeAll(keepingCapacity: true) }
+            swap(&shownShared, &frameShared)
+            for row in frame.indices { Self.empty(&frame, &frameShared, row) }
         }
         guard shownValid, shown.count == rows else {
             shownValid = true
             return .everything
         }
         let (shift, matched) = Self.plan(from: shown, to: frame)
-        if let shift { Self.shift(&shown, region: shift.region, by: shift.lines) }
+        if let shift {
+            Self.shift(&shown, region: shift.region, by: shift.lines) { $0 = [] }
+            // The flags follow their rows (a row left blank owns its empty storage).
+            Self.shift(&shownShared, region: shift.region, by: shift.lines) { $0 = false }
+        }
         // The rows the plan already found equal to what will be on screen are not compared again.
         return .rows((0..<rows).filter { !matched[$0] && frame[$0] != shown[$0] }, scroll: shift)
+    }
+
+    /// The operation a screen records for one of a drawing's calls moved right `left` columns
+    /// (row relative to the drawing's), or nil where the screen's own call would draw nothing:
+    /// text or a fill that starts off the `columns` of the screen, empty text, an image cell.
+    /// `asciiOnly`: text as ASCII of the same width (``TerminalText/ascii(_:)``).
+    static func operation(of call: DrawingRecorder.Call, left: Int, columns: Int, asciiOnly: Bool)
+        -> (row: Int, Operation)? {
+        switch call {
+        case let .put(row, column, text, style):
+            let column = left + column
+            guard column >= 0, column < columns, !text.isEmpty else { return nil }
+            return (row, .text(column: column, asciiOnly ? TerminalText.ascii(text) : text, style))
+        case let .fill(row, column, count, style):
+            let column = left + column
+            guard column >= 0, column < columns, count > 0 else { return nil }
+            return (row, .fill(column: column, count: count, style))
+        case .halfBlock:
+            return nil
+        }
     }
 
     // MARK: - Scrolls
@@ -77,6 +139,11 @@ struct FrameDiff {
 
     /// ``scrolled(_:region:by:)`` in place: the rows trade places, nothing is copied.
     static func shift(_ rows: inout [[Operation]], region: Range<Int>, by lines: Int) {
+        shift(&rows, region: region, by: lines) { $0.removeAll(keepingCapacity: true) }
+    }
+
+    /// ``shift(_:region:by:)`` for any rows, `blank` leaving a row behind empty.
+    private static func shift<Row>(_ rows: inout [Row], region: Range<Int>, by lines: Int, blank: (inout Row) -> Void) {
         guard lines != 0, !region.isEmpty else { return }
         // Up: from the top row down; down: from the bottom row up (no array of the order made).
         for step in 0..<region.count {
@@ -85,7 +152,7 @@ struct FrameDiff {
             if region.contains(source) {
                 rows.swapAt(row, source)
             } else {
-                rows[row].removeAll(keepingCapacity: true)
+                blank(&rows[row])
             }
         }
     }

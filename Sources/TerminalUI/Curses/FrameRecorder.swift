@@ -51,6 +51,18 @@ public final class FrameRecorder: Terminal {
         cells?.putHalfBlock(row: row, column: column, top: top, bottom: bottom)
     }
 
+    /// A drawing's rows, taken whole as the ncurses screen takes them (and drawn into the
+    /// cells, if kept, call by call).
+    public func replay(_ drawing: DrawingRecorder, top: Int, left: Int) {
+        guard !drawing.hasPixels else { return drawing.replay(on: self, top: top, left: left) }
+        let columns = size.columns
+        let rows = drawing.rows(for: .init(left: left, columns: columns, asciiOnly: false)) {
+            FrameDiff.operation(of: $0, left: $1, columns: columns, asciiOnly: false)
+        }
+        diff.adopt(rows, at: top, rows: size.rows)
+        if let cells { drawing.replay(on: cells, top: top, left: left) }
+    }
+
     public func present() {
         switch diff.finish(rows: size.rows) {
         case .everything: rowsDrawn.append(size.rows)

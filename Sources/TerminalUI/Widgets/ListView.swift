@@ -50,7 +50,7 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
     /// The end row's text in place of "End of list · N items" (a search GitHub cuts short).
     public var endText: String?
     /// Where the item rows' drawings are kept between frames (the loop's); nil draws each afresh.
-    public var memo: ItemMemo?
+    public var memo: ItemMemo<Items.Element>?
 
     public init(rows: RowModel<Items>, viewport: Viewport, describe: @escaping (Items.Element) -> ItemText,
                 placeholder: [StyledText]? = nil, noun: String = "items", spinnerStep: Int = 0,
@@ -128,16 +128,16 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         func style(_ offset: Int) -> Style { selected ? .selected : Self.style(for: row, offset: offset) }
         switch row {
         case .item(_, let item):
-            let text = describe(item)
             guard let memo, let index else {
-                return Self.drawItem(text, highlight: highlight, selected: selected, top: top, lines: lines,
+                return Self.drawItem(describe(item), highlight: highlight, selected: selected, top: top, lines: lines,
                                      left: left, columns: columns, on: screen)
             }
-            let shape = ItemMemo.Shape(selected: selected, highlight: highlight, lines: lines, columns: columns,
-                                       colorDepth: screen.colorDepth)
-            return memo.draw(index: index, text, shape, top: top, left: left, on: screen) {
+            let shape = ItemMemo<Items.Element>.Shape(highlight: highlight, lines: lines, columns: columns,
+                                                      colorDepth: screen.colorDepth)
+            return memo.draw(index: index, item, selected: selected, shape, top: top, left: left, on: screen,
+                             describe: describe) { text, drawing in
                 Self.drawItem(text, highlight: highlight, selected: selected, top: 0, lines: lines, left: 0,
-                              columns: columns, on: $0)
+                              columns: columns, on: drawing)
             }
         case .header(let text):
             screen.put(row: top, column: left, " " + TerminalText.sanitize(text), width: columns, style: style(0))

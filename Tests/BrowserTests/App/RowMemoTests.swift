@@ -78,6 +78,22 @@ struct RowMemoTests {
         #expect(frame(store.state, memo, "colours")[1] == filled[1])
     }
 
+    @Test("without a token, a row kept by the memo shows the details its pane brought once they land, and the one-line rows scroll as drawn afresh")
+    func rowFollowsDetailsSeen() {
+        var store = loadedStore()
+        let memo = AppView.Memo()
+        let bare = frame(store.state, memo, "bare")
+        #expect(bare[1] == " user1                                                                      #1")
+        for press in 0..<12 { store.apply(.key(.character("j"))); frame(store.state, memo, "j \(press)") }
+        for _ in 0..<12 { store.apply(.key(.character("k"))) }
+        store.openPane(login: "user1")
+        var known = details("user1", id: 1, name: "Mona Lisa")
+        known.location = "Paris"
+        store.apply(.detailsLoaded(RequestID(1), known))
+        store.apply(.key(.escape))
+        #expect(frame(store.state, memo, "details seen")[1] == " user1  Mona Lisa                                                        Paris")
+    }
+
     @Test("a stargazer's row kept by the memo says how long ago they starred as the clock moves on (two lines a row, so the memo serves it)")
     func starAgeFollowsTheClock() {
         let list = GitHubList.users(.stargazers(owner: "octo", repo: "cat"))
