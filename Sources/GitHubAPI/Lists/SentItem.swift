@@ -14,9 +14,23 @@ struct SentItem<Item: Decodable & Sendable>: Decodable, Sendable {
     }
 
     init(from decoder: any Decoder) throws {
+        if let reader = Item.self as? any ReadsWebPage.Type {
+            let (read, webPage) = try reader.decodeWithWebPage(from: decoder)
+            if let read = read as? Item {
+                (item, self.webPage) = (read, webPage)
+                return
+            }
+        }
         item = try Item(from: decoder)
         webPage = (try? decoder.container(keyedBy: CodingKeys.self))?.lenient(.webPage)
     }
+}
+
+/// An item that reads its object's `html_url` with its own fields, in one pass over the object's
+/// keys (a decoder lays out an object's keys again for each container asked of it).
+protocol ReadsWebPage {
+    /// The item, and the object's `html_url` (nil when it has none, or one that is not a string).
+    static func decodeWithWebPage(from decoder: any Decoder) throws -> (Self, webPage: String?)
 }
 
 extension Array {

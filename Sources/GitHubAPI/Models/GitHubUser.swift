@@ -53,10 +53,15 @@ public struct GitHubUser: Codable, Sendable, Identifiable, Hashable {
         case login, id, type, contributions
         case siteAdmin = "site_admin"
         case starredAt = "starred_at"
+        /// Read with the fields (``ReadsWebPage``), not kept in the row.
+        case webPage = "html_url"
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(try decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    private init(_ container: KeyedDecodingContainer<CodingKeys>) throws {
         login = try container.decode(String.self, forKey: .login)
         id = try container.decode(Int64.self, forKey: .id)
         kind = AccountKind(type: container.lenient(.type))
@@ -150,5 +155,12 @@ extension KeyedDecodingContainer {
     /// never fails a whole page.
     func lenient<T: Decodable>(_ key: Key) -> T? {
         (try? decodeIfPresent(T.self, forKey: key)) ?? nil
+    }
+}
+
+extension GitHubUser: ReadsWebPage {
+    static func decodeWithWebPage(from decoder: any Decoder) throws -> (GitHubUser, webPage: String?) {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        return (try GitHubUser(container), container.lenient(.webPage))
     }
 }
