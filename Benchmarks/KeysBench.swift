@@ -10,19 +10,37 @@ import TerminalUI
 /// Takes the loop's fetches and answers each at once with the next 100 users.
 final class AnsweringRunner: CommandRunner {
     var fetches: [(ScreenID, FetchRequest<GitHubCursor>)] = []
+    /// Fills asked for, answered with a name, a place, a count and a mark each (when `fills`).
+    var fillAsks: [(ScreenID, RequestID, [String])] = []
     private var next: Int64 = 1
     func run(_ commands: [Command]) {
-        for case let .fetch(id, _, request) in commands { fetches.append((id, request)) }
+        for command in commands {
+            switch command {
+            case let .fetch(id, _, request): fetches.append((id, request))
+            case let .fillRows(id, request, logins): fillAsks.append((id, request, logins))
+            default: break
+            }
+        }
     }
     func settle(_ message: Message) {}
     func cancelAll() {}
     /// The pages asked for so far, as messages.
     func answers() -> [Message] {
-        defer { fetches = [] }
+        defer { (fetches, fillAsks) = ([], []) }
         return fetches.map { id, request in
             let users = (next..<next + 100).map { GitHubUser(login: "user-\($0)", id: $0) }
             next += 100
             return .pageLoaded(id, request.token, Page(items: users, next: .since(next - 1)).rows)
+        } + fillAsks.map { id, request, logins in
+            var fills: [String: AccountFill] = [:]
+            for login in logins {
+                let number = Int(login.dropFirst("user-".count)) ?? 0
+                fills[login.lowercased()] = AccountFill(
+                    login: login, name: "Person \(login.dropFirst(5)) Example", bio: "Builds things for the terminal",
+                    company: "Example Corp", location: ["Lisbon, Portugal", "Osaka", "Cape Town"][number % 3],
+                    followers: number * 37 % 25_000, followsViewer: number % 4 == 0, viewerFollows: number % 5 == 0, id: Int64(number))
+            }
+            return .rowsFilled(id, request, FillAnswer(fills: fills))
         }
     }
 }
@@ -30,17 +48,20 @@ final class AnsweringRunner: CommandRunner {
 /// Microseconds for one j in an 80×24 browser over GET /users, through the browser's own loop
 /// (``BrowserLoop``: the key read, the update, the frame) into a terminal that runs the ncurses
 /// screen's row diff without ncurses. Pages are answered at once as the pager asks for them.
-func keyCost(presses: Int) -> Double {
-    let state = AppState(list: .users(.all(since: 0)), host: "api.github.com", profileBase: "https://github.com",
+/// With `filled`, a token's: the rows fill with names, places, counts and marks as they come.
+func keyCost(presses: Int, filled: Bool = false) -> Double {
+    var state = AppState(list: .users(.all(since: 0)), host: "api.github.com", profileBase: "https://github.com",
                          pageSize: 100, prefetchDistance: nil, size: AppState.Size(rows: 24, columns: 80),
                          now: Date(timeIntervalSince1970: 0))
+    state.fillsRows = filled
+    state.hasToken = filled
     let terminal = FrameRecorder(rows: 24, columns: 80, keepingCells: false)
     let runner = AnsweringRunner()
     var now = Date(timeIntervalSince1970: 0)
     let loop = BrowserLoop(state: state, terminal: terminal, runner: runner, clock: { now })
     loop.start()
     func answer() {
-        while !runner.fetches.isEmpty { loop.handle(TerminalInput<Message>.Wake(messages: runner.answers())) }
+        while !runner.fetches.isEmpty || !runner.fillAsks.isEmpty { loop.handle(TerminalInput<Message>.Wake(messages: runner.answers())) }
     }
     answer()
     return median(iterations: presses) {
@@ -58,5 +79,7 @@ func keyCost(presses: Int) -> Double {
     if wanted("keys") {
         heading("One j in-process (the browser's loop and frame diff, 80×24, no terminal; medians of 7)")
         record("key_us", keyCost(presses: 2_000), "µs", "%.1f", note: "per j: the key read, the update, the frame and its row diff")
+        record("key_us_filled", keyCost(presses: 2_000, filled: true), "µs", "%.1f",
+               note: "the same with a token: every row filled (a name, a place, a count, marks)")
     }
 }
