@@ -61,14 +61,14 @@ func keyCost(presses: Int, filled: Bool = false) -> Double {
     let loop = BrowserLoop(state: state, terminal: terminal, runner: runner, clock: { now })
     loop.start()
     func answer() {
-        while !runner.fetches.isEmpty || !runner.fillAsks.isEmpty { loop.handle(TerminalInput<Message>.Wake(messages: runner.answers())) }
+        while !runner.fetches.isEmpty || !runner.fillAsks.isEmpty { loop.handleRecorded(TerminalInput<Message>.Wake(messages: runner.answers())) }
     }
     answer()
     return median(iterations: presses) {
         for _ in 0..<presses {
             now += 0.02
             terminal.keys.append(.character("j"))
-            loop.handle(TerminalInput<Message>.Wake(input: true))
+            loop.handleRecorded(TerminalInput<Message>.Wake(input: true))
             answer()
         }
     }

@@ -144,3 +144,12 @@ package final class BrowserLoop<T: Terminal> {
         AppView.render(state, on: terminal, memo: memo, mapping: false)
     }
 }
+
+extension BrowserLoop where T == FrameRecorder {
+    /// ``handle(_:)`` over the recording terminal, compiled here for it: the bench's figures are
+    /// those of a loop specialised for its terminal, as the program's is for curses.
+    @discardableResult
+    package func handleRecorded(_ wake: TerminalInput<Message>.Wake) -> Bool {
+        handle(wake)
+    }
+}

@@ -25,14 +25,28 @@ package enum Formatting {
     package static func grouped(_ number: Int) -> String {
         // Drawn several times a frame (the status line, the end row): most numbers have no comma.
         if number > -1_000, number < 1_000 { return String(number) }
-        let digits = Array(String(number.magnitude).utf8)
-        var out: [UInt8] = number < 0 ? [UInt8(ascii: "-")] : []
-        out.reserveCapacity(digits.count + digits.count / 3 + 1)
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
-            out.append(digit)
+        // Written from the last digit back into a buffer on the stack: no array, and a string
+        // short enough to be held inline.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 27) { buffer in
+            var index = buffer.count
+            var rest = number.magnitude
+            var digits = 0
+            repeat {
+                if digits > 0, digits % 3 == 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: ",")
+                }
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                digits += 1
+            } while rest > 0
+            if number < 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[index...]), as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// "999", "1.2k", "12k", "3.4M": short, for a filled row's count only (everywhere else

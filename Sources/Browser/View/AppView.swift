@@ -15,7 +15,7 @@ package enum AppView {
         /// The drawings of the rows on screen, by their place in the list.
         let items = ItemMemo<Row>(same: ==)
         /// What the rows were last described from besides themselves.
-        private var rowStamp: RowStamp?
+        @exclusivity(unchecked) private var rowStamp: RowStamp?
 
         package init() {}
 

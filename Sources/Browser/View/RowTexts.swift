@@ -10,8 +10,9 @@ final class RowTexts {
         var text: ItemText
     }
 
-    private var current: [Int64: Entry] = [:]
-    private var previous: [Int64: Entry] = [:]
+    // (Unchecked, as the screens' state is: only the one loop that draws touches them.)
+    @exclusivity(unchecked) private var current: [Int64: Entry] = [:]
+    @exclusivity(unchecked) private var previous: [Int64: Entry] = [:]
 
     /// Begins a frame: what the frame before did not show again is let go.
     func startFrame() {

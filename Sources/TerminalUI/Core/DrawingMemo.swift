@@ -2,7 +2,8 @@
 /// on (its key) and the screen stay the same: a title that reads the same on every frame is laid
 /// out once, not on every key.
 public final class DrawingMemo<Key: Equatable> {
-    private var key: Key?
+    // (Unchecked, as the screens' state is: only the one loop that draws touches it.)
+    @exclusivity(unchecked) private var key: Key?
     private let recorder = Recorder()
 
     public init() {}

@@ -8,14 +8,16 @@ public final class DrawingRecorder: Screen {
         case halfBlock(row: Int, column: Int, top: RGB, bottom: RGB)
     }
 
-    public private(set) var size: (rows: Int, columns: Int)
-    public private(set) var colorDepth: ColorDepth
-    private(set) var calls: [Call] = []
+    // (Unchecked, as the screens' state is: a drawing is made and replayed by the one loop that
+    // draws, never from two places at once.)
+    @exclusivity(unchecked) public private(set) var size: (rows: Int, columns: Int)
+    @exclusivity(unchecked) public private(set) var colorDepth: ColorDepth
+    @exclusivity(unchecked) private(set) var calls: [Call] = []
     /// Whether an image cell was drawn (a screen that paints those again after the frame takes
     /// the calls one by one).
-    private(set) var hasPixels = false
+    @exclusivity(unchecked) private(set) var hasPixels = false
     /// The calls as a frame's rows, made once for the screen that last asked (``rows(for:_:)``).
-    private var madeRows: (key: RowsKey, rows: [[FrameDiff.Operation]])?
+    @exclusivity(unchecked) private var madeRows: (key: RowsKey, rows: [[FrameDiff.Operation]])?
 
     /// What the rows made of the calls depend on besides them.
     struct RowsKey: Equatable {

@@ -21,15 +21,18 @@ public final class ItemMemo<Item> {
         var colorDepth: ColorDepth
     }
 
+    // (Its state and its entries' are read and written by the one loop that draws, never from
+    // two places at once: unchecked, as the screens' are, where the runtime's exclusivity check
+    // on each row cost more than the lookup.)
     private final class Entry {
-        var item: Item
-        var generation: Int
-        var text: ItemText
+        @exclusivity(unchecked) var item: Item
+        @exclusivity(unchecked) var generation: Int
+        @exclusivity(unchecked) var text: ItemText
         let shape: Shape
         /// Drawn not selected, and selected.
-        var drawings: (plain: DrawingRecorder?, selected: DrawingRecorder?)
+        @exclusivity(unchecked) var drawings: (plain: DrawingRecorder?, selected: DrawingRecorder?)
         /// The frame that last drew it.
-        var frame: Int
+        @exclusivity(unchecked) var frame: Int
 
         init(item: Item, generation: Int, text: ItemText, shape: Shape, frame: Int) {
             (self.item, self.generation, self.text, self.shape, self.frame) = (item, generation, text, shape, frame)
@@ -39,16 +42,16 @@ public final class ItemMemo<Item> {
     }
 
     private let same: ((Item, Item) -> Bool)?
-    private var entries: [Int: Entry] = [:]
-    private var frame = 0
+    @exclusivity(unchecked) private var entries: [Int: Entry] = [:]
+    @exclusivity(unchecked) private var frame = 0
     /// Rows drawn by the frame before (to let go of the others once they outnumber them).
-    private var lastFrameRows = 0
-    private var frameRows = 0
+    @exclusivity(unchecked) private var lastFrameRows = 0
+    @exclusivity(unchecked) private var frameRows = 0
 
     /// Moved by the caller whenever an item's text may have changed without the item changing
     /// (what it is described from besides itself): entries of another generation are checked
     /// by their text again.
-    public var generation = 0
+    @exclusivity(unchecked) public var generation = 0
 
     /// `same`: whether two items are the same one, as described; without it every row is
     /// described and checked by its text.

@@ -22,6 +22,14 @@ struct CountWordsTests {
         #expect(Formatting.shortAge(of: epoch.addingTimeInterval(-86_400), now: epoch) == "1 day ago")
     }
 
+    @Test("numbers are grouped by threes from the right, signs and the largest included",
+          arguments: [(0, "0"), (999, "999"), (-999, "-999"), (1_000, "1,000"), (-1_000, "-1,000"), (12_345, "12,345"),
+                      (123_456, "123,456"), (1_234_567, "1,234,567"), (-40_000_000, "-40,000,000"),
+                      (Int.max, "9,223,372,036,854,775,807"), (Int.min, "-9,223,372,036,854,775,808")])
+    func grouped(number: Int, words: String) {
+        #expect(Formatting.grouped(number) == words)
+    }
+
     @Test("a count typed before a move is grouped as the row it leads to is: G to row 3,000")
     func typedCount() {
         var store = loadedStore(rows: 10, columns: 80, users: 40)
