@@ -9,11 +9,16 @@ extension AppState {
     /// when the size, the details or the screen shown changed), the top screen gets the
     /// prefetch hint when a handler said what is on it moved, the details pane wants the row it
     /// is on (after the selection rests, with `debounce`), the picture the pane shows is asked
-    /// for, and a tick is asked for while something animates.
+    /// for, a tick is asked for while something animates, and the top list's filter judges who
+    /// you follow as F's writes left it (as its rows show).
     /// `then`: a handler's commands that go after the pane's and before the picture's and the
     /// tick's (a reconnect).
     mutating func reconcile(debounce: Bool, refit: Bool, then later: [Command] = []) -> [Command] {
         if refit { fitProfileHeaders() }
+        if let list = top.listScreen, !list.marksRevision.matches(acting.revision) {
+            let (known, revision) = (acting.known, acting.revision)
+            top.withList { $0.takeMarks(known, revision: revision) }
+        }
         var commands: [Command] = []
         if let due = hintDue {
             hintDue = nil

@@ -3,20 +3,24 @@ import GitHubAPI
 /// What `/` typed asks for: words that must each be found in a row (its login or name, and on
 /// a filled row the account's name, company, place or bio), and `is:` qualifiers on how the
 /// token's owner and the account follow each other (`is:follows-you`, `is:you-follow`,
-/// `is:mutual`; `-is:…` for not). All must hold. A qualifier judges filled rows only: a row not
-/// filled yet matches none, nor its negation.
+/// `is:mutual`; `-is:…` for not). All must hold. A qualifier judges a row only by what is known:
+/// its fill, and whether you follow the account as F's writes said; a row it cannot judge yet
+/// matches neither it nor its negation.
 package struct FilterQuery: Sendable, Equatable {
     package enum Relation: String, Sendable, CaseIterable {
         case followsYou = "follows-you"
         case youFollow = "you-follow"
         case mutual
 
-        func holds(for fill: RowFill) -> Bool {
-            let followsYou = fill.followsViewer && !fill.isOrganization
+        /// Whether it holds for a row with `fill` where you follow the account when
+        /// `viewerFollows` says so (F's word, over the fill's); nil when that is not known.
+        func holds(for fill: RowFill?, viewerFollows: Bool? = nil) -> Bool? {
+            let followsYou = fill.map { $0.followsViewer && !$0.isOrganization }
+            let youFollow = viewerFollows ?? fill?.viewerFollows
             switch self {
             case .followsYou: return followsYou
-            case .youFollow: return fill.viewerFollows
-            case .mutual: return followsYou && fill.viewerFollows
+            case .youFollow: return youFollow
+            case .mutual: return followsYou.flatMap { first in youFollow.map { first && $0 } }
             }
         }
     }
@@ -45,11 +49,11 @@ package struct FilterQuery: Sendable, Equatable {
     /// Whether the query has qualifiers, which need filled rows.
     package var judgesRelations: Bool { !relations.isEmpty }
 
-    /// Whether `row`, filled with `fill` when known, matches.
-    func matches(_ row: Row, fill: RowFill?) -> Bool {
-        if !relations.isEmpty {
-            guard let fill else { return false }
-            for (relation, holds) in relations where relation.holds(for: fill) != holds { return false }
+    /// Whether `row`, filled with `fill` when known, matches; `viewerFollows`: whether you
+    /// follow the account as F's writes said, when they did.
+    func matches(_ row: Row, fill: RowFill?, viewerFollows: Bool? = nil) -> Bool {
+        for (relation, holds) in relations {
+            guard let judged = relation.holds(for: fill, viewerFollows: viewerFollows), judged == holds else { return false }
         }
         guard !words.isEmpty else { return true }
         let name = row.name.lowercased()

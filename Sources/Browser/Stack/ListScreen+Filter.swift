@@ -1,3 +1,4 @@
+import GitHubAPI
 import ListCore
 import TerminalUI
 
@@ -31,8 +32,10 @@ extension ListScreen {
             ?? selectedID.flatMap { pager.store.index(of: $0) }
         if text.isEmpty {
             matches = nil
-        } else if let old = matches, !previous.isEmpty, text.lowercased().contains(previous.lowercased()) {
-            // Narrowing: only the old matches can still match.
+        } else if let old = matches, !previous.isEmpty, text.lowercased().contains(previous.lowercased()),
+                  FilterQuery(text).relations.map(\.relation) == FilterQuery(previous).relations.map(\.relation) {
+            // Narrowing: only the old matches can still match. (Not when a word became a
+            // qualifier as it was typed: "is:mutua" matched no login, "is:mutual" judges them all.)
             matches = indexes(among: old)
         } else {
             recomputeMatches()
@@ -58,7 +61,13 @@ extension ListScreen {
             // Nothing filled: the login alone (every key typed in a filter of a long list).
             return candidates.filter { rows[$0].name.lowercased().contains(needle) }
         }
-        return candidates.filter { query.matches(rows[$0], fill: fills[rows[$0].id]) }
+        let marks = self.marks
+        return candidates.filter {
+            let row = rows[$0]
+            // F's word on the account wins over what its fill said, as on the row.
+            let follows = marks.isEmpty ? nil : row.user.flatMap { marks[.account($0.login)] }
+            return query.matches(row, fill: fills[row.id], viewerFollows: follows)
+        }
     }
 
     /// How many loaded rows a filter's `is:` qualifiers cannot judge yet (not filled); nil when
@@ -72,6 +81,13 @@ extension ListScreen {
     /// Rows were filled: a filter matches them again, the selection kept.
     mutating func fillsChanged() {
         if isFiltered { refilter(from: "") }
+    }
+
+    /// What the writes say of the accounts followed (`known`, of the writes' `revision`): a
+    /// filter that judges who follows whom matches again, the selection kept.
+    mutating func takeMarks(_ known: [WriteTarget: Bool], revision: Revision) {
+        (marks, marksRevision) = (known, revision)
+        if isFiltered, FilterQuery(filter).judgesRelations { refilter(from: "") }
     }
 
     mutating func recomputeMatches() {

@@ -33,6 +33,11 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var fills = RowFills()
         @exclusivity(unchecked) var webPages: [Int64: String] = [:]
         @exclusivity(unchecked) var sought: Sought?
+        /// F's follows, as the filter judges them (``ListScreen/takeMarks(_:revision:)``), and
+        /// the writes' revision they are of. Kept in step with the writes by the reconcile step:
+        /// derived, so out of the screen's equality.
+        @exclusivity(unchecked) var marks: [WriteTarget: Bool] = [:]
+        @exclusivity(unchecked) var marksRevision = Revision()
 
         init(id: ScreenID, list: GitHubList, crumbs: [Crumb], pager: Pager<Row, GitHubCursor>, viewport: Viewport,
              heights: RowHeights) {
@@ -44,7 +49,7 @@ package struct ListScreen: Sendable, Equatable {
             (copy.pull, copy.filterField, copy.matches, copy.selectedID) = (pull, filterField, matches, selectedID)
             (copy.detailsOpen, copy.pendingMove, copy.pendingItem, copy.storedAt) = (detailsOpen, pendingMove, pendingItem, storedAt)
             (copy.expectedCount, copy.openedWith, copy.fills, copy.webPages) = (expectedCount, openedWith, fills, webPages)
-            copy.sought = sought
+            (copy.sought, copy.marks, copy.marksRevision) = (sought, marks, marksRevision)
             return copy
         }
 
@@ -173,6 +178,19 @@ package struct ListScreen: Sendable, Equatable {
     package internal(set) var sought: Sought? {
         _read { yield storage.sought }
         _modify { yield &unique.sought }
+    }
+
+    /// Whether the token's owner follows an account, as F's writes (and the GETs before them)
+    /// said: the filter's `is:` qualifiers judge a row by it before its fill.
+    var marks: [WriteTarget: Bool] {
+        _read { yield storage.marks }
+        _modify { yield &unique.marks }
+    }
+
+    /// The writes' revision ``marks`` are of.
+    var marksRevision: Revision {
+        _read { yield storage.marksRevision }
+        _modify { yield &unique.marksRevision }
     }
 
     package init(id: ScreenID, list: GitHubList, crumbs: [Crumb], pageSize: Int, prefetch: any PrefetchPolicy,

@@ -326,6 +326,69 @@ struct FillFilterTests {
         #expect(status.hasSuffix(" · /is:follows-you -is:mutual · 20 not checked yet"))
     }
 
+    @Test("a qualifier typed one key at a time keeps the right rows: the word it was a key before matched no login, and is not narrowed from")
+    func qualifierTyped() {
+        var store = TestStore(filledState())
+        store.apply(.key(.character("/")))
+        for character in "is:mutua" { store.apply(.key(.character(character))) }
+        #expect(store.state.top.asList.items.isEmpty)
+        store.apply(.key(.character("l")))
+        #expect(store.state.top.asList.items.map(\.id) == [3])
+        for character in " user" { store.apply(.key(.character(character))) }
+        #expect(store.state.top.asList.items.map(\.id) == [3])
+        store.apply(.key(.backspace))
+        for _ in 0..<5 { store.apply(.key(.backspace)) }
+        #expect(store.state.top.asList.items.map(\.id) == [])
+    }
+
+    @Test("is:you-follow judges an account as F left it: a follow made joins the matches, one taken back leaves them while the write is under way and comes back when GitHub refuses it, the selection kept")
+    func relationsFollowTheWrites() {
+        var store = TestStore(filledState())
+        store.apply(.abilities(mayActAll))
+        var ids: [Int64] { store.state.top.asList.items.map(\.id) }
+        func filter(_ text: String) {
+            store.apply(.key(.character("/")))
+            for character in text { store.apply(.key(.character(character))) }
+            store.apply(.key(.enter))
+        }
+        /// Moves the selection down to `id`, among the rows shown.
+        func select(_ id: Int64) {
+            store.apply(.key(.character("g")))
+            for _ in 0..<20 where store.state.top.selectedUser?.id != id { store.apply(.key(.character("j"))) }
+            #expect(store.state.top.selectedUser?.id == id)
+        }
+        filter("is:you-follow")
+        #expect(ids == [3, 4])
+        store.apply(.key(.escape))
+        // user5, not followed (its fill says so): F, y, and GitHub says done.
+        select(5)
+        store.apply(.key(.character("F")))
+        guard case let .write(follow, _, on: true)? = store.apply(.key(.character("y"))).first else {
+            Issue.record("y on user5 writes a follow")
+            return
+        }
+        store.apply(.written(follow))
+        filter("is:you-follow")
+        #expect(ids == [3, 4, 5])
+        filter("-is:you-follow")
+        #expect(!ids.contains(5))
+        // user3, followed: F, y: it leaves the matches at once, the selection on the next one;
+        // GitHub refuses: it is back.
+        store.apply(.key(.escape))
+        filter("is:you-follow")
+        select(3)
+        store.apply(.key(.character("F")))
+        guard case let .write(unfollow, _, on: false)? = store.apply(.key(.character("y"))).first else {
+            Issue.record("y on user3 writes an unfollow")
+            return
+        }
+        #expect(ids == [4, 5])
+        #expect(store.state.top.selectedUser?.id == 4)
+        store.apply(.writeFailed(unfollow, .refused(.missingScope(scope: "user:follow", host: "github.com"))))
+        #expect(ids == [3, 4, 5])
+        #expect(store.state.top.selectedUser?.id == 4, "the selection kept")
+    }
+
     @Test("without a token the qualifiers say they need one")
     func needsToken() {
         var state = filledState()
