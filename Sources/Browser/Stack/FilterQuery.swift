@@ -20,7 +20,10 @@ package struct FilterQuery: Sendable, Equatable {
             switch self {
             case .followsYou: return followsYou
             case .youFollow: return youFollow
-            case .mutual: return followsYou.flatMap { first in youFollow.map { first && $0 } }
+            // Not mutual as soon as either side is known not to follow.
+            case .mutual:
+                if followsYou == false || youFollow == false { return false }
+                return followsYou.flatMap { first in youFollow.map { first && $0 } }
             }
         }
     }

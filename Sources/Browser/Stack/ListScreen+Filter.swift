@@ -33,9 +33,10 @@ extension ListScreen {
         if text.isEmpty {
             matches = nil
         } else if let old = matches, !previous.isEmpty, text.lowercased().contains(previous.lowercased()),
-                  FilterQuery(text).relations.map(\.relation) == FilterQuery(previous).relations.map(\.relation) {
-            // Narrowing: only the old matches can still match. (Not when a word became a
-            // qualifier as it was typed: "is:mutua" matched no login, "is:mutual" judges them all.)
+                  FilterQuery(text).relations.elementsEqual(FilterQuery(previous).relations, by: { $0 == $1 }) {
+            // Narrowing: only the old matches can still match. (Not when the qualifiers changed
+            // as it was typed: "is:mutua" matched no login, "is:mutual" judges them all; a "-"
+            // typed before "is:mutual" turns it around.)
             matches = indexes(among: old)
         } else {
             recomputeMatches()
@@ -52,7 +53,7 @@ extension ListScreen {
 
     /// The item indexes, of `candidates`, that match the filter (``FilterQuery``): its words in
     /// the name (login, or OWNER/NAME) or, on a filled row, the account's texts; its `is:`
-    /// qualifiers on filled rows.
+    /// qualifiers by the row's fill and F's marks (a row they cannot judge matches none).
     private func indexes(among candidates: some Sequence<Int>) -> [Int] {
         let query = FilterQuery(filter)
         let rows = pager.items
@@ -64,18 +65,26 @@ extension ListScreen {
         let marks = self.marks
         return candidates.filter {
             let row = rows[$0]
-            // F's word on the account wins over what its fill said, as on the row.
-            let follows = marks.isEmpty ? nil : row.user.flatMap { marks[.account($0.login)] }
-            return query.matches(row, fill: fills[row.id], viewerFollows: follows)
+            return query.matches(row, fill: fills[row.id], viewerFollows: Self.follows(row, marks))
         }
     }
 
-    /// How many loaded rows a filter's `is:` qualifiers cannot judge yet (not filled); nil when
-    /// it has none.
+    /// How many loaded rows a filter's `is:` qualifiers cannot judge yet (not filled, and F's
+    /// marks say too little); nil when it has none.
     package var notChecked: Int? {
-        guard isFiltered, FilterQuery(filter).judgesRelations else { return nil }
-        let fills = fills
-        return pager.items.lazy.filter { fills.byID[$0.id] == nil && !fills.unknown.contains($0.id) }.count
+        let query = FilterQuery(filter)
+        guard isFiltered, query.judgesRelations else { return nil }
+        let (fills, marks) = (fills, marks)
+        return pager.items.lazy.filter { row in
+            guard fills.byID[row.id] == nil, !fills.unknown.contains(row.id) else { return false }
+            return query.relations.contains { $0.relation.holds(for: nil, viewerFollows: Self.follows(row, marks)) == nil }
+        }.count
+    }
+
+    /// Whether you follow `row`'s account as F's `marks` say (they win over what its fill said,
+    /// as on the row); nil when they say nothing of it.
+    private static func follows(_ row: Row, _ marks: [WriteTarget: Bool]) -> Bool? {
+        marks.isEmpty ? nil : row.user.flatMap { marks[.account($0.login)] }
     }
 
     /// Rows were filled: a filter matches them again, the selection kept.

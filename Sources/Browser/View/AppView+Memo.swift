@@ -37,6 +37,7 @@ extension AppView {
         /// The time, where rows say how long ago a star was given (on every frame, then).
         var now: Date?
 
+        /// Whether rows are described from the same as they were for `other`.
         func matches(_ other: RowStamp) -> Bool {
             screen == other.screen && fills.matches(other.fills) && acting.matches(other.acting)
                 && details.matches(other.details) && filter == other.filter && comfortable == other.comfortable

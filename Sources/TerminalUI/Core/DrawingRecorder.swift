@@ -72,14 +72,17 @@ public final class DrawingRecorder: Screen {
     public func present() {}
 
     public func put(row: Int, column: Int, _ text: String, style: Style) {
+        madeRows = nil
         calls.append(.put(row: row, column: column, text, style))
     }
 
     public func fill(row: Int, column: Int, count: Int, style: Style) {
+        madeRows = nil
         calls.append(.fill(row: row, column: column, count: count, style))
     }
 
     public func putHalfBlock(row: Int, column: Int, top: RGB, bottom: RGB) {
+        madeRows = nil
         calls.append(.halfBlock(row: row, column: column, top: top, bottom: bottom))
         hasPixels = true
     }

@@ -46,6 +46,7 @@ struct FrameDiff {
         }
     }
 
+    /// A frame of `rows` empty rows, none shared.
     private mutating func start(rows: Int) {
         frame = Array(repeating: [], count: rows)
         frameShared = Array(repeating: false, count: rows)

@@ -34,6 +34,7 @@ public final class ItemMemo<Item> {
         /// The frame that last drew it.
         @exclusivity(unchecked) var frame: Int
 
+        /// A row drawn at `frame` from `text`, with no drawing kept yet.
         init(item: Item, generation: Int, text: ItemText, shape: Shape, frame: Int) {
             (self.item, self.generation, self.text, self.shape, self.frame) = (item, generation, text, shape, frame)
         }

@@ -86,12 +86,44 @@ struct RowMemoTests {
         #expect(bare[1] == " user1                                                                      #1")
         for press in 0..<12 { store.apply(.key(.character("j"))); frame(store.state, memo, "j \(press)") }
         for _ in 0..<12 { store.apply(.key(.character("k"))) }
-        store.openPane(login: "user1")
+        // user2's details first: the rows are no longer plain, and the memo keeps them.
+        store.apply(.key(.character("j")))
+        store.openPane(login: "user2")
+        store.apply(.detailsLoaded(RequestID(1), details("user2", id: 2, name: "Grace Hopper")))
+        store.apply(.key(.escape))
+        store.apply(.key(.character("k")))
+        #expect(frame(store.state, memo, "user2's details")[2].hasPrefix(" user2  Grace Hopper"))
+        for press in 0..<3 { store.apply(.key(.character("j"))); frame(store.state, memo, "kept, j \(press)") }
+        for press in 0..<3 { store.apply(.key(.character("k"))); frame(store.state, memo, "kept, k \(press)") }
+        store.apply(.key(.character("k")))
+        #expect(store.state.top.selectedUser?.login == "user1")
+        #expect(store.apply(.key(.enter)).first == .loadDetails(RequestID(2), login: "user1"))
         var known = details("user1", id: 1, name: "Mona Lisa")
         known.location = "Paris"
-        store.apply(.detailsLoaded(RequestID(1), known))
+        store.apply(.detailsLoaded(RequestID(2), known))
         store.apply(.key(.escape))
         #expect(frame(store.state, memo, "details seen")[1] == " user1  Mona Lisa                                                        Paris")
+    }
+
+    @Test("rows kept by the memo show their fill when it lands after they were drawn (the next page's, while the first page's rows are filled)")
+    func rowFollowsALaterFill() {
+        var store = fillingStore()
+        var answer = FillAnswer(fills: [:])
+        for id in Int64(1)...20 { answer.fills["user\(id)"] = fill(id) }
+        store.apply(.rowsFilled(root, RequestID(1), answer))
+        let memo = AppView.Memo()
+        for _ in 0..<19 { store.apply(.key(.character("j"))) }
+        let next = request(2, .append, .since(20))
+        let commands = store.apply(.pageLoaded(root, next.token, page(21...40, next: .since(40))))
+        #expect(commands.contains { if case .fillRows(_, RequestID(2), _) = $0 { true } else { false } }, "\(commands)")
+        for press in 0..<3 { store.apply(.key(.character("j"))); frame(store.state, memo, "page 2 bare, j \(press)") }
+        let bare = frame(store.state, memo, "page 2 bare")
+        #expect(bare.contains(" user21                                                                    #21"))
+        var second = FillAnswer(fills: [:])
+        for id in Int64(21)...40 { second.fills["user\(id)"] = fill(id) }
+        store.apply(.rowsFilled(root, RequestID(2), second))
+        let filled = frame(store.state, memo, "page 2 filled")
+        #expect(filled.contains(" user21  Person 21                                    Town 21 · 2.1k followers"))
     }
 
     @Test("a stargazer's row kept by the memo says how long ago they starred as the clock moves on (two lines a row, so the memo serves it)")
