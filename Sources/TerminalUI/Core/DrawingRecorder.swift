@@ -16,11 +16,11 @@ public final class DrawingRecorder: Screen {
     /// Whether an image cell was drawn (a screen that paints those again after the frame takes
     /// the calls one by one).
     @exclusivity(unchecked) private(set) var hasPixels = false
-    /// The calls as a frame's rows, made once for the screen that last asked (``rows(for:_:)``).
+    /// The calls as a frame's rows, made once for the screen that last asked (``rows(left:columns:asciiOnly:)``).
     @exclusivity(unchecked) private var madeRows: (key: RowsKey, rows: [[FrameDiff.Operation]])?
 
     /// What the rows made of the calls depend on besides them.
-    struct RowsKey: Equatable {
+    private struct RowsKey: Equatable {
         var left: Int
         var columns: Int
         var asciiOnly: Bool
@@ -38,15 +38,18 @@ public final class DrawingRecorder: Screen {
         madeRows = nil
     }
 
-    /// The calls as the rows of a frame (row 0 first), moved right `key.left` columns, each
-    /// made by `operation` (nil: dropped, as the screen's own call would drop it). Made once
-    /// and kept while `key` stays the same: a screen that takes them whole (``FrameDiff/adopt``)
-    /// shares them, and a row shown again compares equal to itself at once.
-    func rows(for key: RowsKey, _ operation: (Call, _ left: Int) -> (row: Int, FrameDiff.Operation)?) -> [[FrameDiff.Operation]] {
+    /// The calls as the rows of a frame (row 0 first), moved right `left` columns, each the
+    /// operation a screen of `columns` records for it (``FrameDiff/operation(of:left:columns:asciiOnly:)``;
+    /// what it would drop is dropped). Made once and kept while the same is asked: a screen
+    /// that takes them whole (``FrameDiff/adopt(_:at:rows:)``) shares them, and a row shown
+    /// again compares equal to itself at once.
+    func rows(left: Int, columns: Int, asciiOnly: Bool) -> [[FrameDiff.Operation]] {
+        let key = RowsKey(left: left, columns: columns, asciiOnly: asciiOnly)
         if let madeRows, madeRows.key == key { return madeRows.rows }
         var rows: [[FrameDiff.Operation]] = []
         for call in calls {
-            guard let (row, made) = operation(call, key.left), row >= 0 else { continue }
+            guard let (row, made) = FrameDiff.operation(of: call, left: left, columns: columns, asciiOnly: asciiOnly),
+                  row >= 0 else { continue }
             while rows.count <= row { rows.append([]) }
             rows[row].append(made)
         }

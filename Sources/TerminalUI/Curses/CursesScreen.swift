@@ -196,11 +196,7 @@ public final class CursesScreen: Terminal {
     /// Image cells, or a frame with some already (which text must cover), go call by call.
     public func replay(_ drawing: DrawingRecorder, top: Int, left: Int) {
         guard !drawing.hasPixels, framePixels.isEmpty else { return drawing.replay(on: self, top: top, left: left) }
-        let (columns, asciiOnly) = (size.columns, asciiOnly)
-        let rows = drawing.rows(for: .init(left: left, columns: columns, asciiOnly: asciiOnly)) {
-            FrameDiff.operation(of: $0, left: $1, columns: columns, asciiOnly: asciiOnly)
-        }
-        diff.adopt(rows, at: top, rows: size.rows)
+        diff.adopt(drawing.rows(left: left, columns: size.columns, asciiOnly: asciiOnly), at: top, rows: size.rows)
     }
 
     /// Something drawn over image cells (the help, a prompt): their exact colours, painted after

@@ -67,7 +67,7 @@ struct FrameDiff {
         frame[row].append(operation)
     }
 
-    /// Makes `drawn` (a drawing's rows, made once: ``DrawingRecorder/rows(for:_:)``) the
+    /// Makes `drawn` (a drawing's rows, made once: ``DrawingRecorder/rows(left:columns:asciiOnly:)``) the
     /// frame's rows from `top` on, shared rather than copied: a row the frame shows again as
     /// it was then compares equal to the one on screen at once. Rows outside the frame are
     /// dropped; a row already drawn on gets them after what it has.

@@ -55,11 +55,7 @@ public final class FrameRecorder: Terminal {
     /// cells, if kept, call by call).
     public func replay(_ drawing: DrawingRecorder, top: Int, left: Int) {
         guard !drawing.hasPixels else { return drawing.replay(on: self, top: top, left: left) }
-        let columns = size.columns
-        let rows = drawing.rows(for: .init(left: left, columns: columns, asciiOnly: false)) {
-            FrameDiff.operation(of: $0, left: $1, columns: columns, asciiOnly: false)
-        }
-        diff.adopt(rows, at: top, rows: size.rows)
+        diff.adopt(drawing.rows(left: left, columns: size.columns, asciiOnly: false), at: top, rows: size.rows)
         if let cells { drawing.replay(on: cells, top: top, left: left) }
     }
 
