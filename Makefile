@@ -74,8 +74,9 @@ run: build
 	$(BIN) $(ARGS)
 
 # Performance figures (medians; compare ratios), as a table and in .bench/results.json: frames,
-# appends, prefetch stalls, --plain throughput, idle CPU, first row, memory per loaded user, bytes
-# and CPU per scroll beside less and beside ncurses alone drawing the same frames (ncurses-floor).
+# appends, prefetch stalls, --plain throughput, idle CPU, first row, the CPU of one request and of
+# reading a page and a fill, memory per loaded user, bytes and CPU per scroll beside less and beside
+# ncurses alone drawing the same frames (ncurses-floor).
 # About 25 minutes; BENCH_QUICK=1 skips the million-user runs.
 bench:
 	$(call deps,release)

@@ -17,7 +17,7 @@ struct Item: Identifiable, Sendable {
 let clock = ContinuousClock()
 let quick = ProcessInfo.processInfo.environment["BENCH_QUICK"] == "1"
 /// BENCH_ONLY=scroll,memory runs only those sections (frames, appends, stalls, plain, idle,
-/// first-row, memory, scroll, keys, cache-cost).
+/// first-row, memory, scroll, keys, cache-cost, fills, decode, transport).
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"].map { Set($0.split(separator: ",").map(String.init)) }
 func wanted(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -88,12 +88,14 @@ runFramesSection()
 runAppendsSection()
 runStallsSection()
 try await runFillsSection()
+try await runDecodeSection()
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ghscroll").path
 let binaryBuilt = FileManager.default.isExecutableFile(atPath: binary)
 if !binaryBuilt { print("\n\(binary) is not built: the figures of the real binary are skipped") }
 try await runPlainSection()
 try await runIdleSection()
 try await runFirstRowSection()
+try await runTransportSection()
 try await runMemorySection()
 try await runScrollSection()
 runKeysSection()

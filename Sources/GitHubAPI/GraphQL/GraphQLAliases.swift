@@ -12,8 +12,7 @@ struct GraphQLAliases<Node: GraphQLNode>: GraphQLPayload {
             if name == "rateLimit" {
                 rateLimit = (container.lenient(key) as GraphQLRate.Node?)?.rate
             } else if name.hasPrefix(Node.prefix), let index = Int(name.dropFirst(Node.prefix.count)),
-                      name == Node.prefix + String(index), (try? container.decodeNil(forKey: key)) == false,
-                      let node = try? container.decode(Node.self, forKey: key) {
+                      name == Node.prefix + String(index), let node = try? container.decodeIfPresent(Node.self, forKey: key) {
                 nodes[index] = node
             }
         }

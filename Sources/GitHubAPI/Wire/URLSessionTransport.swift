@@ -33,6 +33,9 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
+        // Not only none kept: none read. Corelibs parses every header line of every answer for
+        // cookies unless they are refused (a tenth of a request's CPU).
+        configuration.httpCookieAcceptPolicy = .never
         configuration.httpMaximumConnectionsPerHost = 4
         delegate = SessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: DelegateQueue())
