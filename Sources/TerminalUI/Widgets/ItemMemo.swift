@@ -1,7 +1,7 @@
 /// The drawings of a list's item rows, kept from one frame to the next: a row drawn before at
 /// the same place in the list, as it was, is drawn by repeating the calls made then, not laid
 /// out again (a one-line scroll lays out the new row and the two the selection left and
-/// reached; the others only move). Keeps the rows of the last two frames only.
+/// reached; the others only move). Keeps the rows of the last three frames only.
 ///
 /// An entry is found by the row's index in the list, and its drawing used only when its width,
 /// lines, highlight and colours are the same, and either
@@ -31,23 +31,46 @@ public final class ItemMemo<Item> {
         let shape: Shape
         /// Drawn not selected, and selected.
         @exclusivity(unchecked) var drawings: (plain: DrawingRecorder?, selected: DrawingRecorder?)
-        /// The frame that last drew it.
-        @exclusivity(unchecked) var frame: Int
 
-        /// A row drawn at `frame` from `text`, with no drawing kept yet.
-        init(item: Item, generation: Int, text: ItemText, shape: Shape, frame: Int) {
-            (self.item, self.generation, self.text, self.shape, self.frame) = (item, generation, text, shape, frame)
+        /// A row drawn from `text`, with no drawing kept yet.
+        init(item: Item, generation: Int, text: ItemText, shape: Shape) {
+            (self.item, self.generation, self.text, self.shape) = (item, generation, text, shape)
         }
 
         func drawing(selected: Bool) -> DrawingRecorder? { selected ? drawings.selected : drawings.plain }
     }
 
+    /// The entries one frame drew, by index in the list: a run of indexes from `start` (a
+    /// frame draws its rows in order, so finding one is an array's lookup, not a hash's).
+    private struct Window {
+        var start = 0
+        var entries: [Entry?] = []
+
+        /// The most a window spans: rows drawn further apart than this start it afresh.
+        static var span: Int { 4_096 }
+
+        func entry(at index: Int) -> Entry? {
+            let offset = index - start
+            return offset >= 0 && offset < entries.count ? entries[offset] : nil
+        }
+
+        mutating func set(_ entry: Entry, at index: Int) {
+            if entries.isEmpty || index < start - Self.span || index >= start + Self.span {
+                (start, entries) = (index, [])
+            } else if index < start {
+                entries.insert(contentsOf: repeatElement(nil, count: start - index), at: 0)
+                start = index
+            }
+            while entries.count <= index - start { entries.append(nil) }
+            entries[index - start] = entry
+        }
+    }
+
     private let same: ((Item, Item) -> Bool)?
-    @exclusivity(unchecked) private var entries: [Int: Entry] = [:]
-    @exclusivity(unchecked) private var frame = 0
-    /// Rows drawn by the frame before (to let go of the others once they outnumber them).
-    @exclusivity(unchecked) private var lastFrameRows = 0
-    @exclusivity(unchecked) private var frameRows = 0
+    /// What this frame drew so far, and the two frames before it.
+    @exclusivity(unchecked) private var now = Window()
+    @exclusivity(unchecked) private var last = Window()
+    @exclusivity(unchecked) private var older = Window()
 
     /// Moved by the caller whenever an item's text may have changed without the item changing
     /// (what it is described from besides itself): entries of another generation are checked
@@ -60,15 +83,12 @@ public final class ItemMemo<Item> {
         self.same = same
     }
 
-    /// Begins a frame: once the rows kept outnumber two frames' worth, those the last two
-    /// frames did not draw are let go (so at most three frames' worth are kept).
+    /// Begins a frame: the rows of the frame three before are let go, unless a later one drew
+    /// them too.
     func startFrame() {
-        if entries.count > 2 * max(lastFrameRows, frameRows) {
-            let keep = frame - 1
-            entries = entries.filter { $0.value.frame >= keep }
-        }
-        frame += 1
-        (lastFrameRows, frameRows) = (frameRows, 0)
+        swap(&older, &last)
+        swap(&last, &now)
+        now.entries.removeAll(keepingCapacity: true)
     }
 
     /// Draws `item`, the row at `index`, with its top-left cell at `top`, `left`: by repeating
@@ -76,25 +96,24 @@ public final class ItemMemo<Item> {
     /// `describe`) at 0, 0 and keeping its calls.
     func draw(index: Int, _ item: Item, selected: Bool, _ shape: Shape, top: Int, left: Int, on screen: some Screen,
               describe: (Item) -> ItemText, _ draw: (ItemText, DrawingRecorder) -> Void) {
-        frameRows += 1
         var text: ItemText?
-        if let entry = entries[index], entry.shape == shape {
+        if let entry = now.entry(at: index) ?? last.entry(at: index) ?? older.entry(at: index), entry.shape == shape {
+            now.set(entry, at: index)
             if entry.generation == generation, let same, same(entry.item, item) {
-                entry.frame = frame
                 if let drawing = entry.drawing(selected: selected) { return screen.replay(drawing, top: top, left: left) }
                 return keep(entry.text, in: entry, selected: selected, top: top, left: left, on: screen, draw)
             }
             let described = describe(item)
             if described == entry.text {
-                (entry.item, entry.generation, entry.frame) = (item, generation, frame)
+                (entry.item, entry.generation) = (item, generation)
                 if let drawing = entry.drawing(selected: selected) { return screen.replay(drawing, top: top, left: left) }
                 return keep(described, in: entry, selected: selected, top: top, left: left, on: screen, draw)
             }
             text = described
         }
         let described = text ?? describe(item)
-        let entry = Entry(item: item, generation: generation, text: described, shape: shape, frame: frame)
-        entries[index] = entry
+        let entry = Entry(item: item, generation: generation, text: described, shape: shape)
+        now.set(entry, at: index)
         keep(described, in: entry, selected: selected, top: top, left: left, on: screen, draw)
     }
 
@@ -108,5 +127,8 @@ public final class ItemMemo<Item> {
     }
 
     /// The rows kept (for tests: at most three frames' worth).
-    package var count: Int { entries.count }
+    package var count: Int {
+        Set([now, last, older].flatMap { $0.entries.compactMap { $0.map(ObjectIdentifier.init) } }).count
+    }
 }
+
