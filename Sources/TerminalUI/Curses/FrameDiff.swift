@@ -98,13 +98,14 @@ struct FrameDiff {
             shownValid = true
             return .everything
         }
-        let (shift, matched) = Self.plan(from: shown, to: frame)
+        let shift = scratch.plan(from: shown, to: frame)
         if let shift {
             Self.shift(&shown, region: shift.region, by: shift.lines) { $0 = [] }
             // The flags follow their rows (a row left blank owns its empty storage).
             Self.shift(&shownShared, region: shift.region, by: shift.lines) { $0 = false }
         }
         // The rows the plan already found equal to what will be on screen are not compared again.
+        let matched = scratch.matched
         return .rows((0..<rows).filter { !matched[$0] && frame[$0] != shown[$0] }, scroll: shift)
     }
 
@@ -162,54 +163,82 @@ struct FrameDiff {
     /// rows made (at least three, and more than stayed in place), and the region from the first
     /// to the last of them. Rows in between that did not move are drawn again anyway.
     static func scroll(from before: [[Operation]], to after: [[Operation]]) -> (region: Range<Int>, lines: Int)? {
-        plan(from: before, to: after).shift
+        var scratch = Scratch()
+        return scratch.plan(from: before, to: after)
     }
 
-    /// ``scroll(from:to:)``, and the rows of `after` found equal to what the screen shows once
-    /// that scroll is made (or without one, to `before`): rows that moved with the scroll, and
-    /// unchanged rows outside its region. ``finish(rows:)`` compares only the others again.
-    private static func plan(from before: [[Operation]], to after: [[Operation]])
-        -> (shift: (region: Range<Int>, lines: Int)?, matched: [Bool]) {
-        var best: (region: Range<Int>, lines: Int, moved: Int)?
-        // Rows that changed at all (each row compared once); a shift can only explain those.
-        let same = after.indices.map { before.indices.contains($0) && after[$0] == before[$0] }
-        let changed = same.reduce(0) { $0 + ($1 ? 0 : 1) }
-        guard changed >= 3 else { return (nil, same) }
-        // The rows that moved with the shift tried, and with the best one so far.
-        var moving = [Bool](repeating: false, count: after.count)
-        var bestMoving: [Bool] = []
-        for lines in [1, -1, 2, -2, 3, -3] {
-            var moved = 0
-            var first = -1
-            var last = -1
+    /// The row marks ``Scratch/plan(from:to:)`` works with, kept from frame to frame (a frame's
+    /// plan then allocates nothing).
+    private var scratch = Scratch()
+
+    struct Scratch {
+        /// The rows of `after` found equal to what the screen shows once the scroll is made.
+        private(set) var matched: [Bool] = []
+        private var same: [Bool] = []
+        private var moving: [Bool] = []
+        private var bestMoving: [Bool] = []
+
+        /// ``FrameDiff/scroll(from:to:)``; and in ``matched``, the rows of `after` found equal
+        /// to what the screen shows once that scroll is made (or without one, to `before`): rows
+        /// that moved with the scroll, and unchanged rows outside its region. ``finish(rows:)``
+        /// compares only the others again.
+        mutating func plan(from before: [[Operation]], to after: [[Operation]]) -> (region: Range<Int>, lines: Int)? {
+            var best: (region: Range<Int>, lines: Int, moved: Int)?
+            // Rows that changed at all (each row compared once); a shift can only explain those.
+            same.removeAll(keepingCapacity: true)
+            var changed = 0
             for row in after.indices {
-                moving[row] = false
-                guard !same[row] else { continue }
-                let source = row + lines
-                guard before.indices.contains(source), !after[row].isEmpty, after[row] == before[source] else { continue }
-                moving[row] = true
-                moved += 1
-                if first < 0 { first = row }
-                last = row
+                let equal = row < before.count && after[row] == before[row]
+                same.append(equal)
+                if !equal { changed += 1 }
             }
-            guard moved >= 3 else { continue }
-            var stayed = 0
-            for row in first...last where same[row] { stayed += 1 }
-            guard moved > stayed, moved > (best?.moved ?? 0) else { continue }
-            let low = max(0, min(first, first + lines))
-            let high = min(after.count, max(last, last + lines) + 1)
-            best = (low..<high, lines, moved)
-            bestMoving = moving
-            // Most rows moved together: take it (another shift could beat it only with rows that
-            // repeat; any row the scroll gets wrong is drawn again anyway).
-            if moved * 2 > after.count { break }
+            guard changed >= 3 else {
+                swap(&matched, &same)
+                return nil
+            }
+            // The rows that moved with the shift tried, and with the best one so far.
+            moving.removeAll(keepingCapacity: true)
+            moving.append(contentsOf: repeatElement(false, count: after.count))
+            for lines in [1, -1, 2, -2, 3, -3] {
+                var moved = 0
+                var first = -1
+                var last = -1
+                for row in after.indices {
+                    moving[row] = false
+                    guard !same[row] else { continue }
+                    let source = row + lines
+                    guard before.indices.contains(source), !after[row].isEmpty, after[row] == before[source] else { continue }
+                    moving[row] = true
+                    moved += 1
+                    if first < 0 { first = row }
+                    last = row
+                }
+                guard moved >= 3 else { continue }
+                var stayed = 0
+                for row in first...last where same[row] { stayed += 1 }
+                guard moved > stayed, moved > (best?.moved ?? 0) else { continue }
+                let low = max(0, min(first, first + lines))
+                let high = min(after.count, max(last, last + lines) + 1)
+                best = (low..<high, lines, moved)
+                swap(&bestMoving, &moving)
+                // Most rows moved together: take it (another shift could beat it only with rows
+                // that repeat; any row the scroll gets wrong is drawn again anyway).
+                if moved * 2 > after.count { break }
+                moving.removeAll(keepingCapacity: true)
+                moving.append(contentsOf: repeatElement(false, count: after.count))
+            }
+            guard let best else {
+                swap(&matched, &same)
+                return nil
+            }
+            // A moved row's source lies inside the region, so the shift brings it to the row; an
+            // unchanged row outside the region stays as it was.
+            matched.removeAll(keepingCapacity: true)
+            for row in after.indices {
+                matched.append((bestMoving[row] && best.region.contains(row + best.lines))
+                               || (same[row] && !best.region.contains(row)))
+            }
+            return (best.region, best.lines)
         }
-        guard let best else { return (nil, same) }
-        // A moved row's source lies inside the region, so the shift brings it to the row; an
-        // unchanged row outside the region stays as it was.
-        let matched = after.indices.map {
-            (bestMoving[$0] && best.region.contains($0 + best.lines)) || (same[$0] && !best.region.contains($0))
-        }
-        return ((best.region, best.lines), matched)
     }
 }
