@@ -113,6 +113,37 @@ struct ItemMemoTests {
         _ = frame(select: 5)
         #expect(described.count == 13)
     }
+
+    @Test("rows drawn out of order are found again in the next frame without being described; rows drawn far apart are drawn as they would be afresh")
+    func rowsInAnyOrder() {
+        let memo = ItemMemo<Person>(same: { $0.id == $1.id && $0.name == $1.name })
+        let described = Counter()
+        let shape = ItemMemo<Person>.Shape(highlight: nil, lines: 1, columns: 20, colorDepth: .none)
+        /// One frame: the people at `indexes`, drawn in that order, each on its own line.
+        func frame(_ indexes: [Int]) -> CellBuffer {
+            let screen = CellBuffer(rows: indexes.count, columns: 20)
+            memo.startFrame()
+            for (line, index) in indexes.enumerated() {
+                memo.draw(index: index, Person(id: index, name: "p\(index)"), selected: false, shape, top: line, left: 0,
+                          on: screen, describe: { person in
+                              described.count += 1
+                              return ItemText(title: person.name, detail: "#\(person.id)")
+                          }) { text, drawing in
+                    drawing.put(row: 0, column: 0, text.title + " " + text.detail, style: .plain)
+                }
+            }
+            return screen
+        }
+        // Backwards, then forwards: the three rows are kept whatever the order.
+        _ = frame([3, 2, 1])
+        #expect(described.count == 3)
+        #expect(frame([1, 2, 3]).lines == ["p1 #1", "p2 #2", "p3 #3"])
+        #expect(described.count == 3)
+        // Rows further apart than a run spans: each is still drawn as it is.
+        let apart = frame([0, 9_000, 1])
+        #expect(apart.lines == ["p0 #0", "p9000 #9000", "p1 #1"])
+        #expect(memo.count <= 6)
+    }
 }
 
 /// Counts the calls of a closure (a class: the closure is escaping).
