@@ -136,13 +136,13 @@ extension GitHubClient {
 extension GitHubClient {
     /// What a body GitHub sent for ``GraphQLQuery/accounts(_:members:)`` of `logins` tells, read
     /// as a fill reads it (for the bench's decoding figures).
-    package static func readFills(_ body: Data, logins: [String]) throws -> FillAnswer {
+    public static func readFills(_ body: Data, logins: [String]) throws -> FillAnswer {
         try fills(try readAnswer(body, as: Accounts.self, rateLimit: nil), logins: logins)
     }
 
     /// The users of a body GitHub sent for a page of `/users`, read as the list reads them (for
     /// the bench's decoding figures).
-    package static func readUsers(_ body: Data) throws -> [GitHubUser] {
+    public static func readUsers(_ body: Data) throws -> [GitHubUser] {
         try decode([SentItem<GitHubUser>].self, from: body).split().items
     }
 }
