@@ -14,6 +14,9 @@ package enum Flash: Sendable, Equatable {
     case selectAnAccount
     /// `R` with nothing failed.
     case nothingFailed
+    /// `r` while GitHub is asked for the list's rows again already: a refresh, or the first
+    /// page shown from a stale copy being checked.
+    case alreadyRefreshing
     /// Esc with nothing to close, clear or go back to.
     case nothingToGoBackTo
     /// `S` on a list that is not a search.

@@ -75,6 +75,10 @@ extension AppState {
             return []
         case .refresh:
             if case .profile = top { return refreshProfile() }
+            // Asked already (a refresh, or a stale first page being checked): said, not dropped.
+            if let pager = top.listScreen?.pager, pager.hasLoadedFirstPage, pager.isRefreshing {
+                return nothing(.alreadyRefreshing)
+            }
             hintDue = top.id
             let moment = moment
             return top.withList { $0.refreshWhereSelected(at: moment) } ?? []

@@ -55,6 +55,9 @@ struct StalePageModelTests {
         // Nothing loads past the copy until GitHub answered.
         for _ in 0..<20 { store.apply(.key(.character("j"))) }
         #expect(!store.state.top.asList.pager.inFlight.keys.contains(.append))
+        // r asks nothing more, and says why.
+        store.press(.character("r")) { $0.flash = .alreadyRefreshing }
+        #expect(AppView.flashText(store.state) == "Already asking GitHub for these rows again: its answer replaces them")
     }
 
     @Test("GitHub's answer replaces the copy's rows, the age goes, and the selection stays on its account")

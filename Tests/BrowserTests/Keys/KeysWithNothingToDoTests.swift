@@ -52,6 +52,20 @@ struct KeysWithNothingToDoTests {
         }
     }
 
+    @Test("r while a refresh is under way asks nothing more and says so; once it is answered, r refreshes again")
+    func refreshWhileRefreshing() throws {
+        var store = loadedStore()
+        store.apply(.key(.character("r")))
+        let refresh = try #require(store.state.top.listScreen?.pager.inFlight[.refresh])
+        store.press(.character("r")) { $0.flash = .alreadyRefreshing }
+        #expect(AppView.flashText(store.state) == "Already asking GitHub for these rows again: its answer replaces them")
+        store.apply(.pageLoaded(root, refresh.token, page(1...20, next: .since(20))))
+        let again = store.apply(.key(.character("r")))
+        #expect(again.contains { if case .fetch(_, _, let request) = $0 { request.token.direction == .refresh } else { false } },
+                "\(again)")
+        #expect(store.state.flash == nil)
+    }
+
     @Test("R while a retry waits, with the pane's details and picture in flight: they go again now too")
     func retryNowDetails() throws {
         var store = loadedStore()
