@@ -6,7 +6,9 @@ import FoundationNetworking
 
 // MARK: - One request through the transport the program ships
 
-/// CPU time of this process (all its threads), in microseconds.
+/// CPU time of this process (all its threads), in microseconds: getrusage, not /proc's times of
+/// the threads there now (``cpuNanoseconds(_:)``), which would miss dispatch threads that ended
+/// between two reads.
 func processCPUMicroseconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
