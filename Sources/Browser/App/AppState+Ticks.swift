@@ -5,12 +5,12 @@ extension AppState {
 
     /// True while something on screen moves (a spinner, a countdown), so ticks must come.
     package var isAnimating: Bool {
-        if isWaiting || prompt.checking != nil { return true }
+        if isWaiting { return true }
+        // (Matched, not compared with nil: that copies it.)
+        if case .some = prompt.checking { return true }
         switch top {
         case .list(let screen):
-            // (The pager's fields read in place: a copy of it would retain every one.)
-            return screen.pager.isRefreshing || screen.pager.appendState == .loading || screen.pager.jumpState == .loading
-                || screen.pager.placeholder == .loading || (screen.detailsOpen && (details.isLoading || repository.isLoading))
+            return screen.shown.isLoading || (screen.detailsOpen && (details.isLoading || repository.isLoading))
         case .profile(let screen):
             return screen.profile.isLoading || details.isLoading || repository.isLoading
         }

@@ -11,7 +11,7 @@ extension ListScreen {
         let lineBefore = selectionLine
         // Where the selection is in the whole list, for a page that may replace the rows.
         let positionBefore: Int? = if case .pageLoaded = event { selectedItem } else { nil }
-        let edgesBefore = (pager.footer, hasEarlierRow)
+        let edgesBefore = (footer, hasEarlierRow)
         let step = pager.handle(event, at: now)
         let (effects, change) = (step.effects, step.change)
         if !change.isEmpty {
@@ -42,7 +42,7 @@ extension ListScreen {
                 let store = pager.store
                 webPages = webPages.filter { store.index(of: $0.key) != nil }
             }
-        } else if pager.footer != edgesBefore.0 || hasEarlierRow != edgesBefore.1 {
+        } else if footer != edgesBefore.0 || hasEarlierRow != edgesBefore.1 {
             // The footer or the row above the users came or went (the rows are worked out
             // only then: a visible range, sent on every key, seldom changes either).
             viewport.sync(rows)

@@ -18,6 +18,14 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var list: GitHubList
         @exclusivity(unchecked) var crumbs: [Crumb]
         @exclusivity(unchecked) var pager: Pager<Row, GitHubCursor>
+        /// What the pager shows, kept in step with it (``ListScreen/pager``'s every change): it
+        /// is read several times a key, and asking the pager copied the whole pager out of the
+        /// box each time (a class's stored struct, lent to a getter in another module).
+        @exclusivity(unchecked) var shown = PagerShown()
+
+        func pagerChanged() {
+            shown = PagerShown(&pager)
+        }
         @exclusivity(unchecked) var viewport: Viewport
         @exclusivity(unchecked) var pull = PullToRefresh()
         @exclusivity(unchecked) var filterField = TextField()
@@ -42,6 +50,7 @@ package struct ListScreen: Sendable, Equatable {
         init(id: ScreenID, list: GitHubList, crumbs: [Crumb], pager: Pager<Row, GitHubCursor>, viewport: Viewport,
              heights: RowHeights) {
             (self.id, self.list, self.crumbs, self.pager, self.viewport, self.heights) = (id, list, crumbs, pager, viewport, heights)
+            pagerChanged()
         }
 
         func copy() -> Storage {
@@ -82,8 +91,17 @@ package struct ListScreen: Sendable, Equatable {
     package var crumbs: [Crumb] { storage.crumbs }
     package internal(set) var pager: Pager<Row, GitHubCursor> {
         _read { yield storage.pager }
-        _modify { yield &unique.pager }
+        _modify {
+            let storage = unique
+            defer { storage.pagerChanged() }
+            yield &storage.pager
+        }
     }
+
+    /// What the pager shows (as the pager's own getters say, without copying the pager).
+    var shown: PagerShown { storage.shown }
+    var footer: Footer? { storage.shown.footer }
+    var placeholder: Placeholder? { storage.shown.placeholder }
     package internal(set) var viewport: Viewport {
         _read { yield storage.viewport }
         _modify { yield &unique.viewport }
@@ -231,7 +249,7 @@ package struct ListScreen: Sendable, Equatable {
     /// ``AppView/earlierRow(_:)``).
     func rows(earlierText text: String) -> Rows {
         RowModel(headers: hasEarlierRow ? [text] : [], pull: pull.isPulled ? false : nil, items: items,
-                 footer: pager.footer, heights: heights)
+                 footer: footer, heights: heights)
     }
 
     /// Whether there is a row above the loaded users: a jump on its way, or the users dropped
@@ -266,3 +284,4 @@ package struct ListScreen: Sendable, Equatable {
         return true
     }
 }
+

@@ -45,7 +45,7 @@ extension AppView {
             }
             let now = state.now
             cachedAgo = list?.storedAt.map { Formatting.shortAge(of: $0, now: now) }
-            refreshingSpinner = list?.pager.isRefreshing == true ? state.spinner : nil
+            refreshingSpinner = list?.shown.isRefreshing == true ? state.spinner : nil
         }
     }
 

@@ -132,18 +132,18 @@ package enum AppView {
         view.retryNote = reconnectNote(state)
         // Worded only when the end row can show (every frame builds this view).
         if top.pager.appendState == .endReached {
-            view.endText = cutShort(top) ?? "End of list · " + Formatting.count(top.pager.knownCount, top.list.itemNoun)
+            view.endText = cutShort(top) ?? "End of list · " + Formatting.count(top.shown.knownCount, top.list.itemNoun)
         }
-        if case .failed(let failure) = top.pager.placeholder, let what = notFound(failure) {
+        if case .failed(let failure) = top.placeholder, let what = notFound(failure) {
             view.placeholder = notFoundLines(what, state: state)
-        } else if top.pager.placeholder == .empty, !top.pager.pagesBefore.isEmpty {
+        } else if top.placeholder == .empty, !top.pager.pagesBefore.isEmpty {
             // Opened at a page past the end.
             let page = top.pager.pagesBefore.count + 1
             view.placeholder = [StyledText("No \(noun) on page \(page) or after: the list ends before it."),
                                 StyledText("Run it again with a smaller --page, or none.", Style(color: .muted))]
-        } else if top.pager.placeholder == .empty, case .users(.search(let query, _)) = top.list {
+        } else if top.placeholder == .empty, case .users(.search(let query, _)) = top.list {
             view.placeholder = noResults(query, state)
-        } else if let placeholder = top.pager.placeholder {
+        } else if let placeholder = top.placeholder {
             view.placeholder = ListView<ListScreen.Items>.placeholderLines(
                 placeholder, noun: noun, spinnerStep: state.spinner, notice: notice, width: state.size.columns, keys: keys,
                 retryNote: view.retryNote)
@@ -245,7 +245,7 @@ package enum AppView {
         case .profile(let profile): return profileStatus(state, profile)
         case .list(let list): top = list
         }
-        let count = top.pager.knownCount
+        let count = top.shown.knownCount
         var text: String
         // Numbers grouped as in the title ("2,856 found"): "1,000 users · 899/1,000".
         let grouped = Formatting.grouped

@@ -84,6 +84,12 @@ struct TestStore {
     private func check(_ commands: [Command], _ expectedCommands: [Command], _ expected: AppState,
                        _ sourceLocation: SourceLocation) {
         #expect(commands == expectedCommands, sourceLocation: sourceLocation)
+        // What each list's pager shows is kept beside it, not read from it: it must say what the
+        // pager says after every message.
+        for list in state.screens.compactMap(\.listScreen) {
+            var pager = list.pager
+            #expect(list.shown == PagerShown(&pager), "what the pager shows is out of step with it", sourceLocation: sourceLocation)
+        }
         if state != expected {
             Issue.record("state differs from the expected one:\n\(difference(expected, state))", sourceLocation: sourceLocation)
         }
