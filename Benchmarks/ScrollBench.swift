@@ -105,6 +105,10 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
             lines += user.login.padding(toLength: 60, withPad: " ", startingAt: 0) + "#\(user.id)\n"
         }
         try lines.write(toFile: text, atomically: true, encoding: .utf8)
+        // The same users as filled rows, for the floor to draw as ghscroll draws them with a
+        // token: the login, the name, and the place and followers at the right.
+        let filledRows = FileManager.default.temporaryDirectory.appendingPathComponent("ghs-bench-\(UUID().uuidString).tsv").path
+        try filledRowLines(FakeDataSet(userCount: 20_000, seed: 5)).write(toFile: filledRows, atomically: true, encoding: .utf8)
         var ours: [ScrollCost] = []
         var theirs: [ScrollCost] = []
         var floors: [ScrollCost] = []
@@ -117,6 +121,9 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
         // Ours with a token: the rows fill with names, places and marks as they scroll by.
         var filled: [ScrollCost] = []
         var filledRatios: [Double] = []
+        // The floor drawing filled rows, and ours with a token over it, round by round.
+        var filledFloors: [ScrollCost] = []
+        var filledFloorRatios: [Double] = []
         // ncurses with no program around it, drawing the same frames (Benchmarks/Floor/main.c).
         let floor = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("ncurses-floor").path
         for _ in 0..<5 {
@@ -141,9 +148,15 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
                     }
                     if let filledRound { filledRatios.append(filledRound.cpuMsPerScroll / cost.cpuMsPerScroll) }
                 }
+                let filledMarker = "ghs-bench-\(UUID().uuidString)"
+                if let cost = try await scrollCost("\(floor) \(filledMarker) \(filledRows)", marker: filledMarker, name: "ncurses-floor") {
+                    filledFloors.append(cost)
+                    if let filledRound { filledFloorRatios.append(filledRound.cpuMsPerScroll / cost.cpuMsPerScroll) }
+                }
             }
         }
         try? FileManager.default.removeItem(atPath: text)
+        try? FileManager.default.removeItem(atPath: filledRows)
         await server.stop()
         let bytes = ours.isEmpty ? nil : middle(ours.map(\.bytesPerScroll))
         let lessBytes = theirs.isEmpty ? nil : middle(theirs.map(\.bytesPerScroll))
@@ -176,7 +189,29 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
                note: "ours with a token, the rows filling as they scroll by (one GraphQL request a page)")
         record("cpu_per_scroll_filled_floor_ratio", filledRatios.isEmpty ? nil : middle(filledRatios), "×", "%.2f",
                note: "that / ncurses-floor's, the median of each round's ratio (at most 2)")
+        record("cpu_per_scroll_ms_floor_filled", filledFloors.isEmpty ? nil : middle(filledFloors.map(\.cpuMsPerScroll)), "ms", "%.3f",
+               note: "ncurses-floor drawing the filled rows (login, name, place and followers)")
+        record("cpu_per_scroll_filled_floor_filled_ratio", filledFloorRatios.isEmpty ? nil : middle(filledFloorRatios), "×", "%.2f",
+               note: "ours with a token / that floor, the median of each round's ratio")
+        record("scroll_bytes_floor_filled", filledFloors.isEmpty ? nil : middle(filledFloors.map(\.bytesPerScroll)), "B", "%.0f",
+               note: "that floor's bytes per one-line scroll")
+        record("scroll_bytes_filled", filled.isEmpty ? nil : middle(filled.map(\.bytesPerScroll)), "B", "%.0f",
+               note: "ours with a token, the same")
         record("scroll_bytes_floor", floors.isEmpty ? nil : middle(floors.map(\.bytesPerScroll)), "B", "%.0f",
                note: "ncurses-floor's bytes per one-line scroll")
     }
+}
+
+/// The users as the floor's filled rows, one a line: `login<TAB>name<TAB>place · N followers`
+/// (the place left out when there is none), the counts short as filled rows write them.
+func filledRowLines(_ data: FakeDataSet) -> String {
+    var lines = ""
+    for user in data.users {
+        let profile = data.profile(of: user)
+        let clean = { (text: String?) in text.map { TerminalText.sanitize($0).replacingOccurrences(of: "\t", with: " ") } ?? "" }
+        let followers = Formatting.count(profile.followers, Noun("follower"), compact: true)
+        let right = [clean(profile.location), followers].filter { !$0.isEmpty }.joined(separator: " · ")
+        lines += "\(user.login)\t\(clean(profile.name))\t\(right)\n"
+    }
+    return lines
 }
