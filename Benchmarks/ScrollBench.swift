@@ -191,7 +191,7 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
                note: "that / ncurses-floor's, the median of each round's ratio (at most 2)")
         record("cpu_per_scroll_ms_floor_filled", filledFloors.isEmpty ? nil : middle(filledFloors.map(\.cpuMsPerScroll)), "ms", "%.3f",
                note: "ncurses-floor drawing the filled rows (login, name, place and followers)")
-        record("cpu_per_scroll_filled_floor_filled_ratio", filledFloorRatios.isEmpty ? nil : middle(filledFloorRatios), "×", "%.2f",
+        record("cpu_filled_over_filled_floor", filledFloorRatios.isEmpty ? nil : middle(filledFloorRatios), "×", "%.2f",
                note: "ours with a token / that floor, the median of each round's ratio")
         record("scroll_bytes_floor_filled", filledFloors.isEmpty ? nil : middle(filledFloors.map(\.bytesPerScroll)), "B", "%.0f",
                note: "that floor's bytes per one-line scroll")
