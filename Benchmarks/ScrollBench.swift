@@ -124,6 +124,8 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
         // The floor drawing filled rows, and ours with a token over it, round by round.
         var filledFloors: [ScrollCost] = []
         var filledFloorRatios: [Double] = []
+        // Ours with a token, the thread that reads the keys and draws alone, over the floor.
+        var filledLoopRatios: [Double] = []
         // ncurses with no program around it, drawing the same frames (Benchmarks/Floor/main.c).
         let floor = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("ncurses-floor").path
         for _ in 0..<5 {
@@ -146,7 +148,10 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
                         floorRatios.append(ourRound.cpuMsPerScroll / cost.cpuMsPerScroll)
                         loopRatios.append(ourRound.busiestThreadMsPerScroll / cost.cpuMsPerScroll)
                     }
-                    if let filledRound { filledRatios.append(filledRound.cpuMsPerScroll / cost.cpuMsPerScroll) }
+                    if let filledRound {
+                        filledRatios.append(filledRound.cpuMsPerScroll / cost.cpuMsPerScroll)
+                        filledLoopRatios.append(filledRound.busiestThreadMsPerScroll / cost.cpuMsPerScroll)
+                    }
                 }
                 let filledMarker = "ghs-bench-\(UUID().uuidString)"
                 if let cost = try await scrollCost("\(floor) \(filledMarker) \(filledRows)", marker: filledMarker, name: "ncurses-floor") {
@@ -189,6 +194,10 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
                note: "ours with a token, the rows filling as they scroll by (one GraphQL request a page)")
         record("cpu_per_scroll_filled_floor_ratio", filledRatios.isEmpty ? nil : middle(filledRatios), "×", "%.2f",
                note: "that / ncurses-floor's, the median of each round's ratio (at most 2)")
+        record("cpu_per_scroll_ms_loop_filled", filled.isEmpty ? nil : middle(filled.map(\.busiestThreadMsPerScroll)), "ms", "%.3f",
+               note: "ours with a token, the busiest thread only (the fills' and pages' requests are on others)")
+        record("cpu_loop_filled_floor_ratio", filledLoopRatios.isEmpty ? nil : middle(filledLoopRatios), "×", "%.2f",
+               note: "that thread / ncurses-floor's, the median of each round's ratio")
         record("cpu_per_scroll_ms_floor_filled", filledFloors.isEmpty ? nil : middle(filledFloors.map(\.cpuMsPerScroll)), "ms", "%.3f",
                note: "ncurses-floor drawing the filled rows (login, name, place and followers)")
         record("cpu_filled_over_filled_floor", filledFloorRatios.isEmpty ? nil : middle(filledFloorRatios), "×", "%.2f",
