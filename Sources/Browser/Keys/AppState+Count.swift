@@ -20,7 +20,13 @@ extension AppState {
         guard let times = count else { return nil }
         count = nil
         switch action {
-        case .lineDown: return move(.lineDown, times: times)
+        case .lineDown:
+            // Further than the rows loaded: walked to, as `G` with a count is.
+            if !top.isFiltered, let list = top.listScreen, let selected = list.selectedItem,
+               selected + times >= list.pager.offset + list.pager.items.count {
+                return moveToRow(min(Self.largestCount, selected + times + 1))
+            }
+            return move(.lineDown, times: times)
         case .lineUp: return move(.lineUp, times: times)
         case .scrollDown: return move(.lineDown, times: times * Self.wheelRows)
         case .scrollUp: return move(.lineUp, times: times * Self.wheelRows)
@@ -36,8 +42,9 @@ extension AppState {
 
     /// `20G` (or `20g`): to row 20 of the whole list. A row loaded is selected; one in a page
     /// memory bounds dropped is loaded in place of the loaded ones (a jump, as `G` does); one
-    /// past what is loaded is walked toward as `G` does (the last row loaded, more loading). On
-    /// a profile or among a filter's matches: the row of those shown.
+    /// past what is loaded is walked to: the last row loaded, then each page as it comes, until
+    /// the row is there (``ListScreen/walkTo``). On a profile or among a filter's matches: the
+    /// row of those shown.
     private mutating func moveToRow(_ number: Int) -> [Command] {
         let position = number - 1
         guard let pager = top.listScreen?.pager, !top.isFiltered else {
@@ -51,7 +58,11 @@ extension AppState {
         if top.withList({ $0.select(item: position) }) == true { return selectionMoved() }
         let loadedEnd = pager.offset + pager.items.count
         let dropped = position < pager.offset || (position >= loadedEnd && position < pager.knownCount && pager.droppedAfter > 0)
-        guard dropped else { return moveToEnd(position < pager.offset ? .first : .last) }
+        guard dropped else {
+            let commands = moveToEnd(position < pager.offset ? .first : .last)
+            if position >= loadedEnd, pager.appendState != .endReached { top.withList { $0.walkTo = position } }
+            return commands
+        }
         let moment = moment
         return top.withList { $0.jump(toItem: position, at: moment) } ?? []
     }

@@ -30,12 +30,32 @@ extension ListScreen {
     }
 
     mutating func select(row: Int) {
+        walkTo = nil
         viewport.select(row, in: rows)
         rememberSelection()
     }
 
     mutating func move(_ command: Viewport.Command) {
+        walkTo = nil
         viewport.perform(command, in: rows)
+        rememberSelection()
+    }
+
+    /// The next step of a walk to a count's row (``walkTo``), after a page came: the row when it
+    /// is loaded; else the last row loaded, so that the next page is asked for; the walk ends
+    /// there when the list ends or its next page failed.
+    mutating func walkOn() {
+        guard let target = walkTo, pager.hasLoadedFirstPage, !isFiltered else { return }
+        if select(item: target) {
+            walkTo = nil
+            return
+        }
+        switch pager.appendState {
+        case .endReached, .failed: walkTo = nil
+        case .idle, .loading: break
+        }
+        guard target >= pager.offset + pager.items.count else { return }
+        viewport.perform(.last, in: rows)
         rememberSelection()
     }
 

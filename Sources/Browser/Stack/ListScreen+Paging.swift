@@ -61,6 +61,7 @@ extension ListScreen {
             pendingItem = nil
             _ = select(item: item)
         }
+        if walkTo != nil { walkOn() }
         // Not `map(command)`: the method as a value would carry a copy of the whole screen.
         guard !effects.isEmpty else { return [] }
         let (id, list) = (id, list)

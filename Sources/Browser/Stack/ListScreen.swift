@@ -34,6 +34,7 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var detailsOpen = false
         @exclusivity(unchecked) var pendingMove: Viewport.Command?
         @exclusivity(unchecked) var pendingItem: Int?
+        @exclusivity(unchecked) var walkTo: Int?
         @exclusivity(unchecked) var storedAt: Date?
         @exclusivity(unchecked) var heights: RowHeights
         @exclusivity(unchecked) var expectedCount: Int?
@@ -57,6 +58,7 @@ package struct ListScreen: Sendable, Equatable {
             let copy = Storage(id: id, list: list, crumbs: crumbs, pager: pager, viewport: viewport, heights: heights)
             (copy.pull, copy.filterField, copy.matches, copy.selectedID) = (pull, filterField, matches, selectedID)
             (copy.detailsOpen, copy.pendingMove, copy.pendingItem, copy.storedAt) = (detailsOpen, pendingMove, pendingItem, storedAt)
+            copy.walkTo = walkTo
             (copy.expectedCount, copy.openedWith, copy.fills, copy.webPages) = (expectedCount, openedWith, fills, webPages)
             (copy.sought, copy.marks, copy.marksRevision) = (sought, marks, marksRevision)
             return copy
@@ -66,7 +68,8 @@ package struct ListScreen: Sendable, Equatable {
             self === other || (id == other.id && list == other.list && crumbs == other.crumbs && pager == other.pager
                 && viewport == other.viewport && pull == other.pull && filterField == other.filterField
                 && matches == other.matches && selectedID == other.selectedID && detailsOpen == other.detailsOpen
-                && pendingMove == other.pendingMove && pendingItem == other.pendingItem && storedAt == other.storedAt
+                && pendingMove == other.pendingMove && pendingItem == other.pendingItem && walkTo == other.walkTo
+                && storedAt == other.storedAt
                 && heights == other.heights && expectedCount == other.expectedCount && openedWith == other.openedWith
                 && fills == other.fills && webPages == other.webPages && sought == other.sought)
         }
@@ -143,6 +146,14 @@ package struct ListScreen: Sendable, Equatable {
     package internal(set) var pendingItem: Int? {
         _read { yield storage.pendingItem }
         _modify { yield &unique.pendingItem }
+    }
+    /// A count's row past the loaded ones (`250G` with 100 loaded, the item at 249 of the whole
+    /// list): the selection rests on the last row loaded while the pages up to it load one
+    /// after another, and goes to it when it arrives (the list's last row, if it ends first).
+    /// Any move of the selection gives it up.
+    package internal(set) var walkTo: Int? {
+        _read { yield storage.walkTo }
+        _modify { yield &unique.walkTo }
     }
     /// When the rows on screen were fetched, when they came from the cache and GitHub has not
     /// confirmed them since; nil when they are GitHub's latest.

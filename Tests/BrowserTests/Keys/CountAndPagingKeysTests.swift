@@ -15,6 +15,28 @@ private func after(_ keys: [Key], users: Int64 = 40, rows: Int = 10) -> (state: 
 
 private func digits(_ text: String) -> [Key] { text.map { .character($0) } }
 
+/// Answers the first fetch among `commands` with the users `ids` (and a next page after them,
+/// unless it is the `last`); the commands that follow.
+private func answer(_ store: inout TestStore, _ commands: [Command], ids: ClosedRange<Int64>, last: Bool = false) -> [Command] {
+    guard let (id, request) = commands.lazy.compactMap({ command -> (ScreenID, FetchRequest<GitHubCursor>)? in
+        if case let .fetch(id, _, request) = command { (id, request) } else { nil }
+    }).first else { return [] }
+    let after: GitHubCursor? = last ? nil : .since(ids.upperBound)
+    return store.apply(.pageLoaded(id, request.token, page(ids, next: after), origin: .network))
+}
+
+private extension [Command] {
+    /// The cursors of the pages these commands ask for.
+    var fetches: [GitHubCursor] {
+        compactMap { if case let .fetch(_, _, request) = $0 { request.cursor } else { nil } }
+    }
+}
+
+private extension AppState {
+    /// `request` as the command that asked for it.
+    func pending(_ request: FetchRequest<GitHubCursor>) -> [Command] { [.fetch(ScreenID(1), .users(.all(since: 0)), request)] }
+}
+
 /// Vim's and less's habits: Ctrl-f and Ctrl-b page, a count before a move.
 @Suite("Ctrl-f, Ctrl-b and a count before a move")
 struct CountAndPagingKeysTests {
@@ -95,13 +117,54 @@ struct CountAndPagingKeysTests {
         #expect(store.state.top.listScreen?.selectedPosition == 3)
     }
 
-    @Test("a row not loaded yet: 500G walks as G does (the last row loaded, the next page asked for)")
+    @Test("a row not loaded yet: 50G goes to the last row loaded and asks for the next page, as G does, and keeps going as each page comes until row 50 is there")
     func countedGPastTheLoaded() {
-        let counted = after(digits("500") + [.character("G")], users: 20)
-        let plain = after([.character("G")], users: 20)
-        #expect(counted.state == plain.state)
-        #expect(counted.commands == plain.commands)
-        #expect(plain.commands.contains { if case .fetch = $0 { true } else { false } })
+        var store = loadedStore(users: 20)
+        for key in digits("50") { store.apply(.key(key)) }
+        let next = request(2, .append, .since(20))
+        store.press(.character("G"), [.fetch(root, .users(.all(since: 0)), next), .scheduleTick(2, after: .milliseconds(100))]) {
+            $0.count = nil
+            $0.pendingTick = 2
+            $0.nextTick = 2
+            $0.top.listScreen?.pager.awaits(.append, request: 2, at: .since(20))
+            $0.top.listScreen?.pager.shows(from: 12, rows: 8)
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 13, selection: 19)
+            $0.top.listScreen?.selectedID = 20
+            $0.top.listScreen?.walkTo = 49
+        }
+        // Row 40 is the last loaded when the second page comes: the walk goes on from there.
+        var commands = answer(&store, store.state.pending(next), ids: 21...40)
+        #expect(store.state.top.listScreen?.selectedPosition == 40)
+        #expect(store.state.top.listScreen?.walkTo == 49)
+        #expect(commands.fetches == [.since(40)])
+        commands = answer(&store, commands, ids: 41...60)
+        #expect(store.state.top.listScreen?.selectedPosition == 50)
+        #expect(store.state.top.listScreen?.selectedID == 50)
+        #expect(store.state.top.listScreen?.walkTo == nil)
+        // Nothing more is asked for on its account once it is there.
+        #expect(commands.fetches.isEmpty)
+    }
+
+    @Test("30j from row 1 with 20 loaded walks as 31G does; any move on the way gives the walk up; a list that ends first ends it on its last row")
+    func countedWalks() {
+        let counted = after(digits("30") + [.character("j")], users: 20)
+        let g = after(digits("31") + [.character("G")], users: 20)
+        #expect(counted.state == g.state && counted.commands == g.commands)
+        #expect(counted.state.top.listScreen?.walkTo == 30)
+
+        var moved = loadedStore(users: 20)
+        for key in digits("30") + [.character("j")] { moved.apply(.key(key)) }
+        let pending = moved.apply(.key(.character("k")))
+        #expect(moved.state.top.listScreen?.walkTo == nil)
+        _ = answer(&moved, pending + [.fetch(root, .users(.all(since: 0)), request(2, .append, .since(20)))], ids: 21...40)
+        #expect(moved.state.top.listScreen?.selectedPosition == 19, "the page does not move the selection")
+
+        var ending = loadedStore(users: 20)
+        for key in digits("90") + [.character("G")] { ending.apply(.key(key)) }
+        let last = answer(&ending, [.fetch(root, .users(.all(since: 0)), request(2, .append, .since(20)))], ids: 21...30, last: true)
+        #expect(ending.state.top.listScreen?.selectedPosition == 30)
+        #expect(ending.state.top.listScreen?.walkTo == nil)
+        #expect(last.fetches.isEmpty)
     }
 
     @Test("with the pane open the digits open its lists, as before")
