@@ -12,6 +12,15 @@ extension AppView {
         return Formatting.grouped(count) + " not checked yet"
     }
 
+    /// Why a filter's `is:` qualifiers can judge no row at all, in words for the no-match
+    /// placeholder; nil when they can (or there are none).
+    static func relationsBlocked(_ state: AppState, _ top: ListScreen) -> String? {
+        guard FilterQuery(top.filter).judgesRelations else { return nil }
+        guard top.fillsAccounts else { return "is: judges people: who follows whom. These rows are not people." }
+        guard state.fillsRows else { return "Who follows whom is known only with a token: set GH_TOKEN, or gh auth login." }
+        return nil
+    }
+
     /// Why a list's rows are not being filled, for the status line: "names need a token",
     /// "GraphQL limit: back at 14:05:00"; a scope GitHub refused some fields for, once known.
     static func fillNote(_ fills: RowFills) -> String? {

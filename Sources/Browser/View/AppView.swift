@@ -58,7 +58,7 @@ package enum AppView {
             drawPrompt(state, on: screen, rows: rows, columns: columns)
         } else if state.overlay == .filter {
             if let top = state.top.listScreen {
-                Bar.field(prompt: "/", field: top.filterField, right: loadedOf(top, help: state.keys), row: rows - 1,
+                Bar.field(prompt: "/", field: top.filterField, right: loadedOf(state, top), row: rows - 1,
                           on: screen, columns: columns)
             }
         } else {
@@ -217,14 +217,21 @@ package enum AppView {
         case .failed: next = ["Loading more failed", typing ? nil : retry, clear]
         case .idle: next = [more, clear]
         }
+        // `is:` that could judge no row says why, rather than sending the person for more rows.
+        if let reason = relationsBlocked(state, top) {
+            return [StyledText("No loaded \(top.list.itemNoun.many) match “\(top.filter)”."), StyledText(reason), StyledText(""),
+                    StyledText(clear ?? "", Style(color: .muted))]
+        }
         return [StyledText("No loaded \(top.list.itemNoun.many) match “\(top.filter)”."), StyledText(""),
                 StyledText(next.compactMap { $0 }.joined(separator: " · "), Style(color: .muted))]
     }
 
-    /// The filter line's right side: the count, and the key that shows the line's keys.
-    private static func loadedOf(_ top: ListScreen, help keys: KeyTable) -> String {
-        let count = loadedOf(top)
-        return keys.label(.help, in: .filter).map { "\(count) · \($0) keys" } ?? count
+    /// The filter line's right side: the count, what its `is:` could not judge, and the key
+    /// that shows the line's keys.
+    private static func loadedOf(_ state: AppState, _ top: ListScreen) -> String {
+        var text = loadedOf(top)
+        if let note = relationsNote(state, top) { text += " · " + note }
+        return state.keys.label(.help, in: .filter).map { "\(text) · \($0) keys" } ?? text
     }
 
     /// What a filter matched among the rows loaded: "312 of 1,200 loaded".

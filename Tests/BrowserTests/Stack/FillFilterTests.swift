@@ -138,10 +138,22 @@ struct FillFilterTests {
         #expect(store.state.top.selectedUser?.id == 4, "the selection kept")
     }
 
-    @Test("without a token the qualifiers say they need one")
+    @Test("without a token the qualifiers say they need one: on the status line, on the filter line while it is typed, and in place of the rows, without sending the person for more rows")
     func needsToken() {
         var state = filledState()
         state.fillsRows = false
         #expect(shown(state, filter: "is:mutual").status.hasSuffix(" · /is:mutual · is: needs a token"))
+        // Typed, with nothing known of anyone: neither it nor its opposite keeps a row, and the
+        // screen says why.
+        var store = loadedStore(users: 20)
+        store.apply(.key(.character("/")))
+        for character in "-is:mutual" { store.apply(.key(.character(character))) }
+        let screen = render(store.state).lines
+        #expect(screen[9] == "/-is:mutual" + String(repeating: " ", count: 24) + "0 of 20 loaded · is: needs a token · F1 keys")
+        let centred = screen.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(centred[3...5] == ["No loaded users match “-is:mutual”.",
+                                   "Who follows whom is known only with a token: set GH_TOKEN, or gh auth login.", ""],
+                "\(screen.joined(separator: "\n"))")
+        #expect(!screen.joined().contains("loads more"))
     }
 }
