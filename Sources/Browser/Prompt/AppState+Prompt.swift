@@ -67,7 +67,7 @@ extension AppState {
         guard overlay == .command, let checking = prompt.checking, checking.id == id else { return [] }
         prompt.checking = nil
         switch outcome {
-        case .notFound(let message):
+        case .notFound(let message), .rejected(let message):
             prompt.error = .github(message)
             return []
         case .notAnOrganization(let login):

@@ -23,6 +23,9 @@ package enum GoCheck: Sendable, Equatable {
     case notFound(String)
     /// The organization a command needs (`members LOGIN`) is this user's account.
     case notAnOrganization(String)
+    /// GitHub rejected the token (a 401): the prompt says so, with this message, and nothing
+    /// opens (whatever it asked would be rejected too).
+    case rejected(String)
     /// GitHub did not say (out of reach, a rate limit): the screen opens, and says it itself.
     case unknown
 }

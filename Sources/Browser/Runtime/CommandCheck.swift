@@ -37,8 +37,11 @@ enum CommandCheck {
             }
             return .found
         } catch let error as GitHubError {
-            if case .notFound = error { return .notFound(error.description) }
-            return .unknown
+            switch error {
+            case .notFound: return .notFound(error.description)
+            case .badCredentials: return .rejected(error.description)
+            default: return .unknown
+            }
         } catch {
             return .unknown
         }

@@ -196,6 +196,20 @@ struct MeCommandLineModelTests {
         }
     }
 
+    @Test(":me with a token GitHub rejects: the prompt says so in GitHub's words, not \"try again\"; nothing is pushed or kept")
+    func tokenRejected() {
+        var store = tokenPromptStore()
+        store.type("me")
+        store.apply(.key(.enter))
+        let message = GitHubError.badCredentials(message: "Requires authentication").description
+        store.send(.commandChecked(RequestID(1), .rejected(message))) {
+            $0.prompt.checking = nil
+            $0.prompt.error = .github(message)
+        }
+        #expect(promptWords(store.state)?.hasPrefix("GitHub rejected the token (Requires authentication). Check GH_TOKEN") == true)
+        #expect(store.state.screens.count == 1 && store.state.prompt.history.entries.isEmpty)
+    }
+
     @Test("a list of @me opened on the owner's own profile names the login once: octocat › following")
     func fromTheOwnersProfile() {
         var store = tokenPromptStore()

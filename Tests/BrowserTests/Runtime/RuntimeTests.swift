@@ -282,6 +282,15 @@ struct RuntimeTests {
         ])
     }
 
+    @Test("the check says GitHub rejected the token (a 401) in GitHub's own words, for @me as for any account")
+    func checkRejected() async {
+        let rejected = GitHubError.badCredentials(message: "Requires authentication")
+        let (runtime, posted) = runtime(scripted(userDetails: { _, _ in throw rejected }))
+        runtime.run([.checkCommand(RequestID(1), .account(GitHubConfiguration.me))])
+        await runtime.tasks[.check(RequestID(1))]?.value
+        #expect(posted.all == [.commandChecked(RequestID(1), .rejected(rejected.description))])
+    }
+
     @Test("the check of @me asks for the token owner's account (/user) and says whose it is")
     func checkOfMe() async {
         let (runtime, posted) = runtime(scripted(userDetails: { login, _ in
