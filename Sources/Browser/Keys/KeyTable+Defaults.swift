@@ -35,7 +35,7 @@ extension KeyTable {
         KeyBinding(.back, [.escape, .character("h"), .left, .backspace],
                    "back: close the pane, clear the filter, or leave the list", hint: "back",
                    modes: moving, needsSomethingToLeave: true),
-        KeyBinding(.filter, [.character("/")], "filter the loaded rows by login", hint: "filter", modes: moving),
+        KeyBinding(.filter, [.character("/")], "filter the loaded rows by words", hint: "filter", modes: moving),
         KeyBinding(.search, [.character("s")], "search users (GitHub's syntax: tom type:org location:Berlin …)", modes: moving),
         KeyBinding(.sort, [.character("S")], "a search's order (best match, followers, repositories, joined)", modes: moving),
         KeyBinding(.command, [.character(":")], "go to any list (followers LOGIN, user LOGIN, search …)", hint: "go",

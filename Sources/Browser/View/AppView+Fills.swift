@@ -1,5 +1,6 @@
 import Foundation
 import GitHubAPI
+import TerminalUI
 
 extension AppView {
     /// What a filter's `is:` qualifiers could not judge: "120 not checked yet"; that they need
@@ -10,6 +11,23 @@ extension AppView {
         guard state.fillsRows else { return "is: needs a token" }
         guard let count = top.notChecked, count > 0 else { return nil }
         return Formatting.grouped(count) + " not checked yet"
+    }
+
+    /// What the filter's words match, for its help below its keys: the words, and on a list of
+    /// people the `is:` qualifiers (which need a token).
+    static func filterWords(people: Bool, token: Bool) -> [HelpOverlay.Entry] {
+        var entries = [HelpOverlay.Entry(keys: "words", text: people
+            ? "all found in the login, or a filled row's name, company, place, bio"
+            : "all found in the repository's OWNER/NAME")]
+        guard people else { return entries }
+        let needs = token ? "" : " (with a token)"
+        entries += [
+            HelpOverlay.Entry(keys: "is:follows-you", text: "people who follow you" + needs),
+            HelpOverlay.Entry(keys: "is:you-follow", text: "people you follow" + needs),
+            HelpOverlay.Entry(keys: "is:mutual", text: "both" + needs),
+            HelpOverlay.Entry(keys: "-is:…", text: "not that: -is:you-follow"),
+        ]
+        return entries
     }
 
     /// Why a filter's `is:` qualifiers can judge no row at all, in words for the no-match

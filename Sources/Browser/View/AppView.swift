@@ -105,6 +105,9 @@ package enum AppView {
                 entries[index].text = "open its \(name)"
             }
         }
+        if mode == .filter {
+            entries += filterWords(people: state.top.listScreen?.fillsAccounts == true, token: state.hasToken)
+        }
         return HelpOverlay(title: "Keys · \(title)", entries: entries,
                            footer: state.keys.helpFooter, scrollFooter: state.keys.helpScrollFooter, offset: state.helpOffset)
     }

@@ -30,11 +30,11 @@ struct ListOptions: ParsableArguments {
     @Option(name: .customLong("max-items"), parsing: .unconditional,
             help: "Keep at most N users of a list in memory; pages far from the screen are dropped and loaded again when you scroll back (default 100000, about 5 MB; 0 keeps all).")
     var maxItems: Int?
-    @Flag(help: "Browse a built-in fake GitHub (no network, no token).")
+    @Flag(help: "Browse a built-in fake GitHub: no network; a demo token, so rows fill in and F and * work.")
     var demo = false
-    @Flag(help: "No curses: print ID<TAB>LOGIN lines as pages arrive (the default when output is not a terminal).")
+    @Flag(help: "No curses: print a line a row as pages arrive, ID<TAB>LOGIN (a stargazer: and <TAB>STARRED_AT; a repository: ID<TAB>OWNER/NAME); the default when output is not a terminal.")
     var plain = false
-    @Flag(help: "No curses: print one JSON user object per line as pages arrive.")
+    @Flag(help: "No curses: print each row's JSON object as GitHub sent it, one a line, as pages arrive.")
     var json = false
     @Option(name: .customLong("log-file"), help: "Write diagnostics to this file.")
     var logFile: String?

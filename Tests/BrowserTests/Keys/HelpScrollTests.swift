@@ -33,7 +33,7 @@ struct HelpScrollTests {
             "                       repository's owner's)",
             "  Esc h ← Backspace    back: close the pane, clear the",
             "                       filter, or leave the list",
-            "  /                    filter the loaded rows by login",
+            "  /                    filter the loaded rows by words",
             "  12–22 of 39 · j k scroll · Esc ? close · q quits",
             " 40 of 40 loaded · 1/40 · /u              Esc close  q quit",
         ], styles: [

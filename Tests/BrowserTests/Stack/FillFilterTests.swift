@@ -138,6 +138,23 @@ struct FillFilterTests {
         #expect(store.state.top.selectedUser?.id == 4, "the selection kept")
     }
 
+    @Test("F1 on the filter line says what its words match and, on a list of people, the is: qualifiers (without a token: that they need one)")
+    func filterHelp() {
+        for token in [true, false] {
+            var store = loadedStore(rows: 24, columns: 100, users: 40, hasToken: token)
+            store.apply(.key(.character("/")))
+            store.apply(.key(.function(1)))
+            let lines = render(store.state).lines.map { $0.trimmingCharacters(in: .whitespaces) }
+            let needs = token ? "" : " (with a token)"
+            for (keys, text) in [("words", "all found in the login, or a filled row's name, company, place, bio"),
+                                 ("is:follows-you", "people who follow you" + needs), ("is:mutual", "both" + needs),
+                                 ("-is:…", "not that: -is:you-follow")] {
+                // (The help is drawn over the rows: each of its lines between theirs.)
+                #expect(lines.contains { $0.contains("  \(keys)  ") && $0.contains("  \(text)  ") }, "\(keys): \(lines.joined(separator: "\n"))")
+            }
+        }
+    }
+
     @Test("without a token the qualifiers say they need one: on the status line, on the filter line while it is typed, and in place of the rows, without sending the person for more rows")
     func needsToken() {
         var state = filledState()

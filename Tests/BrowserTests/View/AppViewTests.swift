@@ -73,7 +73,7 @@ struct AppViewTests {
         " ghscroll · All users                                            api.github.com",
         "   Keys · in a list",
         "   j ↓                  down one row      /         filter the loaded rows by",
-        "   k ↑                  up one row                  login",
+        "   k ↑                  up one row                  words",
         "   wheel down           down three rows   s         search users",
         "   wheel up             up three rows     :         go to any list",
         "   Space f Ctrl-f PgDn  down a page       o         open the profile in the",
