@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 
 /// What `/` typed asks for: words that must each be found in a row (its login or name, and on
@@ -29,7 +30,11 @@ package struct FilterQuery: Sendable, Equatable {
     }
 
     /// The words, lowercased.
-    package var words: [String] = []
+    package var words: [String] = [] {
+        didSet { folded = words.map(Self.fold) }
+    }
+    /// The words without their accents (``fold(_:)``), in step with ``words``.
+    private(set) var folded: [String] = []
     /// The qualifiers, each with whether it is negated.
     package var relations: [(relation: Relation, holds: Bool)] = []
     /// Words that look like a qualifier but name none (`is:bogus`): matched as words.
@@ -42,6 +47,8 @@ package struct FilterQuery: Sendable, Equatable {
                 words.append(String(word))
             }
         }
+        // (An initializer's changes do not run `didSet`.)
+        folded = words.map(Self.fold)
     }
 
     package static func == (lhs: FilterQuery, rhs: FilterQuery) -> Bool {
@@ -59,15 +66,36 @@ package struct FilterQuery: Sendable, Equatable {
             guard let judged = relation.holds(for: fill, viewerFollows: viewerFollows), judged == holds else { return false }
         }
         guard !words.isEmpty else { return true }
-        let name = row.name.lowercased()
-        return words.allSatisfy { word in
-            name.contains(word) || (fill.map { Self.field(of: $0, containing: word) != nil } ?? false)
+        let name = row.name
+        return zip(words, folded).allSatisfy { word, folded in
+            Self.text(name, contains: word, folded: folded)
+                || (fill.map { Self.field(of: $0, containing: word, folded: folded) != nil } ?? false)
         }
     }
 
     /// The first of a fill's texts (name, company, place, bio) that contains `word`.
-    static func field(of fill: RowFill, containing word: String) -> String? {
-        [fill.name, fill.company, fill.location, fill.bio].lazy.compactMap { $0 }
-            .first { $0.lowercased().contains(word) }
+    static func field(of fill: RowFill, containing word: String, folded: String? = nil) -> String? {
+        let folded = folded ?? Self.fold(word)
+        return [fill.name, fill.company, fill.location, fill.bio].lazy.compactMap { $0 }
+            .first { Self.text($0, contains: word, folded: folded) }
+    }
+
+    /// Whether `text` contains `word` (lowercased), whatever the case and the accents: "montreal"
+    /// finds "Montréal", "dvorak" "Dvořák". `folded`: the word without its accents (``fold(_:)``),
+    /// when worked out once for many texts. A text in ASCII, as every login is, needs no folding.
+    static func text(_ text: String, contains word: String, folded: String? = nil) -> Bool {
+        let lower = text.lowercased()
+        if lower.contains(word) { return true }
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else {
+            let folded = folded ?? Self.fold(word)
+            return folded != word && lower.contains(folded)
+        }
+        return text.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+
+    /// `word` lowercased without its accents ("dvořák": "dvorak").
+    static func fold(_ word: String) -> String {
+        guard word.utf8.contains(where: { $0 >= 0x80 }) else { return word }
+        return word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

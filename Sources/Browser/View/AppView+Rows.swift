@@ -134,9 +134,9 @@ extension AppView {
     /// and detail do not show it.
     static func hiddenMatch(of word: String, in fill: RowFill, row: ItemText) -> String? {
         let shown = (row.title + " " + row.note + " " + row.detail).lowercased()
-        guard !shown.contains(word), let field = FilterQuery.field(of: fill, containing: word) else { return nil }
+        guard !FilterQuery.text(shown, contains: word), let field = FilterQuery.field(of: fill, containing: word) else { return nil }
         let lines = field.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        return lines.first { $0.lowercased().contains(word) } ?? oneLine(field)
+        return lines.first { FilterQuery.text($0, contains: word) } ?? oneLine(field)
     }
 
     /// "you", "mutual", "follows you", "you follow", or nil: words, so they read the same

@@ -44,6 +44,24 @@ struct FillFilterTests {
         #expect(shown(filledState(), filter: "user1").ids == [1] + Array(10...19))
     }
 
+    @Test("/ finds a word whatever its accents and case: montreal finds Montréal, dvorak Dvořák; a row that shows where it was found keeps its right side")
+    func accents() {
+        var store = fillingStore()
+        var answer = FillAnswer(fills: [:])
+        for id in Int64(1)...18 { answer.fills["user\(id)"] = fill(id, followsYou: false, youFollow: false) }
+        answer.fills["user5"]?.location = "Montréal, QC"
+        answer.fills["user9"]?.name = "Antonín Dvořák"
+        store.apply(.rowsFilled(root, RequestID(1), answer))
+        #expect(shown(store.state, filter: "montreal").ids == [5])
+        #expect(shown(store.state, filter: "MONTRÉAL").ids == [5])
+        #expect(shown(store.state, filter: "dvorak antonin").ids == [9])
+        #expect(shown(store.state, filter: "dvořák").ids == [9])
+        var state = store.state
+        state.top.withList { $0.setFilter("montreal") }
+        #expect(render(state).lines[1].hasPrefix(" user5  Person 5 "))
+        #expect(render(state).lines[1].hasSuffix(" Montréal, QC · 500 followers"), "\(render(state).lines[1])")
+    }
+
     @Test("is:mutual, is:follows-you and -is:you-follow keep the right rows; rows not filled are not judged, and the status counts them")
     func relations() {
         #expect(shown(filledState(), filter: "is:mutual").ids == [3])
