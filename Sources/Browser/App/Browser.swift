@@ -100,7 +100,9 @@ package struct Browser: Sendable {
         let earlier = notices?.attach { post(.notice($0)) } ?? []
         defer { _ = notices?.attach(nil) }
 
-        var state = AppState(opening: opening, host: configuration.baseURL.host ?? "",
+        // The demo's fake GitHub is on this machine: its address would only puzzle in the title.
+        let host = if case .demo = configuration.tokenSource { "demo GitHub" } else { configuration.baseURL.host ?? "" }
+        var state = AppState(opening: opening, host: host,
                              pageSize: pageSize, prefetchDistance: prefetchDistance,
                              size: AppState.Size(rows: screen.size.rows, columns: screen.size.columns), now: Date(),
                              keys: keys, layout: layout,
