@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Widgets that draw into an area")
 struct WidgetTests {
-    @Test("a row's note: muted after the title; narrower, the detail gives way to the short one, then the note is cut, the title last")
+    @Test("a row's note: muted after the title, two blanks from each side; narrower, the detail gives way to the short one, then the note is cut (never running on into the detail), the title last")
     func itemNote() {
         var text = ItemText(title: "octocat", detail: "San Francisco · 12k followers · mutual ",
                             shortDetail: "12k followers · mutual ")
@@ -16,9 +16,9 @@ struct WidgetTests {
             return (screen.lines[0], screen.styleLines[0])
         }
         #expect(drawn(70) == (" octocat  Mona Lisa Octocat   San Francisco · 12k followers · mutual",
-                              "..........mmmmmmmmmmmmmmmmmmm.mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm."))
-        #expect(drawn(50).0 == " octocat  Mona Lisa Octo… 12k followers · mutual")
-        #expect(drawn(40).0 == " octocat  Mona… 12k followers · mutual")
+                              "..........mmmmmmmmmmmmmmmmmm..mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm."))
+        #expect(drawn(50).0 == " octocat  Mona Lisa Oct…  12k followers · mutual")
+        #expect(drawn(40).0 == " octocat  Mon…  12k followers · mutual")
         #expect(drawn(20).0 == " octocat  Mona Lisa…")
         // Selected: one style across the row, the note included.
         let screen = CellBuffer(rows: 1, columns: 70)

@@ -183,12 +183,15 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
             detailWidth = TerminalText.width(detail)
         }
         if detailWidth > 0, detailWidth + 4 < columns {
-            // A blank, the title (at least 2 columns), a blank, the detail, a blank: no strings joined.
+            // A blank, the title (at least 2 columns), a blank, the detail, a blank: no strings
+            // joined. A note (muted, as the detail is) keeps two blanks from the detail, so that
+            // a name cut short does not read on into it.
             let room = columns - detailWidth - 1
+            let gap = note.isEmpty ? 1 : 2
             screen.fill(row: top, column: left, count: 1, style: first)
-            putTitle(title, note: note, highlight: highlight, row: top, column: left + 1, width: room - 2, style: first,
+            putTitle(title, note: note, highlight: highlight, row: top, column: left + 1, width: room - 1 - gap, style: first,
                      selected: selected, on: screen)
-            screen.fill(row: top, column: left + room - 1, count: 1, style: first)
+            screen.fill(row: top, column: left + room - gap, count: gap, style: first)
             screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
             screen.fill(row: top, column: left + room + detailWidth, count: 1, style: first)
         } else if note.isEmpty {
