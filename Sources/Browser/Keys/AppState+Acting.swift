@@ -32,10 +32,26 @@ extension AppState {
         case refused(Flash)
     }
 
+    /// What `F` and `*` would undo on what is selected, as far as the screen knows (their
+    /// hints say "unfollow", "unstar"). Nothing is known set without a token or a write.
+    var actUndoes: KeyTable.Undo {
+        guard hasToken || fillsRows || !acting.known.isEmpty else { return [] }
+        let row = top.selectedRow
+        var undo: KeyTable.Undo = []
+        for star in [false, true] {
+            guard case .target(let target) = actSubject(star: star, row: row), knownState(of: target, row: row) == true
+            else { continue }
+            undo.insert(star ? .unstar : .unfollow)
+        }
+        return undo
+    }
+
     /// The account (`F`) or repository (`*`) selected; on a profile with the selection on no
     /// item, its own account.
-    private func actSubject(star: Bool) -> ActSubject {
-        let row = top.selectedRow
+    private func actSubject(star: Bool) -> ActSubject { actSubject(star: star, row: top.selectedRow) }
+
+    /// ``actSubject(star:)`` with the selected row given.
+    private func actSubject(star: Bool, row: Row?) -> ActSubject {
         switch (row, star) {
         case (.repository(let repository)?, true):
             guard let (owner, name) = repository.ownerAndName else { return .refused(.nothingToOpen) }
@@ -63,9 +79,12 @@ extension AppState {
 
     /// Whether the target is followed or starred, as far as the screen knows: a write or a
     /// `GET` said so, else the row's fill.
-    private func knownState(of target: WriteTarget) -> Bool? {
+    private func knownState(of target: WriteTarget) -> Bool? { knownState(of: target, row: top.selectedRow) }
+
+    /// ``knownState(of:)`` with the selected row given.
+    private func knownState(of target: WriteTarget, row: Row?) -> Bool? {
         if let known = acting.known[target] { return known }
-        guard let screen = top.listScreen, let row = screen.selectedRow, let fill = screen.fills.byID[row.id] else { return nil }
+        guard let screen = top.listScreen, let row, let fill = screen.fills.byID[row.id] else { return nil }
         switch (target, row) {
         case (.account, .user(let user)) where WriteTarget.account(user.login) == target: return fill.viewerFollows
         case (.repository, .repository) where fill.isRepository: return fill.viewerStarred

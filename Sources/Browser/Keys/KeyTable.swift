@@ -30,6 +30,17 @@ package struct KeyTable: Sendable, Equatable {
         var enter: EnterHint
         /// `F` or `*` when the token may not use them.
         var unable: Unable
+        /// `F` or `*` when they would undo a follow or a star.
+        var undo: Undo
+    }
+
+    /// The writes `F` and `*` would undo on what is selected, whose hints say so ("unfollow",
+    /// "unstar").
+    package struct Undo: OptionSet, Hashable, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package static let unfollow = Undo(rawValue: 1)
+        package static let unstar = Undo(rawValue: 2)
     }
 
     /// The writes a token may not do, whose keys the hints leave out (a byte: it is hashed on
@@ -70,6 +81,8 @@ package struct KeyTable: Sendable, Equatable {
             var left = kind.kind.refused.union(kind.subject.notActedOn)
             if kind.unable.contains(.follow) { left.insert(.follow) }
             if kind.unable.contains(.star) { left.insert(.star) }
+            if kind.undo.contains(.unfollow) { renamed[.follow] = "unfollow" }
+            if kind.undo.contains(.unstar) { renamed[.star] = "unstar" }
             switch kind.enter {
             case .details: break
             case .open: renamed[.details] = "open"
@@ -224,7 +237,7 @@ package struct KeyTable: Sendable, Equatable {
     /// (``HintLine/fitted(to:)``).
     /// `unable`: `F` and `*` when the token may not use them, left out.
     package func hints(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .list, subject: PaneSubject = .user,
-                      enter: EnterHint = .details, unable: Unable = []) -> HintLine {
-        hints[HintsKind(subject: subject, kind: kind, enter: enter, unable: unable)][mode, canLeave]
+                      enter: EnterHint = .details, unable: Unable = [], undo: Undo = []) -> HintLine {
+        hints[HintsKind(subject: subject, kind: kind, enter: enter, unable: unable, undo: undo)][mode, canLeave]
     }
 }

@@ -15,6 +15,6 @@ struct StatusHints {
         if !abilities.follow.mayTry { unable.insert(.follow) }
         if !abilities.star.mayTry { unable.insert(.star) }
         line = state.keys.hints(for: mode, canLeave: state.canLeave, kind: state.top.kind, subject: subject,
-                                enter: state.enterEffect, unable: unable)
+                                enter: state.enterEffect, unable: unable, undo: state.actUndoes)
     }
 }

@@ -46,13 +46,15 @@ struct ActingViewTests {
         store.apply(.key(.character("y")))
         #expect(render(store.state).lines[1] == " user1                                                         #1 · you follow")
         store.apply(.written(RequestID(2)))
-        #expect(render(store.state).lines[9] == " You follow user1       Enter details  / filter  : go  F follow  q quit  ? help")
+        // F would undo it now, and its hint says so.
+        #expect(render(store.state).lines[9] == " You follow user1     Enter details  / filter  : go  F unfollow  q quit  ? help")
         store.apply(.key(.character("F")))
         #expect(render(store.state).lines[9] == " Unfollow user1? y/n                                                y yes  n no")
         store.apply(.key(.character("y")))
         store.apply(.written(RequestID(3)))
         #expect(render(store.state).lines[1] == " user1                                                                      #1")
         #expect(render(store.state).lines[9].hasPrefix(" You no longer follow user1 "))
+        #expect(render(store.state).lines[9].hasSuffix(" F follow  ? help"))
     }
 
     @Test("a follow written under another case of the login (:user USER1, then F) marks the row GitHub spells user1")
@@ -126,7 +128,7 @@ struct ActingViewTests {
         "",
         "",
         "",
-        " 1 repository · 1/1 · end                     Enter details  / filter  : go  * star  q quit  ? help",
+        " 1 repository · 1/1 · end                   Enter details  / filter  : go  * unstar  q quit  ? help",
         ], styles: [
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",

@@ -156,6 +156,17 @@ struct FillFilterTests {
         #expect(store.state.top.selectedUser?.id == 4, "the selection kept")
     }
 
+    @Test("F's hint says what F would do on the selected row: unfollow where its fill says you follow the account, follow elsewhere")
+    func followHint() {
+        var store = TestStore(filledState())
+        store.apply(.abilities(mayActAll))
+        #expect(render(store.state).lines[9].contains(" F follow "))
+        store.apply(.key(.character("j")))
+        store.apply(.key(.character("j")))
+        #expect(store.state.top.selectedUser?.id == 3)
+        #expect(render(store.state).lines[9].contains(" F unfollow "))
+    }
+
     @Test("F1 on the filter line says what its words match and, on a list of people, the is: qualifiers (without a token: that they need one)")
     func filterHelp() {
         for token in [true, false] {
