@@ -1,29 +1,5 @@
 import ListCore
 
-/// How a caller describes one item row; TerminalUI knows nothing else of the items.
-public struct ItemText: Sendable, Equatable {
-    /// Left-aligned, e.g. a login.
-    public var title: String
-    /// Right-aligned, e.g. "#583231 · org".
-    public var detail: String
-    /// The second line of a two-line (comfortable) row.
-    public var subtitle: String
-    /// Muted after the title on its line, e.g. a person's name: the detail gives way before it,
-    /// and it is cut before the title.
-    public var note: String = ""
-    /// What the detail gives way to where the whole title and the detail do not both fit (say
-    /// "kind " for "#9919 · kind "): the title is cut only when even this leaves it too little
-    /// room. Empty: the detail goes.
-    public var shortDetail: String
-
-    public init(title: String, detail: String = "", shortDetail: String = "", subtitle: String = "") {
-        self.title = title
-        self.detail = detail
-        self.shortDetail = shortDetail
-        self.subtitle = subtitle
-    }
-}
-
 /// The list widget: the visible rows of a ``RowModel`` in an area, or a placeholder in their place.
 ///
 /// Only the rows on screen are described and drawn, so a frame costs the same for any list length.
@@ -161,96 +137,6 @@ public struct ListView<Items: RandomAccessCollection> where Items.Index == Int {
         }
     }
 
-    /// Draws the `lines` lines of an item's row: its title, its detail against the right edge
-    /// in a quieter colour (unless selected; it gives way when the line is too narrow), and
-    /// in a second line the subtitle.
-    static func drawItem(_ text: ItemText, highlight: String?, selected: Bool, top: Int, lines: Int, left: Int,
-                         columns: Int, on screen: some Screen) {
-        guard lines > 0 else { return }
-        let first: Style = selected ? .selected : .plain
-        let title = TerminalText.sanitize(text.title)
-        let note = text.note.isEmpty ? "" : TerminalText.sanitize(text.note)
-        var detail = TerminalText.sanitize(text.detail)
-        var detailWidth = TerminalText.width(detail)
-        // What the detail makes room for: the title and its note, two blanks apart.
-        let wanted = note.isEmpty ? title : title + "  " + note
-        // A title never wider than its bytes fits without measuring it (nearly every row).
-        // (With a note, a detail too wide for the row gives way too, rather than going whole.)
-        if detailWidth > 0, detailWidth + 4 < columns || !note.isEmpty, wanted.utf8.count > columns - detailWidth - 3,
-           TerminalText.width(wanted) > columns - detailWidth - 3 {
-            // The title would be cut beside the detail: the detail gives way first.
-            detail = TerminalText.sanitize(text.shortDetail)
-            detailWidth = TerminalText.width(detail)
-        }
-        if detailWidth > 0, detailWidth + 4 < columns {
-            // A blank, the title (at least 2 columns), a blank, the detail, a blank: no strings
-            // joined. A note (muted, as the detail is) keeps two blanks from the detail, so that
-            // a name cut short does not read on into it.
-            let room = columns - detailWidth - 1
-            let gap = note.isEmpty ? 1 : 2
-            screen.fill(row: top, column: left, count: 1, style: first)
-            putTitle(title, note: note, highlight: highlight, row: top, column: left + 1, width: room - 1 - gap, style: first,
-                     selected: selected, on: screen)
-            screen.fill(row: top, column: left + room - gap, count: gap, style: first)
-            screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
-            screen.fill(row: top, column: left + room + detailWidth, count: 1, style: first)
-        } else if note.isEmpty {
-            screen.put(row: top, column: left, " " + title, width: columns, style: first)
-        } else {
-            screen.fill(row: top, column: left, count: 1, style: first)
-            putTitle(title, note: note, highlight: highlight, row: top, column: left + 1, width: columns - 1, style: first,
-                     selected: selected, on: screen)
-        }
-        let rest: Style = selected ? .selected : Style(color: .muted)
-        for offset in 1..<max(1, lines) {
-            if offset == 1 {
-                screen.put(row: top + 1, column: left, "   " + TerminalText.sanitize(text.subtitle), width: columns, style: rest)
-            } else {
-                screen.fill(row: top + offset, column: left, count: columns, style: rest)
-            }
-        }
-    }
-
-    /// A title and its note (muted, after two blanks) cut to `width`: the note first.
-    private static func putTitle(_ title: String, note: String, highlight: String?, row: Int, column: Int, width: Int,
-                                 style: Style, selected: Bool, on screen: some Screen) {
-        guard !note.isEmpty else {
-            return putTitle(title, highlight: highlight, row: row, column: column, width: width, style: style,
-                            selected: selected, on: screen)
-        }
-        let titleWidth = TerminalText.width(title)
-        let noteRoom = width - titleWidth - 2
-        guard noteRoom > 0 else {
-            return putTitle(title, highlight: highlight, row: row, column: column, width: width, style: style,
-                            selected: selected, on: screen)
-        }
-        putTitle(title, highlight: highlight, row: row, column: column, width: titleWidth + 2, style: style,
-                 selected: selected, on: screen)
-        screen.put(row: row, column: column + titleWidth + 2, note, width: noteRoom,
-                   style: selected ? style : Style(color: .muted))
-    }
-
-    /// A title cut to `width`, what the highlight matched in it marked.
-    private static func putTitle(_ title: String, highlight: String?, row: Int, column: Int, width: Int, style: Style,
-                                 selected: Bool, on screen: some Screen) {
-        guard let needle = highlight, !needle.isEmpty else {
-            return screen.put(row: row, column: column, title, width: width, style: style)
-        }
-        let cut = TerminalText.width(title) > width ? TerminalText.truncate(title, to: width) : title
-        guard let match = cut.range(of: needle, options: .caseInsensitive) else {
-            return screen.put(row: row, column: column, title, width: width, style: style)
-        }
-        let before = String(cut[..<match.lowerBound])
-        let matched = String(cut[match])
-        var marked = style
-        marked.bold = true
-        if !selected { marked.color = .accent }
-        let start = TerminalText.width(before)
-        let end = start + TerminalText.width(matched)
-        if !before.isEmpty { screen.put(row: row, column: column, before, style: style) }
-        screen.put(row: row, column: column + start, matched, style: marked)
-        screen.put(row: row, column: column + end, String(cut[match.upperBound...]), width: width - end, style: style)
-    }
 
     // MARK: - Placeholders
 
