@@ -22,10 +22,6 @@ package struct ListScreen: Sendable, Equatable {
         /// is read several times a key, and asking the pager copied the whole pager out of the
         /// box each time (a class's stored struct, lent to a getter in another module).
         @exclusivity(unchecked) var shown = PagerShown()
-
-        func pagerChanged() {
-            shown = PagerShown(&pager)
-        }
         @exclusivity(unchecked) var viewport: Viewport
         @exclusivity(unchecked) var pull = PullToRefresh()
         @exclusivity(unchecked) var filterField = TextField()
@@ -52,6 +48,11 @@ package struct ListScreen: Sendable, Equatable {
              heights: RowHeights) {
             (self.id, self.list, self.crumbs, self.pager, self.viewport, self.heights) = (id, list, crumbs, pager, viewport, heights)
             pagerChanged()
+        }
+
+        /// Works out ``shown`` again, after the pager changed.
+        func pagerChanged() {
+            shown = PagerShown(&pager)
         }
 
         func copy() -> Storage {
