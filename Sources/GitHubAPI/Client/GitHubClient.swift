@@ -148,8 +148,14 @@ public final class GitHubClient: Sendable {
     /// An image (an avatar): through the store like any response, but outside the API's turn
     /// and its rate-limit waits (avatars are on another host, with no such limit), and with a
     /// small body cap. The token goes only to the API's own origin, so never to an avatar host.
+    /// A connection dropped under it (a reused connection the other end had just closed, or a
+    /// loaded server) is tried once more at once, unless the policy retries nothing.
     public func image(_ url: URL, maxBytes: Int = 2 * 1_048_576) async throws -> Data {
-        try await get(url, subject: "the picture", policy: .normal, maxBytes: maxBytes).body
+        do {
+            return try await get(url, subject: "the picture", policy: .normal, maxBytes: maxBytes).body
+        } catch GitHubError.connectionLost where throttle.policy.maxRetries > 0 {
+            return try await get(url, subject: "the picture", policy: .normal, maxBytes: maxBytes).body
+        }
     }
 
     func isFresh(_ stored: StoredResponse, at now: Date) -> Bool {

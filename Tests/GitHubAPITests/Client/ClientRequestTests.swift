@@ -43,6 +43,30 @@ struct ClientRequestTests {
         #expect(transport.sent.map(\.limit) == [2 * 1_048_576])
     }
 
+    @Test("a picture whose connection drops is asked for once more at once; a second drop, or no retries, is the error")
+    func imageDropped() async throws {
+        let picture = try #require(URL(string: "https://avatars.githubusercontent.com/u/1?v=4&s=40"))
+        let png = ScriptedTransport.Answer.reply(status: 200, headers: ["Content-Type": "image/png"], body: Data([1, 2, 3]))
+        let dropped = ScriptedTransport.Answer.failure(URLError(.networkConnectionLost))
+        let retrying = { (transport: ScriptedTransport) in
+            GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "t"), store: MemoryResponseStore(),
+                         retryPolicy: RetryPolicy(maxRetries: 3, baseDelay: .seconds(60)), transport: transport)
+        }
+        let once = ScriptedTransport([dropped, png])
+        #expect(try await retrying(once).image(picture) == Data([1, 2, 3]))
+        #expect(once.sent.map { $0.request.url } == [picture, picture])
+        let twice = ScriptedTransport([dropped, dropped, png])
+        await #expect(throws: GitHubError.connectionLost(host: "avatars.githubusercontent.com")) {
+            try await retrying(twice).image(picture)
+        }
+        #expect(twice.sent.count == 2)
+        let never = ScriptedTransport([dropped, png])
+        await #expect(throws: GitHubError.connectionLost(host: "avatars.githubusercontent.com")) {
+            try await client(never).image(picture)
+        }
+        #expect(never.sent.count == 1)
+    }
+
     @Test("a page seen before is asked for with its ETag; the 304 answers with the stored rows")
     func revalidation() async throws {
         let transport = ScriptedTransport([.json(page, headers: ["ETag": "W/\"abc\""]), .reply(status: 304, headers: [:], body: Data())])

@@ -13,8 +13,9 @@ struct PictureTokenTests {
         try await withServer(api) { base in
             try await withServer(pictures) { pictureBase in
                 #expect(base.host == pictureBase.host && base.port != pictureBase.port)
-                // A retry on a dropped connection (a loaded CI machine once dropped one): each
-                // attempt is logged, and every one of them must carry the right header.
+                // A loaded CI machine has dropped a connection here more than once: a
+                // picture is then asked for once more, and every attempt, logged, must carry the
+                // right header.
                 let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "sekrit"),
                                           retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(20)))
                 let elsewhere = try #require(URL(string: "\(pictureBase.absoluteString)/avatars/u/1?v=4&s=40"))
