@@ -27,7 +27,7 @@ extension AppState {
         }
         if fillsRows {
             let now = now
-            if let fill = top.withList({ $0.fillWants(at: now) }) ?? nil { commands.append(fill) }
+            if let fill = top.fillWants(at: now) { commands.append(fill) }
         }
         let (login, name) = (wantedDetails, wantedRepository)
         // Appended one by one: most are empty after most keys, and `+` would make a new array each.

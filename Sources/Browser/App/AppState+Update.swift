@@ -59,15 +59,15 @@ extension AppState {
         case let .rowsFilled(id, request, answer):
             let now = now
             if let viewer = answer.fills.values.first(where: \.isViewer) { acting.learnViewer(viewer.login) }
-            _ = stack.withScreen(id) { $0.withList { if $0.fills.filled(request, answer, at: now) { $0.fillsChanged() } } }
+            _ = stack.withScreen(id) { $0.takeFills { $0.filled(request, answer, at: now) } }
             commands = []
         case let .repositoriesFilled(id, request, answer):
             let now = now
-            _ = stack.withScreen(id) { $0.withList { if $0.fills.filled(request, answer, at: now) { $0.fillsChanged() } } }
+            _ = stack.withScreen(id) { $0.takeFills { $0.filled(request, answer, at: now) } }
             commands = []
         case let .fillFailed(id, request, problem):
             let now = now
-            _ = stack.withScreen(id) { $0.withList { $0.fills.failed(request, problem, at: now) } }
+            _ = stack.withScreen(id) { $0.takeFills { $0.failed(request, problem, at: now) } }
             commands = []
         case .rateLimit(let limit):
             // GitHub counts searches (10 or 30 a minute) and GraphQL's points apart: each limit

@@ -60,7 +60,7 @@ extension AppState {
             return .refused(.followIsForAccounts)
         case (.user(let user)?, false):
             if user.isOrganization { return .refused(.organizationsNotFollowed) }
-            if top.listScreen?.fills.byID[user.id]?.isViewer == true || isViewer(user.login) { return .refused(.thatIsYou) }
+            if top.fills.byID[user.id]?.isViewer == true || isViewer(user.login) { return .refused(.thatIsYou) }
             return .target(.account(user.login))
         case (nil, false):
             guard let profile = top.profileScreen else { return .refused(.nothingToOpen) }
@@ -84,7 +84,7 @@ extension AppState {
     /// ``knownState(of:)`` with the selected row given.
     private func knownState(of target: WriteTarget, row: Row?) -> Bool? {
         if let known = acting.known[target] { return known }
-        guard let screen = top.listScreen, let row, let fill = screen.fills.byID[row.id] else { return nil }
+        guard let row, let fill = top.fills.byID[row.id] else { return nil }
         switch (target, row) {
         case (.account, .user(let user)) where WriteTarget.account(user.login) == target: return fill.viewerFollows
         case (.repository, .repository) where fill.isRepository: return fill.viewerStarred
@@ -108,12 +108,12 @@ extension AppState {
         switch target {
         case .account(let login):
             if case .loaded(let user) = details.shown(for: login) { return user.followers }
-            guard let screen = top.listScreen, let row = screen.selectedRow?.user, WriteTarget.account(row.login) == target else { return nil }
-            return screen.fills.byID[row.id]?.followers
+            guard let row = top.selectedRow?.user, WriteTarget.account(row.login) == target else { return nil }
+            return top.fills.byID[row.id]?.followers
         case let .repository(owner, name):
             if case .loaded(let found) = repository.shown(for: "\(owner)/\(name)") { return found.stars }
             guard let row = top.selectedRow?.repository else { return nil }
-            return top.listScreen?.fills.byID[row.id]?.stars ?? row.stars
+            return top.fills.byID[row.id]?.stars ?? row.stars
         }
     }
 

@@ -15,18 +15,21 @@ package struct ProfileScreen: Sendable, Equatable {
         @exclusivity(unchecked) var profile: Profile
         @exclusivity(unchecked) var viewport: Viewport
         @exclusivity(unchecked) var detailsOpen: Bool
+        @exclusivity(unchecked) var fills = RowFills()
 
         init(id: ScreenID, crumbs: [Crumb], profile: Profile, viewport: Viewport, detailsOpen: Bool) {
             (self.id, self.crumbs, self.profile, self.viewport, self.detailsOpen) = (id, crumbs, profile, viewport, detailsOpen)
         }
 
         func copy() -> Storage {
-            Storage(id: id, crumbs: crumbs, profile: profile, viewport: viewport, detailsOpen: detailsOpen)
+            let copy = Storage(id: id, crumbs: crumbs, profile: profile, viewport: viewport, detailsOpen: detailsOpen)
+            copy.fills = fills
+            return copy
         }
 
         func equals(_ other: Storage) -> Bool {
             self === other || (id == other.id && crumbs == other.crumbs && profile == other.profile
-                && viewport == other.viewport && detailsOpen == other.detailsOpen)
+                && viewport == other.viewport && detailsOpen == other.detailsOpen && fills == other.fills)
         }
     }
 
@@ -57,6 +60,11 @@ package struct ProfileScreen: Sendable, Equatable {
         _read { yield storage.detailsOpen }
         _modify { yield &unique.detailsOpen }
     }
+    /// What GraphQL said of the accounts and repositories the slices show (``RowFills``).
+    package internal(set) var fills: RowFills {
+        _read { yield storage.fills }
+        _modify { yield &unique.fills }
+    }
 
     init(id: ScreenID, profile: Profile, crumbs: [Crumb], listHeight: Int) {
         var viewport = Viewport(height: listHeight, margin: 2)
@@ -73,7 +81,9 @@ package struct ProfileScreen: Sendable, Equatable {
     mutating func start() -> [Command] { loadNearScreen() }
 
     /// Its work when it leaves the stack: every slice's request is cancelled.
-    mutating func stop() -> [Command] { profile.cancelAll(screen: id) }
+    mutating func stop() -> [Command] {
+        profile.cancelAll(screen: id) + (fills.inFlight == nil ? [] : [.cancelFill(id)])
+    }
 
     /// The slices within a screen of the visible rows start loading (the prefetch rule, for
     /// slices).

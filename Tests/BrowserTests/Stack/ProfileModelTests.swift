@@ -55,8 +55,11 @@ extension TestStore {
     /// `ghscroll user octocat` started and its details arrived: every slice loading. The about
     /// row is `loadingLines` high while the details load (the picture's rows and one), then
     /// `aboutLines`.
-    static func octocatProfile(rows: Int = 10, loadingLines: Int = 4, aboutLines: Int = 4) -> TestStore {
-        var store = TestStore(profileState(rows: rows))
+    /// With `fillsRows`, as with a token: the rows the slices show are filled.
+    static func octocatProfile(rows: Int = 10, loadingLines: Int = 4, aboutLines: Int = 4, fillsRows: Bool = false) -> TestStore {
+        var state = profileState(rows: rows)
+        state.fillsRows = fillsRows
+        var store = TestStore(state)
         store.start([.loadDetails(RequestID(1), login: "octocat"), .scheduleTick(1, after: .milliseconds(100))]) {
             $0.details.target = "octocat"
             $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "octocat")

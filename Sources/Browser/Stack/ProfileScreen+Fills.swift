@@ -1,0 +1,68 @@
+import Foundation
+import GitHubAPI
+import ListCore
+
+/// Filling a profile's rows as a list's are filled: the accounts its slices show (names,
+/// places, who follows whom), then its repositories (stars, and whether the token's owner
+/// starred them). A profile shows a few of each, so all of them go in one request of each kind.
+extension ProfileScreen {
+    /// The fill request the slices' rows need, if any: one at a time, none while a failure's
+    /// wait lasts; the accounts before the repositories.
+    mutating func fillWants(at now: Date) -> Command? {
+        guard fills.inFlight == nil else { return nil }
+        if let retryAt = fills.retryAt, now < retryAt { return nil }
+        let shown = profile.rows.slices.flatMap { $0.items.prefix($0.shownCount) }
+        guard !shown.isEmpty else { return nil }
+        // A refreshed slice may show other rows: the fills of rows gone go with them.
+        let ids = Set(shown.lazy.map(\.id))
+        if fills.byID.keys.contains(where: { !ids.contains($0) }) || fills.unknown.contains(where: { !ids.contains($0) }) {
+            fills.prune(pages: 0..<0) { ids.contains($0) }
+        }
+        var accounts: [String: Int64] = [:]
+        var repositories: [String: Int64] = [:]
+        for row in shown where fills.byID[row.id] == nil && !fills.unknown.contains(row.id) {
+            switch row {
+            case .user(let user): accounts[user.login] = user.id
+            case .repository(let repository) where repository.ownerAndName != nil:
+                repositories[repository.fullName] = repository.id
+            case .repository: break
+            }
+        }
+        // Fills are kept by row id: a repository whose id is also an account's shown here (two
+        // numbering schemes) is left as it came rather than given the account's fill.
+        let accountIDs = Set(shown.compactMap { $0.user?.id })
+        repositories = repositories.filter { !accountIDs.contains($0.value) }
+        let (rows, kind) = accounts.isEmpty ? (repositories, false) : (accounts, true)
+        guard !rows.isEmpty else { return nil }
+        fills.nextRequest += 1
+        let request = RowFills.Request(id: RequestID(fills.nextRequest), pages: [:], rows: rows)
+        fills.inFlight = request
+        let names = rows.keys.sorted()
+        return kind ? .fillRows(id, request.id, logins: names) : .fillRepositories(id, request.id, names: names)
+    }
+}
+
+extension Screen {
+    /// What GraphQL said of the screen's rows.
+    var fills: RowFills {
+        switch self {
+        case .list(let screen): screen.fills
+        case .profile(let screen): screen.fills
+        }
+    }
+
+    /// The fill request the screen's rows need next, if any.
+    mutating func fillWants(at now: Date) -> Command? {
+        switch self {
+        case .list: withList { $0.fillWants(at: now) } ?? nil
+        case .profile: withProfile { $0.fillWants(at: now) } ?? nil
+        }
+    }
+
+    /// An answer to (or the failure of) one of the screen's fill requests, told to its fills by
+    /// `take` (true when it was the request out): a list's filter then judges the rows again.
+    mutating func takeFills(_ take: (inout RowFills) -> Bool) {
+        withList { if take(&$0.fills) { $0.fillsChanged() } }
+        withProfile { _ = take(&$0.fills) }
+    }
+}
