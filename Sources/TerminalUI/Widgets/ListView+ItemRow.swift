@@ -56,10 +56,13 @@ extension ListView {
             putTitle(title, note: note, highlight: highlight, row: top, column: left + 1, width: room - 1 - gap, style: first,
                      selected: selected, on: screen)
             screen.fill(row: top, column: left + room - gap, count: gap, style: first)
-            screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
+            putMarked(detail, highlight: highlight, row: top, column: left + room, width: detailWidth,
+                      style: selected ? .selected : Style(color: .muted), selected: selected, on: screen)
             screen.fill(row: top, column: left + room + detailWidth, count: 1, style: first)
         } else if note.isEmpty {
-            screen.put(row: top, column: left, " " + title, width: columns, style: first)
+            screen.fill(row: top, column: left, count: 1, style: first)
+            putMarked(title, highlight: highlight, row: top, column: left + 1, width: columns - 1, style: first,
+                      selected: selected, on: screen)
         } else {
             screen.fill(row: top, column: left, count: 1, style: first)
             putTitle(title, note: note, highlight: highlight, row: top, column: left + 1, width: columns - 1, style: first,
@@ -78,31 +81,28 @@ extension ListView {
     /// A title and its note (muted, after two blanks) cut to `width`: the note first.
     private static func putTitle(_ title: String, note: String, highlight: String?, row: Int, column: Int, width: Int,
                                  style: Style, selected: Bool, on screen: some Screen) {
-        guard !note.isEmpty else {
-            return putTitle(title, highlight: highlight, row: row, column: column, width: width, style: style,
-                            selected: selected, on: screen)
-        }
         let titleWidth = TerminalText.width(title)
         let noteRoom = width - titleWidth - 2
-        guard noteRoom > 0 else {
-            return putTitle(title, highlight: highlight, row: row, column: column, width: width, style: style,
-                            selected: selected, on: screen)
+        guard !note.isEmpty, noteRoom > 0 else {
+            return putMarked(title, highlight: highlight, row: row, column: column, width: width, style: style,
+                             selected: selected, on: screen)
         }
-        putTitle(title, highlight: highlight, row: row, column: column, width: titleWidth + 2, style: style,
-                 selected: selected, on: screen)
-        screen.put(row: row, column: column + titleWidth + 2, note, width: noteRoom,
-                   style: selected ? style : Style(color: .muted))
+        putMarked(title, highlight: highlight, row: row, column: column, width: titleWidth + 2, style: style,
+                  selected: selected, on: screen)
+        putMarked(note, highlight: highlight, row: row, column: column + titleWidth + 2, width: noteRoom,
+                  style: selected ? style : Style(color: .muted), selected: selected, on: screen)
     }
 
-    /// A title cut to `width`, what the highlight matched in it marked.
-    private static func putTitle(_ title: String, highlight: String?, row: Int, column: Int, width: Int, style: Style,
-                                 selected: Bool, on screen: some Screen) {
+    /// `text` cut to `width`, where it holds `highlight` (whatever the case and the accents:
+    /// "zoe" marks "Zoë") that part marked: bold, and in the accent colour unless selected.
+    private static func putMarked(_ text: String, highlight: String?, row: Int, column: Int, width: Int, style: Style,
+                                  selected: Bool, on screen: some Screen) {
         guard let needle = highlight, !needle.isEmpty else {
-            return screen.put(row: row, column: column, title, width: width, style: style)
+            return screen.put(row: row, column: column, text, width: width, style: style)
         }
-        let cut = TerminalText.width(title) > width ? TerminalText.truncate(title, to: width) : title
-        guard let match = cut.range(of: needle, options: .caseInsensitive) else {
-            return screen.put(row: row, column: column, title, width: width, style: style)
+        let cut = TerminalText.width(text) > width ? TerminalText.truncate(text, to: width) : text
+        guard let match = cut.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]), !match.isEmpty else {
+            return screen.put(row: row, column: column, text, width: width, style: style)
         }
         let before = String(cut[..<match.lowerBound])
         let matched = String(cut[match])
