@@ -48,12 +48,21 @@ struct WidgetTests {
         #expect(drawn("DEV", columns: 12) == (" zoe-dev", ".....AAA...."))
     }
 
-    @Test("text wraps at words, keeps its own line breaks and blank lines, and breaks a word longer than a line")
+    @Test("text wraps at words, keeps its own line breaks and blank lines, keeps the parts between dots whole, and breaks a word longer than a line after a slash or a dot where it can")
     func wrap() {
         #expect(TextLayout.wrap("one two three four", columns: 9) == ["one two", "three", "four"])
         #expect(TextLayout.wrap("first\nsecond\n\nfourth\n", columns: 20) == ["first", "second", "", "fourth"])
+        // An address breaks where it reads on: after a slash or a dot.
         #expect(TextLayout.wrap("https://example.com/a/very/long/path", columns: 10)
-            == ["https://ex", "ample.com/", "a/very/lon", "g/path"])
+            == ["https://", "example.", "com/a/", "very/long/", "path"])
+        // With no such place far enough in (a third of the line), as much as fits.
+        #expect(TextLayout.wrap("a/verylongwordwithoutbreaks", columns: 10) == ["a/verylong", "wordwithou", "tbreaks"])
+        // "36 gists" stays whole: the break stands for the dot.
+        #expect(TextLayout.wrap("14 public · 36 gists", columns: 14) == ["14 public", "36 gists"])
+        #expect(TextLayout.wrap("14 public · 36 gists", columns: 20) == ["14 public · 36 gists"])
+        #expect(TextLayout.wrap("2008-01-01 · 18 years ago · more", columns: 18) == ["2008-01-01", "18 years ago", "more"])
+        // A part longer than a line wraps at its words as any text does.
+        #expect(TextLayout.wrap("a · one two three four", columns: 9) == ["a · one", "two three", "four"])
         #expect(TextLayout.wrap("日本語のテキスト", columns: 6) == ["日本語", "のテキ", "スト"])
         #expect(TextLayout.wrap("a\u{1B}[2Jb\r\nc", columns: 10) == ["a\u{FFFD}[2Jb", "c"], "controls are neutralised")
     }
