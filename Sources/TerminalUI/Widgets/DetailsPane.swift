@@ -51,6 +51,9 @@ public struct DetailsPane: Sendable, Equatable {
     public var textBeside: Bool
     /// What holds the loading up, under "Loading details…" (a wait for the rate limit).
     public var notice: String?
+    /// Where to see all of a record the pane cannot show whole (a short terminal), after the
+    /// "…" its last line then says: "p: the whole profile".
+    public var more: String?
     /// The label column's width when another part of the pane sets it (the facts below a
     /// picture line up with those beside it).
     var labelWidth: Int?
@@ -156,6 +159,7 @@ public struct DetailsPane: Sendable, Equatable {
                                actions: record.actions)
         var rest = DetailsPane(content: .record(remainder))
         rest.labelWidth = labelWidth
+        rest.more = more
         return draw(rest.lines(width: below.width, height: below.height), on: screen, in: below)
     }
 
@@ -227,7 +231,12 @@ public struct DetailsPane: Sendable, Equatable {
         var lines = top
         if !shown.isEmpty { lines += [[]] + shown.map { line($0) } }
         if !fields.isEmpty { lines += [[]] + fields }
-        return lines + (showActions ? actions : [])
+        // Facts cut off at the bottom, or the paragraph left out whole: the last line says so.
+        guard lines.count > height || (shown.isEmpty && !paragraph.isEmpty), height > top.count else {
+            return lines + (showActions ? actions : [])
+        }
+        let note = line(TerminalText.truncate("… " + (more ?? "more"), to: width), Style(color: .muted))
+        return lines.count < height ? lines + [note] : Array(lines.prefix(height - 1)) + [note]
     }
 
     /// Action hints joined by two spaces, wrapped at whole hints: a segment each (the two

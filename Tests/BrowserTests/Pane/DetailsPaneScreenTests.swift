@@ -106,6 +106,51 @@ struct DetailsPaneScreenTests {
         ])
     }
 
+    @Test("on a short terminal the facts that do not fit give way to a last line that says where all of them are; with a rebound key, that key")
+    func cutShort() throws {
+        var store = paneOpen(rows: 12, columns: 60)
+        store.apply(.detailsLoaded(RequestID(1), richDetails()))
+        // No room for the bio, Joined, Blog and Profile: the last line says p shows them all.
+        expectScreen(store.state, lines: [
+            " ghscroll · All users                        api.github.com",
+            " ┌────┐  Zoë 山田 🚀",
+            " │no …│  user2 · User · GitHub staff",
+            " └────┘",
+            "",
+            " Company    @acme",
+            " Location   Montréal",
+            " Followers  1,234",
+            " Following  5",
+            " Repos      12 public · 3 gists",
+            " … p: the whole profile",
+            " 20 users · 2/20           1 followers  2 following  ? help",
+        ], styles: [
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+            ".mmmmmm..AAAAAAAAAAA........................................",
+            ".mmmmmm..mmmmmmmmmmmmmmmmmmmmmmmmmmm........................",
+            ".mmmmmm.....................................................",
+            "............................................................",
+            ".mmmmmmm....................................................",
+            ".mmmmmmmm...................................................",
+            ".mmmmmmmmm..................................................",
+            ".mmmmmmmmm..................................................",
+            ".mmmmm......................................................",
+            ".mmmmmmmmmmmmmmmmmmmmmm.....................................",
+            "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
+        ])
+        // p rebound to P: the line names P; with the profile key unbound, it says only that there is more.
+        var rebound = paneOpen(rows: 12, columns: 60, keys: try KeyTable().binding(.profile, to: [.character("P")]))
+        rebound.apply(.detailsLoaded(RequestID(1), richDetails()))
+        #expect(render(rebound.state).lines[10] == " … P: the whole profile")
+        var unbound = paneOpen(rows: 12, columns: 60, keys: try KeyTable().binding(.profile, to: []))
+        unbound.apply(.detailsLoaded(RequestID(1), richDetails()))
+        #expect(render(unbound.state).lines[10] == " … more")
+        // Tall enough for everything: no such line.
+        var tall = paneOpen(rows: 16, columns: 60)
+        tall.apply(.detailsLoaded(RequestID(1), richDetails()))
+        #expect(!render(tall.state).lines.contains { $0.contains("the whole profile") })
+    }
+
     @Test("while the details load: the login and a spinner")
     func loading() {
         let store = paneOpen(rows: 8, columns: 60)

@@ -45,8 +45,8 @@ func richDetails(name: String? = "Zoë 山田 🚀") -> UserDetails {
 }
 
 /// The loaded list with the second user selected and the details pane open (request 1 out).
-func paneOpen(rows: Int = 16, columns: Int = 100, users: Int64 = 20) -> TestStore {
-    var store = loadedStore(rows: rows, columns: columns, users: users)
+func paneOpen(rows: Int = 16, columns: Int = 100, users: Int64 = 20, keys: KeyTable = KeyTable()) -> TestStore {
+    var store = loadedStore(rows: rows, columns: columns, users: users, keys: keys)
     store.apply(.key(.character("j")))
     store.apply(.key(.enter))
     return store
