@@ -36,6 +36,9 @@ struct CommandLineEndToEndTests {
             #expect(result.status == 64, "\(arguments)")
             #expect(firstLine(result.errors) == message, "\(arguments): \(result.errors)")
             #expect(result.output.isEmpty)
+            // The usage shown is that of the command the word went with: cache's after cache.
+            let usage = arguments.contains("cache") ? "Usage: ghscroll cache <subcommand>" : "Usage: ghscroll <subcommand>"
+            #expect(result.errors.split(separator: "\n").dropFirst().first.map(String.init) == usage, "\(arguments): \(result.errors)")
         }
     }
 

@@ -48,8 +48,13 @@ struct GHScroll: AsyncParsableCommand {
     /// standing where a subcommand goes names one (see ``SubcommandCheck``).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let problem = SubcommandCheck.problem(in: arguments, root: Self.self) {
-            exit(withError: ValidationError(problem))
+        if let (problem, command) = SubcommandCheck.place(ofProblemIn: arguments, root: Self.self) {
+            guard command != Self.self else { exit(withError: ValidationError(problem)) }
+            // The usage of the command that wanted a subcommand there, as the parser words its own.
+            let usage = usageString(for: command)
+            let name = usage.split(separator: " ").prefix { !$0.hasPrefix("<") && !$0.hasPrefix("[") }.joined(separator: " ")
+            FileHandle.standardError.write(Data("Error: \(problem)\nUsage: \(usage)\n  See '\(name) --help' for more information.\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         do {
             var command = try parse(arguments)

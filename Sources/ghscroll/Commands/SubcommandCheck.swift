@@ -14,6 +14,13 @@ enum SubcommandCheck {
     /// The error for `arguments` (the command line without the program), or nil when every word
     /// that stands where a subcommand goes names one.
     static func problem(in arguments: [String], root: any ParsableCommand.Type) -> String? {
+        place(ofProblemIn: arguments, root: root)?.message
+    }
+
+    /// ``problem(in:root:)`` with the command whose subcommand the word should have named (its
+    /// usage is the one to show: `cache bogus` wants `cache`'s, not the root's).
+    static func place(ofProblemIn arguments: [String], root: any ParsableCommand.Type)
+        -> (message: String, command: any ParsableCommand.Type)? {
         var command = root
         var atRoot = true
         for word in arguments {
@@ -32,9 +39,9 @@ enum SubcommandCheck {
             }
             let shown = subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
             if let nearest = nearest(to: word, among: shown) {
-                return "Unknown subcommand '\(word)' (did you mean '\(nearest)'?)"
+                return ("Unknown subcommand '\(word)' (did you mean '\(nearest)'?)", command)
             }
-            return "Unknown subcommand '\(word)' (one of \(shown.joined(separator: ", ")))"
+            return ("Unknown subcommand '\(word)' (one of \(shown.joined(separator: ", ")))", command)
         }
         return nil
     }
