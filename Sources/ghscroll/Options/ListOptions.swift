@@ -23,12 +23,12 @@ struct ListOptions: ParsableArguments {
     var token: String?
     // Numbers are read whatever they look like (`--per-page -1` is -1, not a missing value), so
     // that the check below can say what is wrong with them.
-    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Users per request, 1-100 (default 100).")
+    @Option(name: .customLong("per-page"), parsing: .unconditional, help: "Rows per request (users or repositories), 1-100 (default 100).")
     var perPage: Int?
     @Option(parsing: .unconditional, help: "Start loading the next page N rows before the end, always (default: learn from how fast you scroll and how long pages take, never later than a screen and a bit before).")
     var prefetch: Int?
     @Option(name: .customLong("max-items"), parsing: .unconditional,
-            help: "Keep at most N users of a list in memory; pages far from the screen are dropped and loaded again when you scroll back (default 100000, about 5 MB; 0 keeps all).")
+            help: "Keep at most N rows of a list in memory; pages far from the screen are dropped and loaded again when you scroll back (default 100000, about 5 MB; 0 keeps all).")
     var maxItems: Int?
     @Flag(help: "Browse a built-in fake GitHub: no network; a demo token, so rows fill in and F and * work.")
     var demo = false
