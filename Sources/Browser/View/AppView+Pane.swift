@@ -45,9 +45,7 @@ extension AppView {
             record.actions = []
             content = .record(record)
         }
-        var pane = pane(state, content, shown: shown, picture: \.avatarURL, border: border)
-        if actions { pane.more = state.keys.label(.profile, in: .details).map { "\($0): the whole profile" } }
-        return pane
+        return pane(state, content, shown: shown, picture: \.avatarURL, border: border)
     }
 
     /// How the token's owner and `login` follow each other, in the row's words ("mutual",

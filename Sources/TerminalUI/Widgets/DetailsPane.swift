@@ -51,9 +51,6 @@ public struct DetailsPane: Sendable, Equatable {
     public var textBeside: Bool
     /// What holds the loading up, under "Loading details…" (a wait for the rate limit).
     public var notice: String?
-    /// Where to see all of a record the pane cannot show whole (a short terminal), after the
-    /// "…" its last line then says: "p: the whole profile".
-    public var more: String?
     /// The label column's width when another part of the pane sets it (the facts below a
     /// picture line up with those beside it).
     var labelWidth: Int?
@@ -95,6 +92,9 @@ public struct DetailsPane: Sendable, Equatable {
             return draw(lines(width: inner.width, height: inner.height), on: screen, in: inner)
         }
     }
+
+    /// The last line of a pane that cannot show all it has.
+    static let cutNote = "… more on a taller terminal"
 
     /// The narrowest text a picture leaves room for.
     private static let textColumns = 20
@@ -159,7 +159,6 @@ public struct DetailsPane: Sendable, Equatable {
                                actions: record.actions)
         var rest = DetailsPane(content: .record(remainder))
         rest.labelWidth = labelWidth
-        rest.more = more
         return draw(rest.lines(width: below.width, height: below.height), on: screen, in: below)
     }
 
@@ -231,12 +230,15 @@ public struct DetailsPane: Sendable, Equatable {
         var lines = top
         if !shown.isEmpty { lines += [[]] + shown.map { line($0) } }
         if !fields.isEmpty { lines += [[]] + fields }
-        // Facts cut off at the bottom, or the paragraph left out whole: the last line says so.
-        guard lines.count > height || (shown.isEmpty && !paragraph.isEmpty), height > top.count else {
-            return lines + (showActions ? actions : [])
+        // Facts cut off at the bottom or the paragraph left out: the last line says so, in place
+        // of a fact if it must; the keys left out (the status line has the main ones): on a line
+        // to spare.
+        let note = line(TerminalText.truncate(Self.cutNote, to: width), Style(color: .muted))
+        if lines.count > height || (shown.isEmpty && !paragraph.isEmpty), height > top.count {
+            return lines.count < height ? lines + [note] : Array(lines.prefix(height - 1)) + [note]
         }
-        let note = line(TerminalText.truncate("… " + (more ?? "more"), to: width), Style(color: .muted))
-        return lines.count < height ? lines + [note] : Array(lines.prefix(height - 1)) + [note]
+        if showActions { return lines + actions }
+        return !actions.isEmpty && lines.count < height ? lines + [note] : lines
     }
 
     /// Action hints joined by two spaces, wrapped at whole hints: a segment each (the two
