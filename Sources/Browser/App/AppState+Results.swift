@@ -121,6 +121,8 @@ extension AppState {
         size = Size(rows: rows, columns: columns)
         let height = screenLayout.listHeight
         stack.forEach { $0.resize(listHeight: height) }
-        return selectionMoved()
+        // A filtered list loads more only when the person scrolls (``finishPage(isTop:)``): a
+        // taller window over few matches would otherwise page on at every resize.
+        return top.isFiltered ? [] : selectionMoved()
     }
 }
