@@ -30,6 +30,10 @@ struct CommandLineEndToEndTests {
                 + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, user, me, serve-fake, cache, keys)"),
             (["help", "follower"], "Error: Unknown subcommand 'follower' (did you mean 'followers'?)"),
             (["help", "cache", "inf"], "Error: Unknown subcommand 'inf' (did you mean 'info'?)"),
+            // Options first: the word after the command is still the one named, not the options.
+            (["--no-config", "cache", "bogus"], "Error: Unknown subcommand 'bogus' (one of info, clear)"),
+            (["--no-config", "help", "bogus"], "Error: Unknown subcommand 'bogus' "
+                + "(one of users, followers, following, members, orgs, repos, starred, stargazers, contributors, watchers, search, user, me, serve-fake, cache, keys)"),
         ]
         for (arguments, message) in cases {
             let result = try await run(binary, arguments, environment: clean)
@@ -42,10 +46,14 @@ struct CommandLineEndToEndTests {
         }
     }
 
-    @Test("help with a command shows that command's help, exit status 0; help alone the general help")
+    @Test("help with a command shows that command's help, exit status 0, options before it or not; help alone the general help")
     func helpOfACommand() async throws {
         for (arguments, usage) in [(["help", "followers"], "USAGE: ghscroll followers"), (["help", "cache", "info"], "USAGE: ghscroll cache info"),
-                                   (["help"], "USAGE: ghscroll <subcommand>")] {
+                                   (["help"], "USAGE: ghscroll <subcommand>"),
+                                   // Options before the command: its help, not the default command's.
+                                   (["--demo", "followers", "--help"], "USAGE: ghscroll followers"),
+                                   (["--plain", "followers", "octocat", "-h"], "USAGE: ghscroll followers"),
+                                   (["--no-config", "help", "cache", "info"], "USAGE: ghscroll cache info")] {
             let result = try await run(binary, arguments, environment: clean)
             #expect(result.status == 0, "\(arguments): \(result.errors)")
             #expect(result.output.contains(usage), "\(arguments): \(result.output)")

@@ -47,7 +47,10 @@ struct GHScroll: AsyncParsableCommand {
     /// Parses and runs the command, as the parser's own `main` does, after checking that a word
     /// standing where a subcommand goes names one (see ``SubcommandCheck``).
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        // Options before the command go after it: the parser takes a command only as the first
+        // word (and with `--help` would show the default command's help, not the one named).
+        let typed = Array(CommandLine.arguments.dropFirst())
+        let arguments = SubcommandCheck.subcommandFirst(typed, root: Self.self) ?? typed
         if let (problem, command) = SubcommandCheck.place(ofProblemIn: arguments, root: Self.self) {
             guard command != Self.self else { exit(withError: ValidationError(problem)) }
             // The usage of the command that wanted a subcommand there, as the parser words its own.
@@ -72,15 +75,13 @@ struct GHScroll: AsyncParsableCommand {
         }
     }
 
-    /// The command `arguments` name. The parser takes a subcommand only as the first word; when
-    /// options come first (`ghscroll --demo followers octocat`) and the line does not parse, the
-    /// line with its subcommand moved to the front is taken instead, and a slip of a subcommand's
-    /// name after options is named as one.
+    /// The command `arguments` name (options that came before it already moved after it:
+    /// ``SubcommandCheck/subcommandFirst(_:root:)``); a line of options with a slip of a
+    /// subcommand's name among them is named as one.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
         do {
             return try parseAsRoot(arguments)
         } catch {
-            if let moved = SubcommandCheck.subcommandFirst(arguments, root: Self.self) { return try parseAsRoot(moved) }
             if let problem = SubcommandCheck.misplacedSlip(in: arguments, root: Self.self) {
                 throw ValidationError(problem)
             }

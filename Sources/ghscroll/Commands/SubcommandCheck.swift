@@ -47,16 +47,18 @@ enum SubcommandCheck {
     }
 
     /// `arguments` with the first word after the first that names one of the root's commands
-    /// moved to the front, or nil when the line starts with a command or names none.
+    /// (or the parser's `help`, which takes no options) moved to the front with the words after
+    /// it, the options that came before it last (`--plain cache bogus`: `cache bogus --plain`, so that the word after
+    /// the command is checked as a subcommand); nil when the line starts with a command or names
+    /// none.
     static func subcommandFirst(_ arguments: [String], root: any ParsableCommand.Type) -> [String]? {
         let subcommands = root.configuration.subcommands
         guard let first = arguments.first, first.hasPrefix("-"),
               let index = arguments.indices.dropFirst().first(where: { index in
-                  subcommands.contains { names(of: $0).contains(arguments[index]) }
+                  arguments[index] == "help" || subcommands.contains { names(of: $0).contains(arguments[index]) }
               }) else { return nil }
-        var moved = arguments
-        let word = moved.remove(at: index)
-        return [word] + moved
+        // The parser's help takes no options: those before it are let go.
+        return arguments[index] == "help" ? Array(arguments[index...]) : Array(arguments[index...] + arguments[..<index])
     }
 
     /// The error for a line that starts with options and has, among its other words, one a slip
