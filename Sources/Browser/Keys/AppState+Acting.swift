@@ -32,18 +32,25 @@ extension AppState {
         case refused(Flash)
     }
 
-    /// What `F` and `*` would undo on what is selected, as far as the screen knows (their
-    /// hints say "unfollow", "unstar"). Nothing is known set without a token or a write.
-    var actUndoes: KeyTable.Undo {
-        guard hasToken || fillsRows || !acting.known.isEmpty else { return [] }
+    /// What `F` and `*` would do on what is selected, as far as the screen knows, for their
+    /// hints: "unfollow", "unstar" where it is set (known only with a token or after a write),
+    /// and which of them would refuse (an organization, your own account, the other kind of
+    /// row), left out. Nothing to work out while the token may do neither.
+    var actHints: (undo: KeyTable.Undo, refused: KeyTable.Unable) {
+        let abilities = acting.abilities
+        guard abilities.follow.mayTry || abilities.star.mayTry else { return ([], []) }
         let row = top.selectedRow
+        let knows = hasToken || fillsRows || !acting.known.isEmpty
         var undo: KeyTable.Undo = []
+        var refused: KeyTable.Unable = []
         for star in [false, true] {
-            guard case .target(let target) = actSubject(star: star, row: row), knownState(of: target, row: row) == true
-            else { continue }
-            undo.insert(star ? .unstar : .unfollow)
+            switch actSubject(star: star, row: row) {
+            case .refused: refused.insert(star ? .star : .follow)
+            case .target(let target):
+                if knows, knownState(of: target, row: row) == true { undo.insert(star ? .unstar : .unfollow) }
+            }
         }
-        return undo
+        return (undo, refused)
     }
 
     /// The account (`F`) or repository (`*`) selected; on a profile with the selection on no

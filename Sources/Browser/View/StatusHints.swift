@@ -11,10 +11,12 @@ struct StatusHints {
         // The pane names the keys for what it is on; without it, F and * go by the screen.
         let subject = mode == .details ? PaneSubject(state.top.selectedRow) : state.top.actSubject
         let abilities = state.acting.abilities
-        var unable: KeyTable.Unable = []
+        // What the token may not do, and what F and * would refuse on what is selected.
+        let (undo, refused) = state.actHints
+        var unable = refused
         if !abilities.follow.mayTry { unable.insert(.follow) }
         if !abilities.star.mayTry { unable.insert(.star) }
         line = state.keys.hints(for: mode, canLeave: state.canLeave, kind: state.top.kind, subject: subject,
-                                enter: state.enterEffect, unable: unable, undo: state.actUndoes)
+                                enter: state.enterEffect, unable: unable, undo: undo)
     }
 }

@@ -167,6 +167,39 @@ struct FillFilterTests {
         #expect(render(store.state).lines[9].contains(" F unfollow "))
     }
 
+    @Test("F's hint is left out on the token's owner's own row, where F would say that is you")
+    func followHintOnYou() {
+        var store = fillingStore()
+        var answer = FillAnswer(fills: [:])
+        for id in Int64(1)...20 { answer.fills["user\(id)"] = fill(id) }
+        answer.fills["user2"]?.isViewer = true
+        store.apply(.rowsFilled(root, RequestID(1), answer))
+        store.apply(.abilities(mayActAll))
+        #expect(render(store.state).lines[9].contains(" F follow "))
+        store.apply(.key(.character("j")))
+        #expect(store.state.top.selectedUser?.login == "user2")
+        #expect(!render(store.state).lines[9].contains(" F "), "\(render(store.state).lines[9])")
+        store.apply(.key(.character("j")))
+        #expect(render(store.state).lines[9].contains(" F follow "))
+    }
+
+    @Test("F's hint is left out on an organization's row in a list of people, where F would refuse, and there on a person's")
+    func followHintOnOrganization() {
+        var state = makeState()
+        state.hasToken = true
+        var store = TestStore(state)
+        _ = store.applyStart()
+        let rows = [user(1), user(2, "acme", org: true), user(3)].map(Row.user)
+        _ = store.apply(.pageLoaded(root, firstToken, Page(items: rows, next: nil)))
+        store.apply(.abilities(mayActAll))
+        // All the hints the status line has, before it is cut to its width.
+        let hints = { (store: TestStore) in StatusHints(store.state).line.all }
+        #expect(hints(store).contains("F follow"), "\(hints(store))")
+        store.apply(.key(.character("j")))
+        #expect(store.state.top.selectedRow == rows[1])
+        #expect(!hints(store).contains { $0.hasPrefix("F ") }, "\(hints(store))")
+    }
+
     @Test("F1 on the filter line says what its words match and, on a list of people, the is: qualifiers (without a token: that they need one)")
     func filterHelp() {
         for token in [true, false] {
