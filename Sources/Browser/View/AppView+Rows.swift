@@ -103,19 +103,24 @@ extension AppView {
         // Drawn for every filled row on screen on every frame: the two texts read in one pass,
         // and the parts joined as they come, with no array.
         let texts = fill.shown
-        var short = ""
+        let organization = fill.isOrganization || user.isOrganization
+        // What stays when the place gives way: the star, the followers (an organization: that it
+        // is one), how you follow each other.
+        var short = organization ? "org" : ""
+        var tail = ""
         // A stargazer's star keeps its place first: it is what the list is about.
-        if let starred = user.starredAt { join("starred " + Formatting.age(of: starred, now: now), to: &short) }
-        if !fill.isOrganization, let followers = fill.followers {
-            join(Formatting.count(followers, follower, compact: true), to: &short)
+        if let starred = user.starredAt { join("starred " + Formatting.age(of: starred, now: now), to: &tail) }
+        if !organization, let followers = fill.followers {
+            join(Formatting.count(followers, follower, compact: true), to: &tail)
         }
-        if let mark = relation(fill) { join(mark, to: &short) }
-        var detail = fill.isOrganization || user.isOrganization ? "org" : user.isStaff ? "staff" : ""
+        if let mark = relation(fill) { join(mark, to: &tail) }
+        var detail = organization ? "org" : user.isStaff ? "staff" : ""
         if let location = oneLine(texts.location) { join(location, to: &detail) }
-        if !short.isEmpty {
-            join(short, to: &detail)
-            short += " "
+        if !tail.isEmpty {
+            join(tail, to: &detail)
+            join(tail, to: &short)
         }
+        if !short.isEmpty { short += " " }
         if !detail.isEmpty { detail += " " }
         var text = ItemText(title: user.login, detail: detail, shortDetail: short)
         text.note = oneLine(texts.name) ?? ""

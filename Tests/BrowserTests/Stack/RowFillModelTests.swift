@@ -233,7 +233,7 @@ struct RowFillViewTests {
         #expect(AppView.filledText(user(9, "acme", org: true), RowFill(org), now: epoch).detail == "org · Berlin · you follow ")
     }
 
-    @Test("the parts that are there, in their order: a star's age first, org or staff before the place; none, nothing")
+    @Test("the parts that are there, in their order: a star's age first, org or staff before the place, an organization's org kept when the place gives way; none, nothing")
     func filledRowParts() {
         var stargazer = GitHubUser(login: "zoe", id: 5)
         stargazer.starredAt = epoch.addingTimeInterval(-3 * 86_400)
@@ -250,7 +250,11 @@ struct RowFillViewTests {
         #expect(bare == ItemText(title: "user7", detail: "", shortDetail: ""))
         let org = AppView.filledText(user(8, "acme", org: true), RowFill(AccountFill(login: "acme", isOrganization: true,
                                                                                       members: 40, isViewer: true)), now: epoch)
-        #expect((org.detail, org.shortDetail) == ("org · you ", "you "))
+        // Narrower, an organization keeps saying it is one (it has no followers to show instead).
+        #expect((org.detail, org.shortDetail) == ("org · you ", "org · you "))
+        let placedOrg = AppView.filledText(user(9, "initech", org: true),
+                                           RowFill(AccountFill(login: "initech", isOrganization: true, location: "Austin")), now: epoch)
+        #expect((placedOrg.detail, placedOrg.shortDetail) == ("org · Austin ", "org "))
     }
 
     @Test("a filled row's texts are their first line, trimmed: the same with or without the fast path for plain lines")
