@@ -61,8 +61,9 @@ struct WidgetTests {
         #expect(TextLayout.wrap("14 public · 36 gists", columns: 14) == ["14 public", "36 gists"])
         #expect(TextLayout.wrap("14 public · 36 gists", columns: 20) == ["14 public · 36 gists"])
         #expect(TextLayout.wrap("2008-01-01 · 18 years ago · more", columns: 18) == ["2008-01-01", "18 years ago", "more"])
-        // A part longer than a line wraps at its words as any text does.
-        #expect(TextLayout.wrap("a · one two three four", columns: 9) == ["a · one", "two three", "four"])
+        // A part longer than a line starts a line of its own and wraps at its words as any text does.
+        #expect(TextLayout.wrap("a · one two three four", columns: 9) == ["a", "one two", "three", "four"])
+        #expect(TextLayout.wrap("2008-01-04 · 18 years ago", columns: 11) == ["2008-01-04", "18 years", "ago"])
         #expect(TextLayout.wrap("日本語のテキスト", columns: 6) == ["日本語", "のテキ", "スト"])
         #expect(TextLayout.wrap("a\u{1B}[2Jb\r\nc", columns: 10) == ["a\u{FFFD}[2Jb", "c"], "controls are neutralised")
     }

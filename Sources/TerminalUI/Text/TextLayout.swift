@@ -1,8 +1,8 @@
 /// Lays text out in columns: word wrapping that keeps the text's own line breaks.
 public enum TextLayout {
     /// `text` wrapped to `columns`, sanitized. Words move to the next line whole when they
-    /// fit on one; parts of a line set apart by ` · ` ("14 public · 36 gists") move whole
-    /// too, the line break standing for the dot; a word longer than a line is broken across
+    /// fit on one; a part of a line set apart by ` · ` ("14 public · 36 gists") that does not
+    /// fit on the line starts the next, the line break standing for the dot; a word longer than a line is broken across
     /// lines, after a `/`, `.`, `-` or the like where there is one (an address), so nothing is
     /// lost.
     public static func wrap(_ text: String, columns: Int) -> [String] {
@@ -20,7 +20,7 @@ public enum TextLayout {
                 let words = part.split(separator: " ")
                 if index > 0, line.width > 0 {
                     let partWidth = words.reduce(-1) { $0 + 1 + TerminalText.width($1) }
-                    if line.width + 3 + partWidth > columns, partWidth <= columns {
+                    if line.width + 3 + partWidth > columns {
                         line.end(into: &lines)
                     } else {
                         line.add("·", into: &lines)

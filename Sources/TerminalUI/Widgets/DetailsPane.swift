@@ -170,8 +170,11 @@ public struct DetailsPane: Sendable, Equatable {
     /// A fact's lines: the label, and its value wrapped in the column after it.
     private static func fieldLines(_ field: Field, labelWidth: Int, width: Int) -> [[Segment]] {
         let values = TextLayout.wrap(field.value, columns: max(1, width - labelWidth))
+        // A label wider than its column is cut, a blank kept before the value.
+        let label = TerminalText.width(field.label) < labelWidth ? field.label
+            : TerminalText.truncate(field.label, to: max(1, labelWidth - 1))
         return values.enumerated().map { index, value in
-            (index == 0 ? [Segment(column: 0, text: StyledText(field.label, Style(color: .muted)))] : [])
+            (index == 0 ? [Segment(column: 0, text: StyledText(label, Style(color: .muted)))] : [])
                 + [Segment(column: labelWidth, text: StyledText(value))]
         }
     }
@@ -209,7 +212,12 @@ public struct DetailsPane: Sendable, Equatable {
     private func recordLines(_ record: Record, width: Int, height: Int, headingStyle: Style) -> [[Segment]] {
         func line(_ text: String, _ style: Style = .plain) -> [Segment] { [Segment(column: 0, text: StyledText(text, style))] }
         var top = TextLayout.wrap(record.heading, columns: width).prefix(2).map { line($0, headingStyle) }
-        if !record.subheading.isEmpty { top.append(line(record.subheading, Style(color: .muted))) }
+        if !record.subheading.isEmpty {
+            // Who it is, on two lines at most, broken between its parts where it can.
+            var lines = TextLayout.wrap(record.subheading, columns: width)
+            if lines.count > 2 { lines = [lines[0], TerminalText.truncateExact(lines[1], to: max(0, width - 1)) + "…"] }
+            top += lines.map { line($0, Style(color: .muted)) }
+        }
         let labelWidth = self.labelWidth ?? Self.labelWidth(record.fields, width: width)
         let fields = record.fields.flatMap { Self.fieldLines($0, labelWidth: labelWidth, width: width) }
         let actions = record.actions.isEmpty ? [] : [[]] + wrapActions(record.actions, width: width)
