@@ -125,11 +125,12 @@ extension AppState {
             commands = writeFailed(id, failure)
         }
         // The pane's request waits for the selection to rest, unless the pane opened or closed,
-        // or another screen came on top; the about rows fit again then, and when the size or
-        // an account's details changed.
+        // or another screen came on top; the about rows fit again then, and when the size, an
+        // account's details or a profile's fill (how you follow each other) changed.
         let same = top.id == shown && top.detailsOpen == paneWasOpen
         let refit: Bool = switch message {
         case .resized, .detailsLoaded, .detailsFailed: true
+        case .rowsFilled(let id, _, _): screens.contains { $0.id == id && $0.profileScreen != nil }
         default: !same
         }
         commands.append(contentsOf: reconcile(debounce: same, refit: refit, then: trailing))

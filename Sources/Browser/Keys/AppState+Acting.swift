@@ -91,7 +91,12 @@ extension AppState {
     /// ``knownState(of:)`` with the selected row given.
     private func knownState(of target: WriteTarget, row: Row?) -> Bool? {
         if let known = acting.known[target] { return known }
-        guard let row, let fill = top.fills.byID[row.id] else { return nil }
+        guard let row else {
+            // A profile's own account: what its fill says.
+            guard let profile = top.profileScreen, target == .account(profile.login) else { return nil }
+            return profile.ownFill?.viewerFollows
+        }
+        guard let fill = top.fills.byID[row.id] else { return nil }
         switch (target, row) {
         case (.account, .user(let user)) where WriteTarget.account(user.login) == target: return fill.viewerFollows
         case (.repository, .repository) where fill.isRepository: return fill.viewerStarred

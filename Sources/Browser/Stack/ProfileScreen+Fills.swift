@@ -3,26 +3,35 @@ import GitHubAPI
 import ListCore
 
 /// Filling a profile's rows as a list's are filled: the accounts its slices show (names,
-/// places, who follows whom), then its repositories (stars, and whether the token's owner
-/// starred them). A profile shows a few of each, so all of them go in one request of each kind.
+/// places, who follows whom) and the profile's own (how you and it follow each other, for its
+/// about row), then its repositories (stars, and whether the token's owner starred them). A
+/// profile shows a few of each, so all of them go in one request of each kind.
 extension ProfileScreen {
-    /// The fill request the slices' rows need, if any: one at a time, none while a failure's
-    /// wait lasts; the accounts before the repositories.
+    /// Where the fill of the profile's own account is kept among its rows' (no row of GitHub's
+    /// has this id).
+    static let ownRow = Int64.min
+
+    /// What GraphQL said of the profile's own account, once it answered.
+    var ownFill: RowFill? { fills[Self.ownRow] }
+
+    /// The fill request the profile needs, if any: one at a time, none while a failure's wait
+    /// lasts; the accounts before the repositories.
     mutating func fillWants(at now: Date) -> Command? {
         guard fills.inFlight == nil else { return nil }
         if let retryAt = fills.retryAt, now < retryAt { return nil }
         let shown = profile.rows.slices.flatMap { $0.items.prefix($0.shownCount) }
-        guard !shown.isEmpty else { return nil }
         // A refreshed slice may show other rows: the fills of rows gone go with them.
-        let ids = Set(shown.lazy.map(\.id))
+        let ids = Set(shown.lazy.map(\.id)).union([Self.ownRow])
         if fills.byID.keys.contains(where: { !ids.contains($0) }) || fills.unknown.contains(where: { !ids.contains($0) }) {
             fills.prune(pages: 0..<0) { ids.contains($0) }
         }
         var accounts: [String: Int64] = [:]
+        if fills.byID[Self.ownRow] == nil, !fills.unknown.contains(Self.ownRow) { accounts[login] = Self.ownRow }
         var repositories: [String: Int64] = [:]
         for row in shown where fills.byID[row.id] == nil && !fills.unknown.contains(row.id) {
             switch row {
-            case .user(let user): accounts[user.login] = user.id
+            case .user(let user) where user.login.lowercased() != login.lowercased(): accounts[user.login] = user.id
+            case .user: break
             case .repository(let repository) where repository.ownerAndName != nil:
                 repositories[repository.fullName] = repository.id
             case .repository: break

@@ -30,7 +30,9 @@ extension AppView {
     /// The about row of `login`'s profile: the picture, and beside it all the details pane's
     /// text but the keys (the rows under it lead on).
     static func aboutPane(_ state: AppState, login: String) -> DetailsPane {
-        var pane = userPane(state, login: login, page: state.accountPage(login), border: false, actions: false)
+        // How you and the account follow each other: from the profile's own fill.
+        let fill = state.screens.lazy.compactMap(\.profileScreen).first { $0.login == login }?.ownFill
+        var pane = userPane(state, login: login, page: state.accountPage(login), border: false, actions: false, fill: fill)
         pane.textBeside = true
         return pane
     }

@@ -14,20 +14,40 @@ struct ProfileFillTests {
     private let bo = named(fill(12), "bo")
     private var answer: FillAnswer { FillAnswer(fills: ["ana": ana, "bo": bo], missing: ["cy"]) }
 
-    /// octocat's profile with a token, its followers loaded and their fill out (request 1).
+    /// octocat as GitHub's GraphQL API tells of it: the token's owner follows it.
+    private let octocat = AccountFill(login: "octocat", name: "The Octocat", followers: 12, viewerFollows: true)
+
+    /// octocat's profile with a token: its own account filled (request 1), its followers loaded
+    /// and their fill out (request 2).
     private func followersFilling() -> TestStore {
         var store = TestStore.octocatProfile(fillsRows: true)
-        let followers = followers
+        let (followers, octocat) = (followers, octocat)
+        store.send(.rowsFilled(root, RequestID(1), FillAnswer(fills: ["octocat": octocat]))) {
+            $0.top.profileScreen?.fills.inFlight = nil
+            $0.top.profileScreen?.fills.byID = [ProfileScreen.ownRow: RowFill(octocat)]
+        }
         store.send(.sliceLoaded(root, RequestID(3), Page(items: followers, next: nil)),
-                   [.fillRows(root, RequestID(1), logins: ["ana", "bo", "cy"])]) {
+                   [.fillRows(root, RequestID(2), logins: ["ana", "bo", "cy"])]) {
             $0.top.profileScreen?.profile.requests[.followers] = nil
             $0.top.profileScreen?.profile.rows.update(.followers) { $0 = part(.followers, .loaded, items: followers, total: 3) }
             $0.top.viewport = Viewport(height: 8, margin: 2, top: 1, selection: 6)
-            $0.top.profileScreen?.fills.inFlight = RowFills.Request(id: RequestID(1), pages: [:],
+            $0.top.profileScreen?.fills.inFlight = RowFills.Request(id: RequestID(2), pages: [:],
                                                                     rows: ["ana": 11, "bo": 12, "cy": 13])
-            $0.top.profileScreen?.fills.nextRequest = 1
+            $0.top.profileScreen?.fills.nextRequest = 2
         }
         return store
+    }
+
+    @Test("the profile's own account is asked about at once: its about row says how you and it follow each other, and F's hint says unfollow")
+    func ownAccount() {
+        var store = TestStore.octocatProfile(fillsRows: true)
+        #expect(!render(store.state).lines[2].contains("you follow"))
+        store.apply(.rowsFilled(root, RequestID(1), FillAnswer(fills: ["octocat": octocat])))
+        #expect(render(store.state).lines[2].contains("octocat · User · you follow"), "\(render(store.state))")
+        store.apply(.abilities(mayActAll))
+        // With the selection on no row, F is about the profile's own account.
+        #expect(store.state.top.selectedRow == nil)
+        #expect(StatusHints(store.state).line.all.contains("F unfollow"), "\(StatusHints(store.state).line.all)")
     }
 
     @Test("the accounts a slice shows are asked about once it loads, in one request; the repositories after them, one request at a time; an account GitHub knows nothing of is not asked again")
@@ -39,15 +59,16 @@ struct ProfileFillTests {
                             GitHubRepository(id: 21, fullName: "octocat/world", stars: 9)].map(Row.repository)
         #expect(store.apply(.sliceLoaded(root, RequestID(2), Page(items: repositories, next: nil))) == [])
         let before = store.state
-        store.send(.rowsFilled(root, RequestID(1), answer), [.fillRepositories(root, RequestID(2), names: ["octocat/world"])]) {
+        store.send(.rowsFilled(root, RequestID(2), answer), [.fillRepositories(root, RequestID(3), names: ["octocat/world"])]) {
             $0 = before
-            $0.top.profileScreen?.fills.byID = [11: RowFill(ana), 12: RowFill(bo)]
+            $0.top.profileScreen?.fills.byID[11] = RowFill(ana)
+            $0.top.profileScreen?.fills.byID[12] = RowFill(bo)
             $0.top.profileScreen?.fills.unknown = [13]
-            $0.top.profileScreen?.fills.inFlight = RowFills.Request(id: RequestID(2), pages: [:], rows: ["octocat/world": 21])
-            $0.top.profileScreen?.fills.nextRequest = 2
+            $0.top.profileScreen?.fills.inFlight = RowFills.Request(id: RequestID(3), pages: [:], rows: ["octocat/world": 21])
+            $0.top.profileScreen?.fills.nextRequest = 3
         }
         let starred = RepositoryFill(fullName: "octocat/world", stars: 10, viewerHasStarred: true)
-        store.send(.repositoriesFilled(root, RequestID(2), RepositoryFillAnswer(fills: ["octocat/world": starred]))) {
+        store.send(.repositoriesFilled(root, RequestID(3), RepositoryFillAnswer(fills: ["octocat/world": starred]))) {
             $0.top.profileScreen?.fills.byID[21] = RowFill(repository: starred)
             $0.top.profileScreen?.fills.inFlight = nil
         }
@@ -60,7 +81,7 @@ struct ProfileFillTests {
     func shown() {
         var store = followersFilling()
         let bare = render(store.state).lines
-        _ = store.apply(.rowsFilled(root, RequestID(1), answer))
+        _ = store.apply(.rowsFilled(root, RequestID(2), answer))
         let lines = render(store.state).lines
         let rows = { (lines: [String], login: String) in lines.first { $0.contains(" \(login) ") } ?? "" }
         #expect(rows(bare, "ana").contains("#11") && !rows(bare, "ana").contains("Person 11"), "\(bare)")
@@ -74,7 +95,7 @@ struct ProfileFillTests {
     func failureAndStop() {
         var store = followersFilling()
         let reset = epoch.addingTimeInterval(600)
-        store.send(.fillFailed(root, RequestID(1), .limited(until: reset))) {
+        store.send(.fillFailed(root, RequestID(2), .limited(until: reset))) {
             $0.top.profileScreen?.fills.inFlight = nil
             $0.top.profileScreen?.fills.problem = .limited(until: reset)
             $0.top.profileScreen?.fills.retryAt = reset
@@ -82,7 +103,7 @@ struct ProfileFillTests {
         #expect(AppView.statusText(store.state).contains("GraphQL limit: back at \(GitHubError.clockTime(reset))"),
                 "\(AppView.statusText(store.state))")
         #expect(store.apply(.wait(nil), at: epoch.addingTimeInterval(599)) == [])
-        #expect(store.apply(.wait(nil), at: reset) == [.fillRows(root, RequestID(2), logins: ["ana", "bo", "cy"])])
+        #expect(store.apply(.wait(nil), at: reset) == [.fillRows(root, RequestID(3), logins: ["ana", "bo", "cy"])])
         var screen = store.state.top
         #expect(screen.stop(at: nil).contains(.cancelFill(root)))
     }
@@ -105,7 +126,7 @@ extension ProfileFillTests {
     @Test("the whole screen of a profile whose followers are filled")
     func wholeScreen() {
         var store = followersFilling()
-        _ = store.apply(.rowsFilled(root, RequestID(1), answer))
+        _ = store.apply(.rowsFilled(root, RequestID(2), answer))
         // ana, selected, follows the token's owner; cy, whom GitHub knew nothing of, stays as it came.
         expectScreen(store.state, lines: [
             " ghscroll · octocat                                              api.github.com",

@@ -55,12 +55,19 @@ extension TestStore {
     /// `ghscroll user octocat` started and its details arrived: every slice loading. The about
     /// row is `loadingLines` high while the details load (the picture's rows and one), then
     /// `aboutLines`.
-    /// With `fillsRows`, as with a token: the rows the slices show are filled.
+    /// With `fillsRows`, as with a token: the profile's own account is asked about at once
+    /// (request 1, out), and the rows the slices show once they load.
     static func octocatProfile(rows: Int = 10, loadingLines: Int = 4, aboutLines: Int = 4, fillsRows: Bool = false) -> TestStore {
         var state = profileState(rows: rows)
         state.fillsRows = fillsRows
         var store = TestStore(state)
-        store.start([.loadDetails(RequestID(1), login: "octocat"), .scheduleTick(1, after: .milliseconds(100))]) {
+        let own: [Command] = fillsRows ? [.fillRows(root, RequestID(1), logins: ["octocat"])] : []
+        store.start(own + [.loadDetails(RequestID(1), login: "octocat"), .scheduleTick(1, after: .milliseconds(100))]) {
+            if fillsRows {
+                $0.top.profileScreen?.fills.inFlight = RowFills.Request(id: RequestID(1), pages: [:],
+                                                                        rows: ["octocat": ProfileScreen.ownRow])
+                $0.top.profileScreen?.fills.nextRequest = 1
+            }
             $0.details.target = "octocat"
             $0.details.inFlight = DetailsState.Request(id: RequestID(1), subject: "octocat")
             $0.details.nextID = 1
