@@ -194,7 +194,18 @@ extension AppState {
         guard let write = acting.write, write.id == id else { return [] }
         acting.write = nil
         flash = .wrote(write.change)
+        if case .account = write.change.target { learnOwnFollowing(by: write.change.on ? 1 : -1) }
         return refreshBelow(changedBy: write.change.target)
+    }
+
+    /// A follow or an unfollow moved the count of those the token's owner follows: their
+    /// details (their pane's and profile's Following, its slice's count) say so at once, as
+    /// GitHub will when asked again (the write marked them stale).
+    private mutating func learnOwnFollowing(by step: Int) {
+        guard let viewer = acting.viewer, var own = details.cache.peek(viewer), let following = own.following else { return }
+        own.following = max(0, following + step)
+        details.cache.insert(own, for: viewer)
+        _ = learnProfiles(own)
     }
 
     /// The lists under the top screen that a write changed are asked of GitHub again, so they
