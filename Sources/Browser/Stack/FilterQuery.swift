@@ -37,13 +37,17 @@ package struct FilterQuery: Sendable, Equatable {
     private(set) var folded: [String] = []
     /// The qualifiers, each with whether it is negated.
     package var relations: [(relation: Relation, holds: Bool)] = []
-    /// Words that look like a qualifier but name none (`is:bogus`): matched as words.
+    /// Words that look like a qualifier but name none (`is:bogus`): matched as words, and
+    /// named on the status line.
+    package private(set) var unknownQualifiers: [String] = []
+
     package init(_ text: String) {
         for word in text.lowercased().split(whereSeparator: \.isWhitespace) {
             let negated = word.hasPrefix("-is:")
             if negated || word.hasPrefix("is:"), let relation = Relation(rawValue: String(word.dropFirst(negated ? 4 : 3))) {
                 relations.append((relation, !negated))
             } else {
+                if negated || word.hasPrefix("is:") { unknownQualifiers.append(String(word)) }
                 words.append(String(word))
             }
         }

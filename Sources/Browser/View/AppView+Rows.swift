@@ -141,7 +141,9 @@ extension AppView {
         let shown = (row.title + " " + row.note + " " + row.detail).lowercased()
         guard !FilterQuery.text(shown, contains: word), let field = FilterQuery.field(of: fill, containing: word) else { return nil }
         let lines = field.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        return lines.first { FilterQuery.text($0, contains: word) } ?? oneLine(field)
+        // A line after the first says that something came before it.
+        guard let index = lines.firstIndex(where: { FilterQuery.text($0, contains: word) }) else { return oneLine(field) }
+        return index == 0 ? lines[0] : "… " + lines[index]
     }
 
     /// "you", "mutual", "follows you", "you follow", or nil: words, so they read the same

@@ -40,7 +40,8 @@ struct FillFilterTests {
         #expect(shown(filledState(), filter: "engines").ids == [7])
         var state = filledState()
         state.top.withList { $0.setFilter("engines") }
-        #expect(render(state).lines[1] == " user7  Ada Lovelace                                    for analytical engines")
+        // The bio's second line: "…" says a line came before it.
+        #expect(render(state).lines[1] == " user7  Ada Lovelace                                  … for analytical engines")
         #expect(shown(filledState(), filter: "user1").ids == [1] + Array(10...19))
     }
 
@@ -215,6 +216,15 @@ struct FillFilterTests {
                 #expect(lines.contains { $0.contains("  \(keys)  ") && $0.contains("  \(text)  ") }, "\(keys): \(lines.joined(separator: "\n"))")
             }
         }
+    }
+
+    @Test("a word that looks like a qualifier but names none is matched as a word, and the status line says which qualifiers there are")
+    func unknownQualifier() {
+        let state = filledState()
+        let (ids, status) = shown(state, filter: "is:bogus")
+        #expect(ids.isEmpty)
+        #expect(status.hasSuffix(" · /is:bogus · is:bogus is no qualifier: is:follows-you, is:you-follow, is:mutual"), "\(status)")
+        #expect(shown(state, filter: "is:mutual").status.hasSuffix(" · /is:mutual"), "a known one says nothing of the kind")
     }
 
     @Test("without a token the qualifiers say they need one: on the status line, on the filter line while it is typed, and in place of the rows, without sending the person for more rows")
