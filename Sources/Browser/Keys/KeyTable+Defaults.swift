@@ -84,7 +84,7 @@ extension KeyTable {
         KeyBinding(.closeHelp, [.escape, .character("?")], "close this help (so does any key that does not scroll it)", hint: "close",
                    modes: [.help]),
         KeyBinding(.quit, [.character("q"), .control("c")], "quit", hint: "quit", modes: [.help]),
-        KeyBinding(.yes, [.character("y")], "yes: do it", hint: "yes", modes: [.question]),
+        KeyBinding(.yes, [.character("y"), .character("Y")], "yes: do it", hint: "yes", modes: [.question]),
         KeyBinding(.no, [.character("n"), .escape], "no (so does any other key)", hint: "no", modes: [.question]),
         KeyBinding(.suspend, [.control("z")], "suspend to the shell (fg comes back)", modes: [.question]),
         KeyBinding(.quit, [.control("c")], "quit", modes: [.question]),

@@ -25,7 +25,8 @@ enum ProfileText {
         // An organization follows no one (GitHub's count for one is 0, or stale).
         if !user.isOrganization { add("Following", user.following.map(Formatting.grouped)) }
         if let repos = user.publicRepos {
-            let gists = user.publicGists.map { " · " + Formatting.count($0, Noun("gist")) } ?? ""
+            // An organization has no gists of its own (GitHub says 0).
+            let gists = user.isOrganization ? "" : user.publicGists.map { " · " + Formatting.count($0, Noun("gist")) } ?? ""
             add("Repos", "\(Formatting.grouped(repos)) public\(gists)")
         }
         if let created = user.createdAt {
