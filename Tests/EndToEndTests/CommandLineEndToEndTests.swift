@@ -176,6 +176,21 @@ struct CommandLineEndToEndTests {
         #expect(fromEnvironment.errors == "Error: GITHUB_API_URL must start with http:// or https://, \(example) (got 'garbage')\n")
     }
 
+    @Test("an option's value that is also a command's name stays the option's: the line is read as it was typed when it parses")
+    func valueNamedLikeACommand() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try await withServer(users: 100) { server, base in
+            for value in ["users", "search", "help"] {
+                let result = try await runIn(directory.path, ["--log-file", value, "--api-url", base, "--limit", "2"])
+                #expect(result.status == 0, "\(value): \(result.errors)")
+                #expect(result.output.split(separator: "\n").map(String.init)
+                        == server.data.users(since: 0, limit: 2).map { "\($0.id)\t\($0.login)" }, "\(value)")
+                #expect(FileManager.default.fileExists(atPath: directory.path + "/" + value), "the log went to ./\(value)")
+            }
+        }
+    }
+
     @Test("a bare relative --cache is a file in the current directory, for the lists and for cache info")
     func relativeCache() async throws {
         let directory = try TemporaryDirectory()

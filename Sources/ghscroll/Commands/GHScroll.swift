@@ -47,18 +47,7 @@ struct GHScroll: AsyncParsableCommand {
     /// Parses and runs the command, as the parser's own `main` does, after checking that a word
     /// standing where a subcommand goes names one (see ``SubcommandCheck``).
     static func main() async {
-        // Options before the command go after it: the parser takes a command only as the first
-        // word (and with `--help` would show the default command's help, not the one named).
-        let typed = Array(CommandLine.arguments.dropFirst())
-        let arguments = SubcommandCheck.subcommandFirst(typed, root: Self.self) ?? typed
-        if let (problem, command) = SubcommandCheck.place(ofProblemIn: arguments, root: Self.self) {
-            guard command != Self.self else { exit(withError: ValidationError(problem)) }
-            // The usage of the command that wanted a subcommand there, as the parser words its own.
-            let usage = usageString(for: command)
-            let name = usage.split(separator: " ").prefix { !$0.hasPrefix("<") && !$0.hasPrefix("[") }.joined(separator: " ")
-            FileHandle.standardError.write(Data("Error: \(problem)\nUsage: \(usage)\n  See '\(name) --help' for more information.\n".utf8))
-            Foundation.exit(ExitCode.validationFailure.rawValue)
-        }
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parse(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -66,6 +55,13 @@ struct GHScroll: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let problem as SubcommandProblem {
+            guard problem.command != Self.self else { exit(withError: ValidationError(problem.message)) }
+            // The usage of the command that wanted a subcommand there, as the parser words its own.
+            let usage = usageString(for: problem.command)
+            let name = usage.split(separator: " ").prefix { !$0.hasPrefix("<") && !$0.hasPrefix("[") }.joined(separator: " ")
+            FileHandle.standardError.write(Data("Error: \(problem.message)\nUsage: \(usage)\n  See '\(name) --help' for more information.\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch let error as AuthenticationNeeded {
             // gh's status for "authentication needed".
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
@@ -75,17 +71,42 @@ struct GHScroll: AsyncParsableCommand {
         }
     }
 
-    /// The command `arguments` name (options that came before it already moved after it:
-    /// ``SubcommandCheck/subcommandFirst(_:root:)``); a line of options with a slip of a
-    /// subcommand's name among them is named as one.
+    /// A word where a subcommand goes that names none, and the command it went with.
+    struct SubcommandProblem: Error {
+        let message: String
+        let command: any ParsableCommand.Type
+    }
+
+    /// The command `arguments` name. The parser takes a command only as the first word: when
+    /// options come first (`ghscroll --demo followers octocat`) and the line does not parse as
+    /// it is, or asks for help (which would be the default command's), the line with the
+    /// command moved to the front is taken instead; a slip of a command's name after options is
+    /// named as one.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        try check(arguments)
+        let moved = SubcommandCheck.subcommandFirst(arguments, root: Self.self)
+        if let moved, arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            try check(moved)
+            return try parseAsRoot(moved)
+        }
         do {
             return try parseAsRoot(arguments)
         } catch {
+            if let moved {
+                try check(moved)
+                return try parseAsRoot(moved)
+            }
             if let problem = SubcommandCheck.misplacedSlip(in: arguments, root: Self.self) {
                 throw ValidationError(problem)
             }
             throw error
+        }
+    }
+
+    /// Throws the problem of a word standing where a subcommand goes that names none.
+    private static func check(_ arguments: [String]) throws {
+        if let (message, command) = SubcommandCheck.place(ofProblemIn: arguments, root: Self.self) {
+            throw SubcommandProblem(message: message, command: command)
         }
     }
 }

@@ -53,8 +53,10 @@ enum SubcommandCheck {
     /// none.
     static func subcommandFirst(_ arguments: [String], root: any ParsableCommand.Type) -> [String]? {
         let subcommands = root.configuration.subcommands
-        guard let first = arguments.first, first.hasPrefix("-"),
-              let index = arguments.indices.dropFirst().first(where: { index in
+        // Words after `--` are arguments, whatever they say.
+        let options = arguments.prefix { $0 != "--" }
+        guard let first = options.first, first.hasPrefix("-"),
+              let index = options.indices.dropFirst().first(where: { index in
                   arguments[index] == "help" || subcommands.contains { names(of: $0).contains(arguments[index]) }
               }) else { return nil }
         // The parser's help takes no options: those before it are let go.
