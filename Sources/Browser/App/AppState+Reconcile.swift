@@ -55,7 +55,8 @@ extension AppState {
         // stack while a copy of it is held would copy the screens.
         let fits = screens.compactMap { screen -> (ScreenID, Int)? in
             guard let profile = screen.profileScreen else { return nil }
-            let lines = max(1, screenLayout.profileHeaderLines(self, login: profile.login, paneOpen: profile.detailsOpen))
+            let lines = max(1, screenLayout.profileHeaderLines(self, login: profile.login, fill: profile.ownFill,
+                                                                        paneOpen: profile.detailsOpen))
             return profile.profile.rows.slice(.about)?.headingLines == lines ? nil : (profile.id, lines)
         }
         for (id, lines) in fits {

@@ -45,11 +45,14 @@ extension AppState {
         }
     }
 
-    /// `r` on a profile: every slice that loaded asks GitHub again.
+    /// `r` on a profile: every slice that loaded asks GitHub again, and GraphQL is asked again
+    /// about its rows and its own account (who follows whom may have changed).
     mutating func refreshProfile() -> [Command] {
         top.withProfile { screen in
             let id = screen.id
-            return screen.changeProfile { $0.refresh(screen: id) }
+            let cancel: [Command] = screen.fills.inFlight == nil ? [] : [.cancelFill(id)]
+            screen.fills.forgetAll()
+            return cancel + screen.changeProfile { $0.refresh(screen: id) }
         } ?? []
     }
 

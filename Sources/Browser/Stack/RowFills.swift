@@ -106,6 +106,13 @@ package struct RowFills: Sendable, Equatable {
         return true
     }
 
+    /// Forgets every fill and every request (a refresh asks again); the requests' numbers go on.
+    mutating func forgetAll() {
+        let next = nextRequest
+        self = RowFills()
+        nextRequest = next
+    }
+
     /// Keeps only the fills of rows for which `isLoaded` holds, and the pages in `pages`.
     mutating func prune(pages: Range<Int>, isLoaded: (Int64) -> Bool) {
         byID = byID.filter { isLoaded($0.key) }

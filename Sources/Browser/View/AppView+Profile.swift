@@ -19,7 +19,7 @@ extension AppView {
         // At the end of a profile its first lines may be above the list: drawn whole, cut to the list.
         let hidden = top.viewport.topOffset
         let header = Rect(top: area.top - hidden, left: area.left, height: min(lines, area.height + hidden), width: area.width)
-        let pane = aboutPane(state, login: profile.login)
+        let pane = aboutPane(state, login: profile.login, fill: top.ownFill)
         if hidden > 0 {
             pane.draw(on: screen.clipped(to: area), in: header)
         } else {
@@ -29,9 +29,8 @@ extension AppView {
 
     /// The about row of `login`'s profile: the picture, and beside it all the details pane's
     /// text but the keys (the rows under it lead on).
-    static func aboutPane(_ state: AppState, login: String) -> DetailsPane {
-        // How you and the account follow each other: from the profile's own fill.
-        let fill = state.screens.lazy.compactMap(\.profileScreen).first { $0.login == login }?.ownFill
+    /// `fill`: the profile's own account's (how you and it follow each other).
+    static func aboutPane(_ state: AppState, login: String, fill: RowFill?) -> DetailsPane {
         var pane = userPane(state, login: login, page: state.accountPage(login), border: false, actions: false, fill: fill)
         pane.textBeside = true
         return pane

@@ -10,10 +10,11 @@ extension ScreenLayout {
         return (help.scrollLimit(in: body), max(1, HelpOverlay.bodyRows(in: body) - 1))
     }
 
-    /// The lines of the about row of `login`'s profile: what its picture and text need in the
-    /// list's width (narrower with the pane beside it), and a blank line; less on a short screen.
-    func profileHeaderLines(_ state: AppState, login: String, paneOpen: Bool) -> Int {
+    /// The lines of the about row of `login`'s profile (with its own account's `fill`, if any):
+    /// what its picture and text need in the list's width (narrower with the pane beside it),
+    /// and a blank line; less on a short screen.
+    func profileHeaderLines(_ state: AppState, login: String, fill: RowFill? = nil, paneOpen: Bool) -> Int {
         let width = areas(paneOpen: paneOpen).list?.width ?? columns
-        return profileHeaderLines(needed: AppView.aboutPane(state, login: login).linesNeeded(width: width))
+        return profileHeaderLines(needed: AppView.aboutPane(state, login: login, fill: fill).linesNeeded(width: width))
     }
 }

@@ -108,6 +108,22 @@ struct ProfileFillTests {
         #expect(screen.stop(at: nil).contains(.cancelFill(root)))
     }
 
+    @Test("on your own profile F's hint is left out, F saying that is you; r asks GraphQL again, the profile's own account first")
+    func ownProfileAndRefresh() {
+        var store = TestStore.octocatProfile(fillsRows: true)
+        store.apply(.rowsFilled(root, RequestID(1), FillAnswer(fills: ["octocat": AccountFill(login: "octocat", isViewer: true)])))
+        store.apply(.abilities(mayActAll))
+        #expect(render(store.state).lines[2].contains("octocat · User · you"), "\(render(store.state))")
+        #expect(!StatusHints(store.state).line.all.contains { $0.hasPrefix("F ") }, "\(StatusHints(store.state).line.all)")
+        _ = store.apply(.sliceLoaded(root, RequestID(3), Page(items: followers, next: nil)))
+        #expect(store.state.top.profileScreen?.fills.inFlight?.id == RequestID(2))
+        // r: the fill out is cancelled, every fill forgotten, and the own account asked first.
+        let commands = store.apply(.key(.character("r")))
+        #expect(commands.first == .cancelFill(root), "\(commands)")
+        #expect(commands.contains(.fillRows(root, RequestID(3), logins: ["ana", "bo", "cy", "octocat"])), "\(commands)")
+        #expect(store.state.top.profileScreen?.fills.byID.isEmpty == true)
+    }
+
     @Test("without a token nothing is asked, and the rows show what the details seen before say")
     func noToken() {
         var store = TestStore.octocatProfile()
