@@ -46,6 +46,15 @@ struct WidgetTests {
         // Too narrow for the right side: the login alone, still marked.
         text = ItemText(title: "zoe-dev")
         #expect(drawn("DEV", columns: 12) == (" zoe-dev", ".....AAA...."))
+        // A match cut short is marked as far as it is shown; one cut off entirely, not at all.
+        text = ItemText(title: "alexander-hamilton")
+        #expect(drawn("hamilton", columns: 14) == (" alexander-ha…", "...........AA."))
+        #expect(drawn("ton", columns: 14) == (" alexander-ha…", ".............."))
+        // A two-line row's second line is marked too (a bio shown because it matched).
+        let screen = CellBuffer(rows: 2, columns: 30)
+        ListView<[Int]>.drawItem(ItemText(title: "ada", subtitle: "Writes programs"), highlight: "program", selected: false,
+                                 top: 0, lines: 2, left: 0, columns: 30, on: screen)
+        #expect((screen.lines[1], screen.styleLines[1]) == ("   Writes programs", "mmmmmmmmmmAAAAAAAmmmmmmmmmmmmm"))
     }
 
     @Test("text wraps at words, keeps its own line breaks and blank lines, keeps the parts between dots whole, and breaks a word longer than a line after a slash or a dot where it can")
@@ -61,8 +70,10 @@ struct WidgetTests {
         #expect(TextLayout.wrap("14 public · 36 gists", columns: 14) == ["14 public", "36 gists"])
         #expect(TextLayout.wrap("14 public · 36 gists", columns: 20) == ["14 public · 36 gists"])
         #expect(TextLayout.wrap("2008-01-01 · 18 years ago · more", columns: 18) == ["2008-01-01", "18 years ago", "more"])
-        // A part longer than a line starts a line of its own and wraps at its words as any text does.
-        #expect(TextLayout.wrap("a · one two three four", columns: 9) == ["a", "one two", "three", "four"])
+        // A part longer than a line flows on after the dot, wrapping at its words as any text
+        // does; where not even its first word fits after the dot, from the next line.
+        #expect(TextLayout.wrap("a · one two three four", columns: 9) == ["a · one", "two three", "four"])
+        #expect(TextLayout.wrap("Engineer · I build tools for the web", columns: 20) == ["Engineer · I build", "tools for the web"])
         #expect(TextLayout.wrap("2008-01-04 · 18 years ago", columns: 11) == ["2008-01-04", "18 years", "ago"])
         #expect(TextLayout.wrap("日本語のテキスト", columns: 6) == ["日本語", "のテキ", "スト"])
         #expect(TextLayout.wrap("a\u{1B}[2Jb\r\nc", columns: 10) == ["a\u{FFFD}[2Jb", "c"], "controls are neutralised")

@@ -2,7 +2,8 @@
 public enum TextLayout {
     /// `text` wrapped to `columns`, sanitized. Words move to the next line whole when they
     /// fit on one; a part of a line set apart by ` · ` ("14 public · 36 gists") that does not
-    /// fit on the line starts the next, the line break standing for the dot; a word longer than a line is broken across
+    /// fit on the line starts the next when it fits there whole, the line break standing for
+    /// the dot; a word longer than a line is broken across
     /// lines, after a `/`, `.`, `-` or the like where there is one (an address), so nothing is
     /// lost.
     public static func wrap(_ text: String, columns: Int) -> [String] {
@@ -18,9 +19,12 @@ public enum TextLayout {
             var line = Line(columns: columns)
             for (index, part) in safe.components(separatedBy: " · ").enumerated() {
                 let words = part.split(separator: " ")
-                if index > 0, line.width > 0 {
+                if index > 0, line.width > 0, let first = words.first {
                     let partWidth = words.reduce(-1) { $0 + 1 + TerminalText.width($1) }
-                    if line.width + 3 + partWidth > columns {
+                    // A part that does not fit here starts the next line when it fits there
+                    // whole, or when not even its first word fits here; else it flows on after the dot.
+                    let fits = line.width + 3 + partWidth <= columns
+                    if !fits, partWidth <= columns || line.width + 3 + TerminalText.width(first) > columns {
                         line.end(into: &lines)
                     } else {
                         line.add("·", into: &lines)

@@ -71,7 +71,9 @@ extension ListView {
         let rest: Style = selected ? .selected : Style(color: .muted)
         for offset in 1..<max(1, lines) {
             if offset == 1 {
-                screen.put(row: top + 1, column: left, "   " + TerminalText.sanitize(text.subtitle), width: columns, style: rest)
+                screen.put(row: top + 1, column: left, "   ", style: rest)
+                putMarked(TerminalText.sanitize(text.subtitle), highlight: highlight, row: top + 1, column: left + 3,
+                          width: columns - 3, style: rest, selected: selected, on: screen)
             } else {
                 screen.fill(row: top + offset, column: left, count: columns, style: rest)
             }
@@ -97,13 +99,18 @@ extension ListView {
     /// "zoe" marks "Zoë") that part marked: bold, and in the accent colour unless selected.
     private static func putMarked(_ text: String, highlight: String?, row: Int, column: Int, width: Int, style: Style,
                                   selected: Bool, on screen: some Screen) {
-        guard let needle = highlight, !needle.isEmpty else {
+        guard let needle = highlight, !needle.isEmpty,
+              let found = text.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]), !found.isEmpty else {
             return screen.put(row: row, column: column, text, width: width, style: style)
         }
+        // Found in the whole text, marked where it is still shown once the text is cut to its
+        // width ("Ham…" of "Hamilton"): the cut keeps the text's first characters.
         let cut = TerminalText.width(text) > width ? TerminalText.truncate(text, to: width) : text
-        guard let match = cut.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]), !match.isEmpty else {
-            return screen.put(row: row, column: column, text, width: width, style: style)
-        }
+        let shown = cut == text ? cut.count : cut.count - 1
+        let first = text.distance(from: text.startIndex, to: found.lowerBound)
+        guard first < shown else { return screen.put(row: row, column: column, text, width: width, style: style) }
+        let last = min(text.distance(from: text.startIndex, to: found.upperBound), shown)
+        let match = cut.index(cut.startIndex, offsetBy: first)..<cut.index(cut.startIndex, offsetBy: last)
         let before = String(cut[..<match.lowerBound])
         let matched = String(cut[match])
         var marked = style
