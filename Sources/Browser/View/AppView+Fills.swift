@@ -7,11 +7,11 @@ extension AppView {
     /// a token, or a list of people; on a list of people, a word that names none.
     static func relationsNote(_ state: AppState, _ top: ListScreen) -> String? {
         let query = FilterQuery(top.filter)
-        if top.fillsAccounts, let unknown = query.unknownQualifiers.first {
+        guard query.judgesRelations || !query.unknownQualifiers.isEmpty else { return nil }
+        guard top.fillsAccounts else { return "is: is for lists of people" }
+        if let unknown = query.unknownQualifiers.first {
             return "\(unknown) is no qualifier: is:follows-you, is:you-follow, is:mutual"
         }
-        guard query.judgesRelations else { return nil }
-        guard top.fillsAccounts else { return "is: is for lists of people" }
         guard state.fillsRows else { return "is: needs a token" }
         guard let count = top.notChecked, count > 0 else { return nil }
         return Formatting.grouped(count) + " not checked yet"

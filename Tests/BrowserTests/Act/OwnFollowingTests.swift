@@ -37,4 +37,31 @@ struct OwnFollowingTests {
             }
         }
     }
+
+    @Test("unfollowing moves your Following down again, never below nothing; Y answers yes as y does")
+    func ownUnfollowing() {
+        var store = TestStore.octocatProfile(fillsRows: true)
+        store.apply(.rowsFilled(root, RequestID(1), FillAnswer(fills: ["octocat": AccountFill(login: "octocat", isViewer: true)])))
+        store.apply(.abilities(mayActAll))
+        let (ana, bo) = (Row.user(user(11, "ana")), Row.user(user(12, "bo")))
+        store.apply(.sliceLoaded(root, RequestID(3), Page(items: [ana, bo], next: nil)))
+        /// F on `row`, GitHub saying whether you follow it (`following`), answered with `answer`.
+        func act(on row: Row, following: Bool, answer: Character) {
+            while store.state.top.selectedRow != row { store.apply(.key(.character("j"))) }
+            let asked = store.apply(.key(.character("F")))
+            if case let .askState(id, _)? = asked.first { store.apply(.stateKnown(id, following)) }
+            guard case let .write(id, _, on: on)? = store.apply(.key(.character(answer))).first, on == !following else {
+                Issue.record("\(answer) writes")
+                return
+            }
+            store.apply(.written(id))
+        }
+        act(on: ana, following: false, answer: "Y")
+        #expect(store.state.details.cache.peek("octocat")?.following == 1)
+        act(on: ana, following: true, answer: "y")
+        #expect(store.state.details.cache.peek("octocat")?.following == 0)
+        // GitHub said you follow bo, though your count said no one: it stays at nothing.
+        act(on: bo, following: true, answer: "Y")
+        #expect(store.state.details.cache.peek("octocat")?.following == 0)
+    }
 }
