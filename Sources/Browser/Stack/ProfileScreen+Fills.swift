@@ -60,6 +60,15 @@ extension Screen {
         }
     }
 
+    /// What GraphQL said of the screen's rows, by row id (read on every frame: the dictionary
+    /// alone, not the whole ``RowFills``).
+    var fillsByID: [Int64: RowFill] {
+        switch self {
+        case .list(let screen): screen.fills.byID
+        case .profile(let screen): screen.fills.byID
+        }
+    }
+
     /// The fill request the screen's rows need next, if any.
     mutating func fillWants(at now: Date) -> Command? {
         switch self {

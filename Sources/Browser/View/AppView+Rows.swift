@@ -30,7 +30,7 @@ extension AppView {
         let comfortable = state.layout == .comfortable
         let now = state.now
         let cache = state.details.cache
-        let fills = state.top.fills.byID
+        let fills = state.top.fillsByID
         // What F and * changed: only once one was used.
         let acting = state.acting.marks
         let filter = state.top.listScreen.flatMap { $0.isFiltered ? FilterQuery($0.filter).words.first : nil }

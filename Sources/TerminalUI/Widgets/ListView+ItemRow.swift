@@ -56,9 +56,16 @@ extension ListView {
             putTitle(title, note: note, highlight: highlight, row: top, column: left + 1, width: room - 1 - gap, style: first,
                      selected: selected, on: screen)
             screen.fill(row: top, column: left + room - gap, count: gap, style: first)
-            putMarked(detail, highlight: highlight, row: top, column: left + room, width: detailWidth,
-                      style: selected ? .selected : Style(color: .muted), selected: selected, on: screen)
+            if highlight == nil {
+                // (Every bare row on every frame: no width to check, it was measured to fit.)
+                screen.put(row: top, column: left + room, detail, style: selected ? .selected : Style(color: .muted))
+            } else {
+                putMarked(detail, highlight: highlight, row: top, column: left + room, width: detailWidth,
+                          style: selected ? .selected : Style(color: .muted), selected: selected, on: screen)
+            }
             screen.fill(row: top, column: left + room + detailWidth, count: 1, style: first)
+        } else if note.isEmpty, highlight == nil {
+            screen.put(row: top, column: left, " " + title, width: columns, style: first)
         } else if note.isEmpty {
             screen.fill(row: top, column: left, count: 1, style: first)
             putMarked(title, highlight: highlight, row: top, column: left + 1, width: columns - 1, style: first,
@@ -70,7 +77,9 @@ extension ListView {
         }
         let rest: Style = selected ? .selected : Style(color: .muted)
         for offset in 1..<max(1, lines) {
-            if offset == 1 {
+            if offset == 1, highlight == nil {
+                screen.put(row: top + 1, column: left, "   " + TerminalText.sanitize(text.subtitle), width: columns, style: rest)
+            } else if offset == 1 {
                 screen.put(row: top + 1, column: left, "   ", style: rest)
                 putMarked(TerminalText.sanitize(text.subtitle), highlight: highlight, row: top + 1, column: left + 3,
                           width: columns - 3, style: rest, selected: selected, on: screen)
@@ -83,9 +92,13 @@ extension ListView {
     /// A title and its note (muted, after two blanks) cut to `width`: the note first.
     private static func putTitle(_ title: String, note: String, highlight: String?, row: Int, column: Int, width: Int,
                                  style: Style, selected: Bool, on screen: some Screen) {
+        guard !note.isEmpty else {
+            return putMarked(title, highlight: highlight, row: row, column: column, width: width, style: style,
+                             selected: selected, on: screen)
+        }
         let titleWidth = TerminalText.width(title)
         let noteRoom = width - titleWidth - 2
-        guard !note.isEmpty, noteRoom > 0 else {
+        guard noteRoom > 0 else {
             return putMarked(title, highlight: highlight, row: row, column: column, width: width, style: style,
                              selected: selected, on: screen)
         }
