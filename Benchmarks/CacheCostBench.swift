@@ -73,8 +73,8 @@ func removeCache(_ path: String) {
         try copyCache(full, to: lastFull)
         if let run = childCPU(plain + [lastFull]) { capped.append(run.cpu); complete = complete && run.lines == 20_000 }
     }
-    let emptyCPU = empty.isEmpty ? nil : middle(empty)
-    let fullCPU = capped.isEmpty ? nil : middle(capped)
+    let emptyCPU = middle(of: empty)
+    let fullCPU = middle(of: capped)
     let check = complete ? "" : "; SOME RUNS DID NOT PRINT 20,000 USERS"
     record("cache_cpu_s_empty", emptyCPU, "s", "%.2f", note: "into an empty cache (\(empty.count) runs)\(check)")
     record("cache_cpu_s_full", fullCPU, "s", "%.2f", note: "into a cache at its cap, \(size) (\(capped.count) runs)")
@@ -85,7 +85,7 @@ func removeCache(_ path: String) {
     for _ in 0..<5 {
         if let run = try? runBinary(["cache", "info", "--cache", lastFull]) { info.append(run.seconds) }
     }
-    record("cache_info_s_full", info.isEmpty ? nil : middle(info), "s", "%.3f", note: "ghscroll cache info on the full cache")
+    record("cache_info_s_full", middle(of: info), "s", "%.3f", note: "ghscroll cache info on the full cache")
 
     // The browser's first row on the full cache, its first page among the stored ones (the
     // last measured run wrote it).
@@ -98,7 +98,7 @@ func removeCache(_ path: String) {
         let result = try await browse(base: base, server: server, cacheHome: home, users: 1_000)
         result.firstRow.map { firstRows.append(Double($0)) }
     }
-    record("first_row_ms_full_cache", firstRows.isEmpty ? nil : middle(firstRows), "ms", "%.0f",
+    record("first_row_ms_full_cache", middle(of: firstRows), "ms", "%.0f",
            note: "the browser on the full cache, first page stored (median of \(firstRows.count))")
     await server.stop()
 }

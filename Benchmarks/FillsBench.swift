@@ -46,6 +46,6 @@ private func heapBytes(count: Int) -> Int {
     record("bytes_per_filled_row", bytes, "B", "%.0f",
            note: "what a row's fill adds, from the layouts (\(byID.count) rows of the fake's texts, kept by row id: "
                + "\(MemoryLayout<RowFill>.stride) inline, texts over 15 bytes in glibc chunks; goal at most 160)")
-    record("fill_cost_points", costs.isEmpty ? nil : middle(costs), "points", "%.0f",
+    record("fill_cost_points", middle(of: costs), "points", "%.0f",
            note: "GraphQL points the fake reports for one fill of 100 accounts (GitHub's formula)")
 }

@@ -55,11 +55,11 @@ func browse(base: String, server: FakeGitHub, cacheHome: String, users: Int, ext
             third.firstRow.map { stale.append(Double($0)) }
             requests = ["cold": first.requests, "warm": second.requests, "stale": third.requests]
         }
-        record("first_row_ms", cold.isEmpty ? nil : middle(cold), "ms", "%.0f",
+        record("first_row_ms", middle(of: cold), "ms", "%.0f",
                note: "empty cache, from process start (median of \(cold.count)); \(requests["cold"] ?? 0) requests")
-        record("first_row_ms_cached", warm.isEmpty ? nil : middle(warm), "ms", "%.0f",
+        record("first_row_ms_cached", middle(of: warm), "ms", "%.0f",
                note: "cache fresh; \(requests["warm"] ?? 0) requests")
-        record("first_row_ms_stale", stale.isEmpty ? nil : middle(stale), "ms", "%.0f",
+        record("first_row_ms_stale", middle(of: stale), "ms", "%.0f",
                note: "cache stale, revalidated; \(requests["stale"] ?? 0) requests")
         try? FileManager.default.removeItem(atPath: cacheHome)
         await server.stop()

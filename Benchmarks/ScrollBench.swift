@@ -163,50 +163,50 @@ func scrollCost(_ command: String, marker: String, name: String, presses: Int = 
         try? FileManager.default.removeItem(atPath: text)
         try? FileManager.default.removeItem(atPath: filledRows)
         await server.stop()
-        let bytes = ours.isEmpty ? nil : middle(ours.map(\.bytesPerScroll))
-        let lessBytes = theirs.isEmpty ? nil : middle(theirs.map(\.bytesPerScroll))
-        let cpu = ours.isEmpty ? nil : middle(ours.map(\.cpuMsPerScroll))
-        let lessCPU = theirs.isEmpty ? nil : middle(theirs.map(\.cpuMsPerScroll))
+        let bytes = middle(of: ours.map(\.bytesPerScroll))
+        let lessBytes = middle(of: theirs.map(\.bytesPerScroll))
+        let cpu = middle(of: ours.map(\.cpuMsPerScroll))
+        let lessCPU = middle(of: theirs.map(\.cpuMsPerScroll))
         record("scroll_bytes", bytes, "B", "%.0f", note: "written to the terminal per one-line scroll")
         record("scroll_bytes_less", lessBytes, "B", "%.0f", note: "less, the same")
         record("scroll_bytes_ratio", bytes.flatMap { b in lessBytes.map { b / $0 } }, "×", "%.2f", note: "ours / less's (goal ≤ 2, at most 3)")
-        record("full_frame_bytes", ours.isEmpty ? nil : middle(ours.map { Double($0.fullFrameBytes) }), "B", "%.0f",
+        record("full_frame_bytes", middle(of: ours.map { Double($0.fullFrameBytes) }), "B", "%.0f",
                note: "the first whole screen, start-up sequences included")
         let writes = ours.compactMap(\.writesPerScroll), lessWrites = theirs.compactMap(\.writesPerScroll)
-        record("scroll_writes", writes.isEmpty ? nil : middle(writes), "calls", "%.2f",
+        record("scroll_writes", middle(of: writes), "calls", "%.2f",
                note: "write calls per one-line scroll (the terminal wakes for each)")
-        record("scroll_writes_less", lessWrites.isEmpty ? nil : middle(lessWrites), "calls", "%.2f", note: "less, the same")
+        record("scroll_writes_less", middle(of: lessWrites), "calls", "%.2f", note: "less, the same")
         record("cpu_per_scroll_ms", cpu, "ms", "%.3f", note: "the process's CPU (all threads) per one-line scroll")
         record("cpu_per_scroll_ms_less", lessCPU, "ms", "%.3f", note: "less, the same")
         record("cpu_per_scroll_ratio", cpu.flatMap { c in lessCPU.map { c / $0 } }, "×", "%.1f", note: "ours / less's (at most 3)")
-        let floorCPU = floors.isEmpty ? nil : middle(floors.map(\.cpuMsPerScroll))
+        let floorCPU = middle(of: floors.map(\.cpuMsPerScroll))
         record("cpu_per_scroll_ms_floor", floorCPU, "ms", "%.3f",
                note: "ncurses alone drawing the same frames (ncurses-floor), the same way")
         record("cpu_per_scroll_floor_ratio", floorCPU.flatMap { f in lessCPU.map { f / $0 } }, "×", "%.1f",
                note: "ncurses-floor / less's: the least any ncurses screen of this list can reach")
-        record("cpu_per_scroll_ours_floor_ratio", floorRatios.isEmpty ? nil : middle(floorRatios), "×", "%.2f",
+        record("cpu_per_scroll_ours_floor_ratio", middle(of: floorRatios), "×", "%.2f",
                note: "ours / ncurses-floor's, the median of each round's ratio (at most 2)")
-        record("cpu_per_scroll_ms_loop", ours.isEmpty ? nil : middle(ours.map(\.busiestThreadMsPerScroll)), "ms", "%.3f",
+        record("cpu_per_scroll_ms_loop", middle(of: ours.map(\.busiestThreadMsPerScroll)), "ms", "%.3f",
                note: "ours, the busiest thread only (keys and frames; the page loads are on others)")
-        record("cpu_per_scroll_loop_floor_ratio", loopRatios.isEmpty ? nil : middle(loopRatios), "×", "%.2f",
+        record("cpu_per_scroll_loop_floor_ratio", middle(of: loopRatios), "×", "%.2f",
                note: "that thread / ncurses-floor's, the median of each round's ratio")
-        record("cpu_per_scroll_ms_filled", filled.isEmpty ? nil : middle(filled.map(\.cpuMsPerScroll)), "ms", "%.3f",
+        record("cpu_per_scroll_ms_filled", middle(of: filled.map(\.cpuMsPerScroll)), "ms", "%.3f",
                note: "ours with a token, the rows filling as they scroll by (one GraphQL request a page)")
-        record("cpu_per_scroll_filled_floor_ratio", filledRatios.isEmpty ? nil : middle(filledRatios), "×", "%.2f",
+        record("cpu_per_scroll_filled_floor_ratio", middle(of: filledRatios), "×", "%.2f",
                note: "that / ncurses-floor's, the median of each round's ratio (at most 2)")
-        record("cpu_per_scroll_ms_loop_filled", filled.isEmpty ? nil : middle(filled.map(\.busiestThreadMsPerScroll)), "ms", "%.3f",
+        record("cpu_per_scroll_ms_loop_filled", middle(of: filled.map(\.busiestThreadMsPerScroll)), "ms", "%.3f",
                note: "ours with a token, the busiest thread only (the fills' and pages' requests are on others)")
-        record("cpu_loop_filled_floor_ratio", filledLoopRatios.isEmpty ? nil : middle(filledLoopRatios), "×", "%.2f",
+        record("cpu_loop_filled_floor_ratio", middle(of: filledLoopRatios), "×", "%.2f",
                note: "that thread / ncurses-floor's, the median of each round's ratio")
-        record("cpu_per_scroll_ms_floor_filled", filledFloors.isEmpty ? nil : middle(filledFloors.map(\.cpuMsPerScroll)), "ms", "%.3f",
+        record("cpu_per_scroll_ms_floor_filled", middle(of: filledFloors.map(\.cpuMsPerScroll)), "ms", "%.3f",
                note: "ncurses-floor drawing the filled rows (login, name, place and followers)")
-        record("cpu_filled_over_filled_floor", filledFloorRatios.isEmpty ? nil : middle(filledFloorRatios), "×", "%.2f",
+        record("cpu_filled_over_filled_floor", middle(of: filledFloorRatios), "×", "%.2f",
                note: "ours with a token / that floor, the median of each round's ratio")
-        record("scroll_bytes_floor_filled", filledFloors.isEmpty ? nil : middle(filledFloors.map(\.bytesPerScroll)), "B", "%.0f",
+        record("scroll_bytes_floor_filled", middle(of: filledFloors.map(\.bytesPerScroll)), "B", "%.0f",
                note: "that floor's bytes per one-line scroll")
-        record("scroll_bytes_filled", filled.isEmpty ? nil : middle(filled.map(\.bytesPerScroll)), "B", "%.0f",
+        record("scroll_bytes_filled", middle(of: filled.map(\.bytesPerScroll)), "B", "%.0f",
                note: "ours with a token, the same")
-        record("scroll_bytes_floor", floors.isEmpty ? nil : middle(floors.map(\.bytesPerScroll)), "B", "%.0f",
+        record("scroll_bytes_floor", middle(of: floors.map(\.bytesPerScroll)), "B", "%.0f",
                note: "ncurses-floor's bytes per one-line scroll")
     }
 }

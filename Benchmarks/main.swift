@@ -39,6 +39,11 @@ func middle(_ values: [Double]) -> Double {
     return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
 }
 
+/// The median of `values`, or nil when there are none (a figure the bench could not take).
+func middle(of values: [Double]) -> Double? {
+    values.isEmpty ? nil : middle(values)
+}
+
 func items(_ count: Int) -> [Item] { (0..<count).map { Item(id: $0, login: "user-\($0)") } }
 
 func describe(_ item: Item) -> ItemText { ItemText(title: item.login, detail: "#\(item.id) ") }

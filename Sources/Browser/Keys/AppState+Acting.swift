@@ -67,7 +67,7 @@ extension AppState {
             return .refused(.followIsForAccounts)
         case (.user(let user)?, false):
             if user.isOrganization { return .refused(.organizationsNotFollowed) }
-            if top.fills.byID[user.id]?.isViewer == true || isViewer(user.login) { return .refused(.thatIsYou) }
+            if top.fillsByID[user.id]?.isViewer == true || isViewer(user.login) { return .refused(.thatIsYou) }
             return .target(.account(user.login))
         case (nil, false):
             guard let profile = top.profileScreen else { return .refused(.nothingToOpen) }
@@ -96,7 +96,7 @@ extension AppState {
             guard let profile = top.profileScreen, target == .account(profile.login) else { return nil }
             return profile.ownFill?.viewerFollows
         }
-        guard let fill = top.fills.byID[row.id] else { return nil }
+        guard let fill = top.fillsByID[row.id] else { return nil }
         switch (target, row) {
         case (.account, .user(let user)) where WriteTarget.account(user.login) == target: return fill.viewerFollows
         case (.repository, .repository) where fill.isRepository: return fill.viewerStarred
@@ -121,11 +121,11 @@ extension AppState {
         case .account(let login):
             if case .loaded(let user) = details.shown(for: login) { return user.followers }
             guard let row = top.selectedRow?.user, WriteTarget.account(row.login) == target else { return nil }
-            return top.fills.byID[row.id]?.followers
+            return top.fillsByID[row.id]?.followers
         case let .repository(owner, name):
             if case .loaded(let found) = repository.shown(for: "\(owner)/\(name)") { return found.stars }
             guard let row = top.selectedRow?.repository else { return nil }
-            return top.fills.byID[row.id]?.stars ?? row.stars
+            return top.fillsByID[row.id]?.stars ?? row.stars
         }
     }
 

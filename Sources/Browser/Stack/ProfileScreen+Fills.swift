@@ -52,14 +52,6 @@ extension ProfileScreen {
 }
 
 extension Screen {
-    /// What GraphQL said of the screen's rows.
-    var fills: RowFills {
-        switch self {
-        case .list(let screen): screen.fills
-        case .profile(let screen): screen.fills
-        }
-    }
-
     /// What GraphQL said of the screen's rows, by row id (read on every frame: the dictionary
     /// alone, not the whole ``RowFills``).
     var fillsByID: [Int64: RowFill] {

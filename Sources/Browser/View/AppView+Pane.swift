@@ -7,7 +7,7 @@ extension AppView {
 
     static func pane(_ state: AppState, row: Row, border: Bool) -> DetailsPane {
         guard let repository = row.repository else {
-            let fill = state.top.fills[row.id]
+            let fill = state.top.fillsByID[row.id]
             return userPane(state, login: row.name, page: state.webPage(of: row), border: border,
                             known: fill.map { UserDetails($0, login: row.name, id: row.id) }, fill: fill)
         }
@@ -17,7 +17,7 @@ extension AppView {
             // A star given or taken back with `*`, at once.
             let target = WriteTarget.repository(owner: owner, name: name)
             found.stars = state.acting.count(found.stars, of: target)
-            starred = (state.acting.known[target] ?? state.top.fills[row.id]?.viewerStarred) == true
+            starred = (state.acting.known[target] ?? state.top.fillsByID[row.id]?.viewerStarred) == true
             shown = .loaded(found)
         }
         let content = RepositoryText.pane(fullName: repository.fullName, shown: shown, page: state.webPage(of: row),

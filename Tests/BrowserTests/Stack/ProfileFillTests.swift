@@ -128,7 +128,7 @@ struct ProfileFillTests {
     func noToken() {
         var store = TestStore.octocatProfile()
         #expect(store.apply(.sliceLoaded(root, RequestID(3), Page(items: followers, next: nil))) == [])
-        #expect(store.state.top.fills == RowFills())
+        #expect(store.state.top.profileScreen?.fills == RowFills())
     }
 }
 
