@@ -14,7 +14,7 @@ extension AppState {
             return []
         case .clearFilter:
             overlay = nil
-            top.withList { $0.setFilter("") }
+            top.withList { $0.clearFilter() }
             return []
         case .lineDown:
             top.move(.lineDown)

@@ -72,6 +72,7 @@ extension AppState {
         case .filter:
             guard case .list = top else { return nothing(.profileHasNoFilter) }
             overlay = .filter
+            top.withList { $0.openFilter() }
             return []
         case .refresh:
             if case .profile = top { return refreshProfile() }
@@ -207,7 +208,7 @@ extension AppState {
             return []
         }
         if top.isFiltered {
-            top.withList { $0.setFilter("") }
+            top.withList { $0.clearFilter() }
             hintDue = top.id
             return []
         }

@@ -13,6 +13,33 @@ extension ListScreen {
         refilter(from: field.text)
     }
 
+    /// Where the selection was when the filter line opened: the account, and the line of the
+    /// list it was on.
+    package struct FilterOrigin: Sendable, Equatable {
+        package var id: Int64
+        package var line: Int
+    }
+
+    /// The filter line opens: a filter that ends up matching nothing goes back here when it is
+    /// cleared. (Opened again on a kept filter that matches nothing, the first place stays.)
+    mutating func openFilter() {
+        if let row = selectedRow { filterOrigin = FilterOrigin(id: row.id, line: selectionLine) }
+    }
+
+    /// Clears the filter. The selection stays on the row it is on; when the filter matched
+    /// nothing, it goes back to the row it was on when the filter line opened, on the same line
+    /// of the screen (not to the last row an earlier, shorter text matched).
+    mutating func clearFilter() {
+        let origin = matches?.isEmpty == true ? filterOrigin : nil
+        filterOrigin = nil
+        guard let origin, let index = pager.store.index(of: origin.id) else { return setFilter("") }
+        filterField = TextField()
+        matches = nil
+        let rows = self.rows
+        viewport.place(rows.row(forItem: index), atLine: origin.line, in: rows)
+        rememberSelection()
+    }
+
     /// Edits the filter as typed at its cursor; the rows follow when its text changed.
     mutating func editFilter(_ edit: TextField.Edit) {
         let previous = filter

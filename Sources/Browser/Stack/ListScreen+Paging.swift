@@ -3,6 +3,16 @@ import ListCore
 
 /// Stepping the pager, and keeping the filter and the selection true to its items.
 extension ListScreen {
+    /// The account the selection was on before a reloaded page no longer held it (new rows at
+    /// the top pushed it onto the next page): the selection goes back to it when a page brings
+    /// it, unless it was moved from the row it landed on (`on`) since.
+    package struct Sought: Sendable, Equatable {
+        /// The account the selection was on.
+        package var id: Int64
+        /// The row the selection landed on instead.
+        package var on: Int64?
+    }
+
     // MARK: - Paging
 
     /// Steps the pager and keeps the filter and the selection true to the new items.

@@ -38,6 +38,7 @@ package struct ListScreen: Sendable, Equatable {
         @exclusivity(unchecked) var fills = RowFills()
         @exclusivity(unchecked) var webPages: [Int64: String] = [:]
         @exclusivity(unchecked) var sought: Sought?
+        @exclusivity(unchecked) var filterOrigin: FilterOrigin?
         /// F's follows, as the filter judges them (``ListScreen/takeMarks(_:revision:)``), and
         /// the writes' revision they are of. Kept in step with the writes by the reconcile step:
         /// derived, so out of the screen's equality.
@@ -61,7 +62,7 @@ package struct ListScreen: Sendable, Equatable {
             (copy.detailsOpen, copy.pendingMove, copy.pendingItem, copy.storedAt) = (detailsOpen, pendingMove, pendingItem, storedAt)
             copy.walkTo = walkTo
             (copy.expectedCount, copy.openedWith, copy.fills, copy.webPages) = (expectedCount, openedWith, fills, webPages)
-            (copy.sought, copy.marks, copy.marksRevision) = (sought, marks, marksRevision)
+            (copy.sought, copy.filterOrigin, copy.marks, copy.marksRevision) = (sought, filterOrigin, marks, marksRevision)
             return copy
         }
 
@@ -72,7 +73,8 @@ package struct ListScreen: Sendable, Equatable {
                 && pendingMove == other.pendingMove && pendingItem == other.pendingItem && walkTo == other.walkTo
                 && storedAt == other.storedAt
                 && heights == other.heights && expectedCount == other.expectedCount && openedWith == other.openedWith
-                && fills == other.fills && webPages == other.webPages && sought == other.sought)
+                && fills == other.fills && webPages == other.webPages && sought == other.sought
+                && filterOrigin == other.filterOrigin)
         }
     }
 
@@ -194,20 +196,17 @@ package struct ListScreen: Sendable, Equatable {
         _modify { yield &unique.webPages }
     }
 
-    /// The account the selection was on before a reloaded page no longer held it (new rows at
-    /// the top pushed it onto the next page): the selection goes back to it when a page brings
-    /// it, unless it was moved from the row it landed on (`on`) since.
-    package struct Sought: Sendable, Equatable {
-        /// The account the selection was on.
-        package var id: Int64
-        /// The row the selection landed on instead.
-        package var on: Int64?
-    }
-
     /// The account a refresh lost from under the selection, sought in the pages that come next.
     package internal(set) var sought: Sought? {
         _read { yield storage.sought }
         _modify { yield &unique.sought }
+    }
+
+    /// Where the selection was when the filter line was opened, to go back to when a filter
+    /// that matched nothing is cleared.
+    package internal(set) var filterOrigin: FilterOrigin? {
+        _read { yield storage.filterOrigin }
+        _modify { yield &unique.filterOrigin }
     }
 
     /// Whether the token's owner follows an account, as F's writes (and the GETs before them)

@@ -191,7 +191,10 @@ struct AppModelTests {
             $0.screens[0].listScreen?.selectedID = 2
             $0.screens[0].listScreen?.pager.shows(from: 0, rows: 8)
         }
-        store.press(.character("/")) { $0.overlay = .filter }
+        store.press(.character("/")) {
+            $0.overlay = .filter
+            $0.screens[0].listScreen?.filterOrigin = .init(id: 2, line: 1)
+        }
         #expect(store.state.mode == .filter)
         // "1": user1, user10…user19. The selection (user2) does not match: the next match after it.
         // Typing filters the loaded rows and asks GitHub for nothing.
@@ -238,6 +241,7 @@ struct AppModelTests {
         // Esc in the list clears the filter, keeping the selected user.
         store.press(.escape) {
             $0.screens[0].listScreen?.filterField = TextField()
+            $0.screens[0].listScreen?.filterOrigin = nil
             $0.screens[0].listScreen?.matches = nil
             $0.screens[0].viewport = Viewport(height: 8, margin: 2, top: 12, selection: 14)
             $0.screens[0].listScreen?.pager.shows(from: 12, rows: 8)
@@ -316,7 +320,10 @@ struct AppModelTests {
         var store = loadedStore()
         store.apply(.key(.character("j")))
         store.press(.control("z"), [.suspend])
-        store.press(.character("/")) { $0.overlay = .filter }
+        store.press(.character("/")) {
+            $0.overlay = .filter
+            $0.screens[0].listScreen?.filterOrigin = .init(id: 2, line: 1)
+        }
         store.press(.control("z"), [.suspend])
         #expect(store.state.mode == .filter && store.state.top.listScreen?.filter == "", "Ctrl-z is not typed into the filter")
         store.apply(.key(.escape))

@@ -101,6 +101,7 @@ struct CountAndPagingKeysTests {
         store.press(.character("/")) {
             $0.count = nil
             $0.overlay = .filter
+            $0.screens[0].listScreen?.filterOrigin = .init(id: 2, line: 1)
         }
     }
 

@@ -33,7 +33,10 @@ struct RebindingReachesTests {
     @Test("quit = [x, Ctrl-q]: on the filter and the command line x types itself, Ctrl-q quits, Ctrl-c does nothing")
     func quitWhileTyping() throws {
         var store = loadedStore(rows: 12, columns: 60, users: 40, keys: try Self.quitOnX())
-        store.press(.character("/")) { $0.overlay = .filter }
+        store.press(.character("/")) {
+            $0.overlay = .filter
+            $0.screens[0].listScreen?.filterOrigin = .init(id: 1, line: 0)
+        }
         store.press(.character("x")) { $0.top.withList { $0.setFilter("x") } }
         store.press(.control("c"))
         store.press(.control("q")) { $0.exitStatus = 0 }
