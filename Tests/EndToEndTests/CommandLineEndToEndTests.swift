@@ -46,10 +46,11 @@ struct CommandLineEndToEndTests {
         }
     }
 
-    @Test("help with a command shows that command's help, exit status 0, options before it or not; help alone the general help")
+    @Test("help with a command shows that command's help, exit status 0, options before it or not; help alone the general help, help help its own")
     func helpOfACommand() async throws {
         for (arguments, usage) in [(["help", "followers"], "USAGE: ghscroll followers"), (["help", "cache", "info"], "USAGE: ghscroll cache info"),
                                    (["help"], "USAGE: ghscroll <subcommand>"),
+                                   (["help", "help"], "USAGE: ghscroll help [<subcommands> ...]"),
                                    // Options before the command: its help, not the default command's.
                                    (["--demo", "followers", "--help"], "USAGE: ghscroll followers"),
                                    (["--plain", "followers", "octocat", "-h"], "USAGE: ghscroll followers"),

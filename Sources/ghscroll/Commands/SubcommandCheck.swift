@@ -32,8 +32,8 @@ enum SubcommandCheck {
                 continue
             }
             // The parser's own `help` subcommand, at the root only: the words after it name a
-            // command from the root again.
-            if atRoot, word == "help" {
+            // command from the root again (`help` too: `help help` is the root's help).
+            if atRoot || command == root, word == "help" {
                 atRoot = false
                 continue
             }
