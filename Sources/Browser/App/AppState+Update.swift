@@ -119,6 +119,8 @@ extension AppState {
             commands = stateKnown(id, isSet)
         case let .stateFailed(id, failure):
             commands = stateFailed(id, failure)
+        case let .isYou(id, login):
+            commands = isYou(id, login)
         case .written(let id):
             commands = written(id)
         case let .writeFailed(id, failure):

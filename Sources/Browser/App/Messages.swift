@@ -93,6 +93,8 @@ package enum Message: Sendable, Equatable {
     /// Whether the token owner follows the account or starred the repository asked about
     /// (``Command/askState(_:_:)``).
     case stateKnown(RequestID, Bool)
+    /// The account asked about is the token's owner, by this login: there is nothing to ask.
+    case isYou(RequestID, String)
     /// The state could not be had: why.
     case stateFailed(RequestID, WriteFailure)
     /// A write GitHub accepted (``Command/write(_:_:on:)``).

@@ -174,6 +174,16 @@ extension AppState {
         return []
     }
 
+    /// The account a key asked about is the token's owner (a row not filled did not say so):
+    /// learned, and refused as a row that says "you" is.
+    mutating func isYou(_ id: RequestID, _ login: String) -> [Command] {
+        acting.learnViewer(login)
+        guard let asking = acting.asking, asking.id == id else { return [] }
+        acting.asking = nil
+        flash = .thatIsYou
+        return []
+    }
+
     /// The state could not be had: for a key, why; for a write whose end was unknown, it
     /// stays unknown (put back, and asked again at the next key).
     mutating func stateFailed(_ id: RequestID, _ failure: WriteFailure) -> [Command] {

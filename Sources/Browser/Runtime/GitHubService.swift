@@ -23,6 +23,8 @@ package struct GitHubService: Sendable {
     package var isSet: @Sendable (WriteTarget) async throws -> Bool
     /// Follows or stars (`on`), or undoes it.
     package var set: @Sendable (WriteTarget, _ on: Bool) async throws -> Void
+    /// The token owner's login (`GET /user`, once), nil when it cannot be had.
+    package var viewer: @Sendable () async -> String?
 
     package init(
         page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> Loaded<RowPage>,
@@ -33,10 +35,11 @@ package struct GitHubService: Sendable {
         fillRepositories: @escaping @Sendable ([String]) async throws -> RepositoryFillAnswer
             = { _ in throw GitHubError.badCredentials(message: "no GraphQL here") },
         isSet: @escaping @Sendable (WriteTarget) async throws -> Bool = { _ in throw GitHubError.badCredentials(message: "no writes here") },
-        set: @escaping @Sendable (WriteTarget, Bool) async throws -> Void = { _, _ in throw GitHubError.badCredentials(message: "no writes here") }
+        set: @escaping @Sendable (WriteTarget, Bool) async throws -> Void = { _, _ in throw GitHubError.badCredentials(message: "no writes here") },
+        viewer: @escaping @Sendable () async -> String? = { nil }
     ) {
         (self.page, self.userDetails, self.repositoryDetails, self.image) = (page, userDetails, repositoryDetails, image)
-        (self.fill, self.fillRepositories, self.isSet, self.set) = (fill, fillRepositories, isSet, set)
+        (self.fill, self.fillRepositories, self.isSet, self.set, self.viewer) = (fill, fillRepositories, isSet, set, viewer)
     }
 
     /// The service over a real client: its cache, retries and rate-limit waits included.
@@ -60,7 +63,8 @@ package struct GitHubService: Sendable {
                 try await client.fillRepositories(names.compactMap(GitHubRepository.ownerAndName))
             },
             isSet: { target in try await client.isSet(target) },
-            set: { target, on in try await client.set(target, to: on) }
+            set: { target, on in try await client.set(target, to: on) },
+            viewer: { await client.viewer()?.login }
         )
     }
 }

@@ -78,7 +78,7 @@ extension Message {
         case .probed(let screen, _): .probe(screen)
         case .avatarLoaded(let id, _), .avatarFailed(let id, _): .avatar(id)
         case .commandChecked(let id, _): .check(id)
-        case .stateKnown(let id, _), .stateFailed(let id, _), .written(let id), .writeFailed(let id, _): .act(id)
+        case .stateKnown(let id, _), .stateFailed(let id, _), .isYou(let id, _), .written(let id), .writeFailed(let id, _): .act(id)
         case .key, .clicked, .resized, .rateLimit, .wait, .opened, .notice, .signal, .abilities: nil
         }
     }

@@ -57,7 +57,7 @@ extension GitHubClient {
 
     /// The token owner's login and id: known once learned, else read from `GET /user`
     /// (``storedOrAsked(_:subject:as:)``). Nil when it cannot be had now.
-    func viewer() async -> (login: String, id: Int64)? {
+    public func viewer() async -> (login: String, id: Int64)? {
         if let known = knownViewer.withLock({ $0 }) { return known }
         guard configuration.token != nil,
               let details = try? await storedOrAsked(GitHubConfiguration.accountPath(GitHubConfiguration.me),

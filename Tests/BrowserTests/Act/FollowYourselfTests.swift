@@ -1,0 +1,78 @@
+@testable import Browser
+import Foundation
+import GitHubAPI
+import ListCore
+import Synchronization
+import TerminalUI
+import Testing
+
+/// F on your own account is refused even where no fill said whose it is (the fills failed, or
+/// have not come): the runtime asks whose the token is before it asks whether you follow.
+@Suite("F on your own row when the rows are not filled")
+struct FollowYourselfTests {
+    let user1 = WriteTarget.account("user1")
+
+    @Test("F on user1, unfilled: GitHub says the token is user1's: That is you, no question; the next F refuses at once and the hints leave F out")
+    func refusedAfterAsking() {
+        var store = actingStore()
+        #expect(!store.state.actHints.refused.contains(.follow), "not known yet: offered")
+        store.press(.character("F"), [.askState(RequestID(1), user1)]) {
+            $0.acting.asking = Acting.Asking(id: RequestID(1), target: user1, screen: root, count: nil)
+            $0.acting.nextRequest = 1
+        }
+        store.send(.isYou(RequestID(1), "User1")) {
+            $0.acting.asking = nil
+            $0.acting.viewer = "User1"
+            $0.flash = .thatIsYou
+        }
+        #expect(store.state.mode == .list, "no question, so no y can follow")
+        store.press(.character("F")) { $0.flash = .thatIsYou }
+        #expect(store.state.actHints.refused.contains(.follow))
+    }
+
+    @Test("an answer to an older question (not the one waiting) still teaches whose the token is, and says nothing")
+    func olderAnswer() {
+        var store = actingStore()
+        store.apply(.key(.character("F")))
+        store.send(.isYou(RequestID(7), "user1")) { $0.acting.viewer = "user1" }
+        #expect(store.state.acting.asking?.id == RequestID(1), "F's own question still waits for its answer")
+    }
+}
+
+/// What a scripted service was asked, in order.
+private final class Calls: Sendable {
+    private let calls = Mutex<[String]>([])
+    func note(_ call: String) { calls.withLock { $0.append(call) } }
+    var all: [String] { calls.withLock { $0 } }
+}
+
+@Suite("The runtime asks whose the token is before whether you follow an account")
+struct AskStateRuntimeTests {
+    @Test("askState on the token's own login (any case) posts isYou and asks GitHub nothing more; on another, whether you follow it; a repository, no viewer asked")
+    func viewerFirst() async {
+        let calls = Calls()
+        let posted = Mutex<[Message]>([])
+        let service = GitHubService(
+            page: { _, _, _, _ in throw GitHubError.notFound(what: "page") },
+            userDetails: { _, _ in throw GitHubError.notFound(what: "details") },
+            repositoryDetails: { _, _, _ in throw GitHubError.notFound(what: "repository") },
+            image: { _ in throw GitHubError.notFound(what: "image") },
+            isSet: { target in
+                calls.note("isSet \(target)")
+                return true
+            },
+            viewer: {
+                calls.note("viewer")
+                return "Octocat"
+            })
+        let runtime = Runtime(service: service, clock: SteppedClock(), environment: [:], post: { message in posted.withLock { $0.append(message) } })
+        let star = WriteTarget.repository(owner: "o", name: "r")
+        let asked: [(Int, WriteTarget)] = [(1, .account("octocat")), (2, .account("ana")), (3, star)]
+        for (id, target) in asked {
+            runtime.run([Command.askState(RequestID(id), target)])
+            await runtime.tasks[.act(RequestID(id))]?.value
+        }
+        #expect(posted.withLock { $0 } == [.isYou(RequestID(1), "Octocat"), .stateKnown(RequestID(2), true), .stateKnown(RequestID(3), true)])
+        #expect(calls.all == ["viewer", "viewer", "isSet \(WriteTarget.account("ana"))", "isSet \(star)"])
+    }
+}
