@@ -28,10 +28,18 @@ extension AppState {
     /// Asks for a tick when something animates, or when a text on screen changes by itself
     /// (the cached rows' age, the reconnect's countdown), and none is on its way.
     mutating func scheduleTick() -> [Command] {
-        guard pendingTick == nil, let delay = isAnimating ? tickPeriod : nextTextChange else { return [] }
+        guard pendingTick == nil, let delay = isAnimating ? tickPeriod : [nextTextChange, fillsRetry].compactMap({ $0 }).min()
+        else { return [] }
         nextTick += 1
         pendingTick = nextTick
         return [.scheduleTick(nextTick, after: delay)]
+    }
+
+    /// How long until the rows' fills may be asked again after a failure: they are asked then
+    /// without a key. Nil when none waits.
+    var fillsRetry: Duration? {
+        guard let at = top.fillsRetryAt, at > now else { return nil }
+        return .milliseconds(Int64((at.timeIntervalSince(now) * 1_000).rounded(.up)) + 1)
     }
 
     /// How long until a text on screen changes though nothing animates: the reconnect's

@@ -166,6 +166,8 @@ extension AppState {
             wait = nil
             return sendTop(.restart) + details.restart() + repository.restart() + avatar.restart()
         }
+        // Fills that failed: asked again by the reconcile step that follows.
+        if top.retryFills() { return [] }
         guard top.listScreen?.pager.failure != nil else { return nothing(.nothingFailed) }
         hintDue = top.id
         let moment = moment

@@ -61,6 +61,27 @@ extension Screen {
         }
     }
 
+    /// When the screen's fills may be asked again after a failure; nil when none waits, or none
+    /// will be asked this run (no token that works).
+    var fillsRetryAt: Date? {
+        let at = switch self {
+        case .list(let screen): screen.fills.retryAt
+        case .profile(let screen): screen.fills.retryAt
+        }
+        return at == .distantFuture ? nil : at
+    }
+
+    /// R: fills that failed (a 5xx through the retries, the network) are asked again now, not
+    /// after their wait; a rate limit's wait stays. True when there were such fills.
+    mutating func retryFills() -> Bool {
+        func retry(_ fills: inout RowFills) -> Bool {
+            guard case .failed? = fills.problem, fills.retryAt != nil else { return false }
+            fills.retryAt = nil
+            return true
+        }
+        return withList { retry(&$0.fills) } ?? withProfile { retry(&$0.fills) } ?? false
+    }
+
     /// The fill request the screen's rows need next, if any.
     mutating func fillWants(at now: Date) -> Command? {
         switch self {

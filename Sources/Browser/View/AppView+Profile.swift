@@ -47,7 +47,7 @@ extension AppView {
         }
         if profile.isLoading { text += " · loading" }
         if state.profilePartFailed { text += " · a part failed" + retriesNote(state) }
-        if top.fills.problem != nil || !top.fills.refusedScopes.isEmpty, let note = fillNote(top.fills) { text += " · " + note }
+        if top.fills.problem != nil || !top.fills.refusedScopes.isEmpty, let note = fillNote(top.fills, keys: state.keys) { text += " · " + note }
         return text
     }
 }
