@@ -101,15 +101,20 @@ package struct ProfileScreen: Sendable, Equatable {
 
     /// Changes the profile; the selection stays on the same row at the same line when it is
     /// still there, else goes to the nearest row that can be selected. With nothing selected
-    /// before, the first such row is, under the about row.
+    /// before, the first such row is, under the about row. While the profile's start is on
+    /// screen it stays there: a slice above the selection that loads pushes the selection down
+    /// (the screen scrolls only when it would go off the bottom), rather than the name and the
+    /// picture up and away.
     @discardableResult
     mutating func changeProfile<T>(_ body: (inout Profile) -> T) -> T {
         let old = profile.rows
         let line = viewport.selection.flatMap { viewport.line(of: $0, in: old) } ?? 0
+        let atStart = viewport.top == 0 && viewport.topOffset == 0
         let result = body(&profile)
         guard profile.rows != old else { return result }
         if viewport.selection != nil, let row = profile.rows.keptSelection(viewport.selection, from: old) {
-            viewport.place(row, atLine: line, in: profile.rows)
+            let rows = profile.rows
+            viewport.place(row, atLine: atStart ? (0..<row).reduce(0) { $0 + rows.rowHeight(at: $1) } : line, in: rows)
         } else {
             viewport.sync(profile.rows)
         }

@@ -277,3 +277,28 @@ struct ProfileModelTests {
         store.send(.sliceLoaded(root, RequestID(1), Page(items: [.user(user(20, "old-org", org: true))], next: nil)))
     }
 }
+
+@Suite("A profile opened stays at its start while its slices load")
+struct ProfileStartTests {
+    @Test("the repositories come first (from the cache) and take the selection; the organizations then load above them: the selection moves down with its row, the name stays on screen")
+    func sliceAboveLoadsLater() {
+        var store = TestStore.octocatProfile(rows: 18, loadingLines: 6, aboutLines: 8)
+        let repositories = (21...25).map { Row.repository(GitHubRepository(id: Int64($0), fullName: "octocat/repo\($0)")) }
+        store.send(.sliceLoaded(root, RequestID(2), Page(items: repositories, next: nil))) {
+            $0.top.profileScreen?.profile.requests[.repositories] = nil
+            $0.top.profileScreen?.profile.rows.update(.repositories) { $0 = part(.repositories, .loaded, items: repositories, total: 5) }
+            // About (8 lines), Organizations, loading, Repositories · 5, then repo21 on line 11.
+            $0.top.viewport = Viewport(height: 16, margin: 2, top: 0, selection: 4)
+        }
+        let organizations = [user(31, "acme"), user(32, "globex")].map(Row.user)
+        store.send(.sliceLoaded(root, RequestID(1), Page(items: organizations, next: nil))) {
+            $0.top.profileScreen?.profile.requests[.organizations] = nil
+            $0.top.profileScreen?.profile.counts[.organizations] = 2
+            $0.top.profileScreen?.profile.rows.update(.organizations) { $0 = part(.organizations, .loaded, items: organizations, total: 2) }
+            // repo21 is now on line 12, under the two organizations; the about row is still on
+            // line 0 (it was pushed off the top to keep repo21 on line 11).
+            $0.top.viewport = Viewport(height: 16, margin: 2, top: 0, selection: 5)
+        }
+        #expect(store.state.top.selectedRow == repositories[0])
+    }
+}
