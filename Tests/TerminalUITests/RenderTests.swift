@@ -69,7 +69,7 @@ struct RenderTests {
         #expect(narrow.lines[1] == " ✗ Could not connect to 127.0…", "too narrow for both: the row is cut at its end")
     }
 
-    @Test("where a title and its detail do not both fit, the detail gives way to its short form, then the title is cut a blank short of it")
+    @Test("where a title and its detail do not both fit, the detail gives way to its short form, and that to nothing before the title is cut")
     func longTitle() {
         let screen = CellBuffer(rows: 4, columns: 20)
         let rows = RowModel(pull: nil, items: [Person(id: 5, name: "vopheer-works"), Person(id: 10, name: "alphea-organization"),
@@ -83,7 +83,7 @@ struct RenderTests {
         }).draw(on: screen, in: Rect(top: 0, left: 0, height: 4, width: 20))
         #expect(screen.lines == [
             " vopheer-works org",
-            " alphea-organ… org",
+            " alphea-organization",
             " bo      #11 · org",
             " zepheck-x",
         ])
@@ -93,6 +93,19 @@ struct RenderTests {
             ".........mmmmmmmmmm.",
             "....................",
         ])
+    }
+
+    @Test("a login with a name and marks, narrower and narrower: the place goes, the name is cut, the marks go before the login is cut")
+    func loginLast() {
+        var text = ItemText(title: "qutaaliph", detail: "Lagos · 15 followers · follows you ", shortDetail: "15 followers · follows you ")
+        text.note = "Quta Aliph"
+        for (columns, line) in [(60, " qutaaliph  Quta Aliph  Lagos · 15 followers · follows you"),
+                                (50, " qutaaliph  Quta Al…  15 followers · follows you"),
+                                (36, " qutaaliph  Quta Aliph"), (16, " qutaaliph  Qut…"), (8, " qutaal…")] {
+            let screen = CellBuffer(rows: 1, columns: columns)
+            ListView<[String]>.drawItem(text, highlight: nil, selected: false, top: 0, lines: 1, left: 0, columns: columns, on: screen)
+            #expect(screen.lines == [line], "\(columns) columns")
+        }
     }
 
     @Test("a wide title longer in bytes than the room but not in columns keeps the whole detail; a detail too wide for the row leaves the title whole")

@@ -10,8 +10,8 @@ public struct ItemText: Sendable, Equatable {
     /// and it is cut before the title.
     public var note: String = ""
     /// What the detail gives way to where the whole title and the detail do not both fit (say
-    /// "kind " for "#9919 · kind "): the title is cut only when even this leaves it too little
-    /// room. Empty: the detail goes.
+    /// "kind " for "#9919 · kind "); where even this would cut the title, it goes too: the
+    /// title is cut only when it is wider than the row. Empty: the detail goes.
     public var shortDetail: String
 
     public init(title: String, detail: String = "", shortDetail: String = "", subtitle: String = "") {
@@ -42,9 +42,13 @@ extension ListView {
         // (With a note, a detail too wide for the row gives way too, rather than going whole.)
         if detailWidth > 0, detailWidth + 4 < columns || !note.isEmpty, wanted.utf8.count > columns - detailWidth - 3,
            TerminalText.width(wanted) > columns - detailWidth - 3 {
-            // The title would be cut beside the detail: the detail gives way first.
+            // The title would be cut beside the detail: the detail gives way first, to its short
+            // form, and to nothing when even that would cut the title (the login goes last).
             detail = TerminalText.sanitize(text.shortDetail)
             detailWidth = TerminalText.width(detail)
+            if detailWidth > 0, TerminalText.width(title) > columns - detailWidth - 3 - (note.isEmpty ? 0 : 1) {
+                (detail, detailWidth) = ("", 0)
+            }
         }
         if detailWidth > 0, detailWidth + 4 < columns {
             // A blank, the title (at least 2 columns), a blank, the detail, a blank: no strings
