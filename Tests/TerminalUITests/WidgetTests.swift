@@ -182,6 +182,18 @@ struct WidgetTests {
         #expect(narrow.cursor?.column == 1)
     }
 
+    @Test("a right text too long beside the filter is cut to the room left, its start kept; with too little room it goes")
+    func fieldLongRight() {
+        let right = "0 of 800 loaded · is:mutal is no qualifier: is:follows-you, is:you-follow, is:mutual · F1 keys"
+        let screen = CellBuffer(rows: 1, columns: 60)
+        Bar.field(prompt: "/", field: TextField("is:mutal"), right: right, row: 0, on: screen, columns: 60)
+        #expect(screen.lines == ["/is:mutal   0 of 800 loaded · is:mutal is no qualifier: is…"])
+        #expect(screen.cursor?.column == 9, "the cursor after the text, where typing goes on")
+        let narrow = CellBuffer(rows: 1, columns: 20)
+        Bar.field(prompt: "/", field: TextField("is:mutal"), right: right, row: 0, on: narrow, columns: 20)
+        #expect(narrow.lines == ["/is:mutal"], "ten columns would be left: too few for words")
+    }
+
     @Test("a bar on the bottom row keeps its text out of the last cell: a cut message still ends in …")
     func bottomBar() {
         let screen = CellBuffer(rows: 2, columns: 20)

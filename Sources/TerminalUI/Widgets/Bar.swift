@@ -37,14 +37,25 @@ public enum Bar {
         draw(left: text, right: right, row: row, on: screen, columns: columns)
     }
 
+    /// The fewest columns a field's right text is cut to before it goes.
+    static let leastRight = 12
+
     /// A one-line text field on the screen's last row: `prompt`, the text typed so far, and the
-    /// terminal's cursor where typing goes on. The text scrolls so the cursor stays in view; `right` (a count, a hint)
-    /// shows at the right edge while there is room for it.
+    /// terminal's cursor where typing goes on. The text scrolls so the cursor stays in view;
+    /// `right` (a count, a hint) shows at the right edge while there is room for it, cut short
+    /// when it is long.
     public static func field(prompt: String, field: TextField, right: String = "", row: Int, on screen: some Screen,
                              columns: Int) {
-        let rightText = right.isEmpty ? "" : TerminalText.sanitize(right) + " "
-        let rightWidth = TerminalText.width(rightText)
+        var rightText = right.isEmpty ? "" : TerminalText.sanitize(right) + " "
+        var rightWidth = TerminalText.width(rightText)
         let promptWidth = TerminalText.width(prompt)
+        // A right text too long for the room the text leaves is cut to it (its start is what
+        // matters: the count, then why), not dropped, while that room is worth a few words.
+        let spare = columns - promptWidth - TerminalText.width(TerminalText.sanitize(field.text)) - 3
+        if rightWidth > spare, spare >= Self.leastRight {
+            rightText = TerminalText.truncate(String(rightText.dropLast()), to: spare - 1) + " "
+            rightWidth = TerminalText.width(rightText)
+        }
         let withRight = columns - promptWidth - rightWidth - 1
         // Room for the text and the cursor after it: beside the right text when both fit, else
         // the whole line but its last cell (the field sits on the bottom row, whose last cell
