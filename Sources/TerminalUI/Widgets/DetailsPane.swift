@@ -246,7 +246,12 @@ public struct DetailsPane: Sendable, Equatable {
             return lines.count < height ? lines + [note] : Array(lines.prefix(height - 1)) + [note]
         }
         if showActions { return lines + actions }
-        return !actions.isEmpty && lines.count < height ? lines + [note] : lines
+        guard !actions.isEmpty, height > top.count else { return lines }
+        // The keys do not all fit (the status line names the main ones): as many of their lines
+        // as do and the note last, on the lines the facts leave; none when they leave none.
+        let room = height - lines.count
+        guard room > 0 else { return lines }
+        return lines + actions.prefix(room - 1) + [note]
     }
 
     /// Action hints joined by two spaces, wrapped at whole hints: a segment each (the two

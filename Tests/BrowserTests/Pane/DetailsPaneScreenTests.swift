@@ -307,8 +307,8 @@ struct DetailsPaneScreenTests {
             " user18                                        #18  │ Joined     2011-03-13 · 12 years ago",
             " user19                                        #19  │ Blog       https://user2.example.dev",
             " user20                                        #20  │ Profile    https://github.com/user2",
-            " user21                                        #21  │ … more on a taller terminal",
-            " user22                                        #22  │",
+            " user21                                        #21  │",
+            " user22                                        #22  │ … more on a taller terminal",
             " 40 users · 2/40                 1 followers  2 following  Esc back  / filter  : go  q quit  ? help",
         ], styles: [
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
@@ -332,8 +332,8 @@ struct DetailsPaneScreenTests {
             "...............................................mmmm.m.mmmmmm........................................",
             "...............................................mmmm.m.mmmm..........................................",
             "...............................................mmmm.m.mmmmmmm.......................................",
-            "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmm...................",
             "...............................................mmmm.m...............................................",
+            "...............................................mmmm.m.mmmmmmmmmmmmmmmmmmmmmmmmmmm...................",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR",
         ])
     }
