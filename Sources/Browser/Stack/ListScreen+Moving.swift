@@ -64,13 +64,19 @@ extension ListScreen {
         rememberSelection()
     }
 
-    /// New row heights: the same user, at the line it was on when it still fits.
+    /// New row heights: the same user, at the line it was on when it still fits, or the nearest
+    /// above it that leaves whole rows at the top (not the second line of a row whose first is
+    /// off the screen).
     mutating func relayout(to new: RowHeights) {
         let line = selectionLine
         heights = new
         let newRows = rows
         if let selection = viewport.selection {
             viewport.place(selection, atLine: min(line, max(0, viewport.height - new.height(of: .item))), in: newRows)
+            if viewport.topOffset > 0, let placed = viewport.line(of: selection, in: newRows) {
+                let shown = newRows.rowHeight(at: viewport.top) - viewport.topOffset
+                viewport.place(selection, atLine: max(0, placed - shown), in: newRows)
+            }
         } else {
             viewport.sync(newRows)
         }

@@ -350,6 +350,17 @@ struct AppModelTests {
         #expect(store.state.layout == .compact)
     }
 
+    @Test("v on a line two-line rows cannot start on: the row moves up a line rather than leave a second line alone at the top")
+    func layoutWholeRows() {
+        var store = loadedStore(rows: 30, users: 40)
+        for _ in 0..<21 { store.apply(.key(.character("j"))) }
+        #expect(store.state.top.viewport == Viewport(height: 28, margin: 2, top: 0, selection: 21))
+        store.apply(.key(.character("v")))
+        // user22 on line 20 under ten whole rows (line 21 would have left half of one above).
+        #expect(store.state.top.viewport == Viewport(height: 28, margin: 2, top: 11, selection: 21))
+        #expect(store.state.top.selectedUser?.id == 22)
+    }
+
     @Test("a signal ends the browser with 128 + its number; waits and rate limits reach the state")
     func signalsAndStatus() {
         var store = loadedStore()
