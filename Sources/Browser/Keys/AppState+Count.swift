@@ -20,24 +20,41 @@ extension AppState {
         guard let times = count else { return nil }
         count = nil
         switch action {
-        case .lineDown:
-            // Further than the rows loaded: walked to, as `G` with a count is.
-            if !top.isFiltered, let list = top.listScreen, let selected = list.selectedItem,
-               selected + times >= list.pager.offset + list.pager.items.count {
-                return moveToRow(min(Self.largestCount, selected + times + 1))
-            }
-            return move(.lineDown, times: times)
+        case .lineDown, .scrollDown, .pageDown, .halfPageDown: return moveDown(action ?? .lineDown, times: times)
         case .lineUp: return move(.lineUp, times: times)
-        case .scrollDown: return move(.lineDown, times: times * Self.wheelRows)
         case .scrollUp: return move(.lineUp, times: times * Self.wheelRows)
-        case .pageDown: return move(.pageDown, times: times)
         case .pageUp: return move(.pageUp, times: times)
-        case .halfPageDown: return move(.halfPageDown, times: times)
         case .halfPageUp: return move(.halfPageUp, times: times)
         case .first, .last: return moveToRow(times)
         case .back: return []
         default: return nil
         }
+    }
+
+    /// A move down (`j`, the wheel, a page or half of one), `times` over. Further than the rows
+    /// loaded, or while a walk is under way, it is walked (``ListScreen/walkTo``), as `G` with a
+    /// count is: the presses made while the next page loads add up rather than stop at the last
+    /// row loaded.
+    mutating func moveDown(_ action: Action, times: Int = 1) -> [Command] {
+        let command: Viewport.Command
+        let lines: Int
+        let height = top.viewport.height
+        switch action {
+        case .pageDown: (command, lines) = (.pageDown, max(1, height))
+        case .halfPageDown: (command, lines) = (.halfPageDown, max(1, height / 2))
+        case .scrollDown: (command, lines) = (.lineDown, Self.wheelRows)
+        default: (command, lines) = (.lineDown, 1)
+        }
+        // (Not past a page that failed: R retries it, and the presses before do not pile up.)
+        if !top.isFiltered, let list = top.listScreen, let selected = list.selectedItem, list.pager.appendState.failure == nil {
+            // A page moves by lines: as many rows as they hold.
+            let rows = command == .lineDown ? lines : max(1, lines / max(1, list.heights.height(of: .item)))
+            let target = min(Self.largestCount, (list.walkTo ?? selected) + rows * times)
+            if list.walkTo != nil || target >= list.pager.offset + list.pager.items.count {
+                return moveToRow(target + 1)
+            }
+        }
+        return move(command, times: command == .lineDown ? lines * times : times)
     }
 
     /// `20G` (or `20g`): to row 20 of the whole list. A row loaded is selected; one in a page

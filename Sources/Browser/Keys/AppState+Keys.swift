@@ -36,13 +36,10 @@ extension AppState {
         if pull.changed, action == .lineUp { return [] }
         guard let action else { return paneKey(key) }
         switch action {
-        case .lineDown: return move(.lineDown)
+        case .lineDown, .scrollDown, .pageDown, .halfPageDown: return moveDown(action)
         case .lineUp: return move(.lineUp)
-        case .scrollDown: return move(.lineDown, times: Self.wheelRows)
         case .scrollUp: return move(.lineUp, times: Self.wheelRows)
-        case .pageDown: return move(.pageDown)
         case .pageUp: return move(.pageUp)
-        case .halfPageDown: return move(.halfPageDown)
         case .halfPageUp: return move(.halfPageUp)
         case .first: return moveToEnd(.first)
         case .last: return moveToEnd(.last)

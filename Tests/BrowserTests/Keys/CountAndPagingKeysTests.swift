@@ -168,6 +168,31 @@ struct CountAndPagingKeysTests {
         #expect(last.fetches.isEmpty)
     }
 
+    @Test("presses past the rows loaded add up while the next page loads: four Space from row 1 of 20 reach row 33, as 33G does; so do j after j")
+    func pressesAddUp() {
+        // A page is 8 rows: Space to row 9, row 17, then past the 20 loaded: a walk to 25, then 33.
+        var store = loadedStore(users: 20)
+        var commands: [Command] = []
+        for _ in 0..<4 { commands += store.apply(.key(.character(" "))) }
+        let g = after(digits("33") + [.character("G")], users: 20)
+        #expect(store.state.top.listScreen?.walkTo == 32 && store.state.top.listScreen?.selectedPosition == 20)
+        #expect(commands.fetches == [.since(20)], "the next page asked for once")
+        var walked = store.state
+        walked.top.withList { $0.walkTo = g.state.top.listScreen?.walkTo }
+        #expect(g.state.top.listScreen?.walkTo == 32 && walked.top.viewport == g.state.top.viewport)
+        _ = answer(&store, commands, ids: 21...40)
+        #expect(store.state.top.listScreen?.selectedPosition == 33 && store.state.top.listScreen?.walkTo == nil)
+
+        // j at the last row loaded, three times before the page comes: three rows into it.
+        var lines = loadedStore(users: 20)
+        commands = lines.apply(.key(.character("G")))
+        for _ in 0..<3 { commands += lines.apply(.key(.character("j"))) }
+        _ = answer(&lines, commands, ids: 21...40)
+        #expect(lines.state.top.listScreen?.selectedPosition == 23)
+        // Filtered, a press past the last match does not walk: it asks for more, as ever.
+        #expect(after([.character("/"), .character("1"), .enter, .character("G"), .character("j")], users: 20).state.top.listScreen?.walkTo == nil)
+    }
+
     @Test("with the pane open the digits open its lists, as before")
     func digitsWithThePane() {
         var store = loadedStore(users: 40)
