@@ -8,6 +8,9 @@ package enum WriteFailure: Sendable, Equatable {
     case limited(retryAfter: Int)
     /// A timeout or a 5xx through the retries: the write may or may not have landed.
     case unknown(GitHubError)
+    /// GitHub could not be reached at all (no connection, the host not found): nothing was
+    /// sent, so nothing happened.
+    case notSent(GitHubError)
 
     package init(_ error: any Error) {
         guard let error = error as? GitHubError else {
@@ -16,7 +19,8 @@ package enum WriteFailure: Sendable, Equatable {
         }
         switch error {
         case let .secondaryRateLimit(retryAfter, _): self = .limited(retryAfter: retryAfter ?? 60)
-        case .server, .timeout, .connectionLost, .network, .malformedBody, .hostNotFound, .connectionRefused, .cancelled:
+        case .hostNotFound, .connectionRefused: self = .notSent(error)
+        case .server, .timeout, .connectionLost, .network, .malformedBody, .cancelled:
             self = .unknown(error)
         default: self = .refused(error)
         }

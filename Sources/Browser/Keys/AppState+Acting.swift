@@ -259,7 +259,7 @@ extension AppState {
         switch failure {
         case .refused(let error): learnRefusal(error, for: write.change.target)
         case .limited(let seconds): acting.heldUntil = now.addingTimeInterval(TimeInterval(seconds))
-        case .unknown: break
+        case .unknown, .notSent: break
         }
         return []
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 import TerminalUI
 
@@ -30,7 +31,11 @@ extension AppView {
             return "Could not learn whether you \(target.isAccount ? "follow" : "starred") \(target.name): \(reason(failure))"
         case .wrote(let change): return done(change)
         case let .writeFailed(change, .limited):
-            return "Could not \(verb(change)): GitHub limits writes (" + heldText(state) + "; nothing is sent again by itself)"
+            guard let held = state.acting.heldUntil, held > state.now else {
+                let again = keys.label(change.target.isAccount ? .follow : .star, in: .list).map { ", \($0) tries again" } ?? ""
+                return "Could not \(verb(change)): GitHub held writes back; the wait is over\(again)"
+            }
+            return "Could not \(verb(change)): GitHub limits writes (" + heldText(held, now: state.now) + "; nothing is sent again by itself)"
         case let .writeFailed(change, failure): return "Could not \(verb(change)): \(reason(failure))"
         case .writeLost(let change): return "Could not \(verb(change)): GitHub says it did not happen"
         case let .writeUnknown(change, failure):
@@ -43,8 +48,13 @@ extension AppView {
     /// "try again in 42 s", counting down; "try again now" once it ended.
     private static func heldText(_ state: AppState) -> String {
         guard let held = state.acting.heldUntil, held > state.now else { return "try again now" }
+        return heldText(held, now: state.now)
+    }
+
+    /// "try again in 42 s", counting down to `held`.
+    private static func heldText(_ held: Date, now: Date) -> String {
         // (Bounded: a hostile retry-after of 2^63 seconds must not trap.)
-        let seconds = min(held.timeIntervalSince(state.now), 1e9).rounded(.up)
+        let seconds = min(held.timeIntervalSince(now), 1e9).rounded(.up)
         return "try again in \(Formatting.grouped(Int(seconds))) s"
     }
 
@@ -65,7 +75,7 @@ extension AppView {
 
     private static func reason(_ failure: WriteFailure) -> String {
         switch failure {
-        case .refused(let error), .unknown(let error): trimmedStop(error.description)
+        case .refused(let error), .unknown(let error), .notSent(let error): trimmedStop(error.description)
         case .limited(let seconds): "GitHub limits writes for \(Formatting.grouped(seconds)) s; nothing is sent again by itself"
         }
     }

@@ -163,7 +163,16 @@ struct ActingViewTests {
         #expect(flash(.writeFailed(Acting.Change(user1, on: true), .refused(.missingPermission(permission: "Followers"))))
                 == "Could not follow user1: This fine-grained token lacks the Followers permission (read and write)")
         #expect(flash(.writeFailed(Acting.Change(.repository(owner: "o", name: "r"), on: false), .limited(retryAfter: 60)))
-                == "Could not unstar o/r: GitHub limits writes (try again now; nothing is sent again by itself)")
+                == "Could not unstar o/r: GitHub held writes back; the wait is over, * tries again")
+        var held = makeState()
+        held.acting.heldUntil = held.now.addingTimeInterval(41.5)
+        #expect(flash(.writeFailed(Acting.Change(.repository(owner: "o", name: "r"), on: false), .limited(retryAfter: 60)), held)
+                == "Could not unstar o/r: GitHub limits writes (try again in 42 s; nothing is sent again by itself)")
+        // GitHub out of reach: nothing was sent, so nothing is "not known".
+        let refused = GitHubError.connectionRefused(host: "127.0.0.1:9")
+        #expect(WriteFailure(refused) == .notSent(refused))
+        #expect(flash(.writeFailed(Acting.Change(user1, on: true), WriteFailure(refused)))
+                == "Could not follow user1: Could not connect to 127.0.0.1:9 (connection refused or host unreachable)")
         #expect(flash(.cannotAct(user1, .actionsToken)) == "An Actions token (ghs_…) cannot follow accounts: use a personal token")
     }
 }

@@ -76,3 +76,20 @@ struct AskStateRuntimeTests {
         #expect(calls.all == ["viewer", "viewer", "isSet \(WriteTarget.account("ana"))", "isSet \(star)"])
     }
 }
+
+@Suite("A write that never reached GitHub")
+struct WriteNotSentTests {
+    @Test("connection refused: the follow is put back at once and says why; GitHub is not asked whether it landed (nothing was sent)")
+    func putBackAtOnce() {
+        let user1 = WriteTarget.account("user1")
+        var store = actingStore(confirms: false)
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        let failure = WriteFailure(GitHubError.connectionRefused(host: "api.github.com"))
+        store.send(.writeFailed(RequestID(2), failure)) {
+            $0.acting.write = nil
+            $0.acting.known[user1] = false
+            $0.flash = .writeFailed(Acting.Change(user1, on: true), failure)
+        }
+    }
+}
