@@ -131,7 +131,7 @@ package enum GoCommand: Sendable, Equatable {
         }
         var since: Int64?
         if let text = options[.since] {
-            guard let id = Int64(text) else { return .failure(.extra(name, usage: usage(name))) }
+            guard let id = Int64(text) else { return .failure(.option("--since takes a user id (got \(text))")) }
             since = id
         }
         let sort: SearchSort?

@@ -50,10 +50,11 @@ struct GHScroll: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parse(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+            do {
+                if var asyncCommand = command as? any AsyncParsableCommand { try await asyncCommand.run() } else { try command.run() }
+            } catch let error as ValidationError {
+                // Said with the usage of the command it came from, not the root's.
+                throw SubcommandProblem(message: error.message, command: type(of: command))
             }
         } catch let problem as SubcommandProblem {
             guard problem.command != Self.self else { exit(withError: ValidationError(problem.message)) }
@@ -71,7 +72,8 @@ struct GHScroll: AsyncParsableCommand {
         }
     }
 
-    /// A word where a subcommand goes that names none, and the command it went with.
+    /// A word where a subcommand goes that names none (or an option's problem found as it ran),
+    /// and the command it went with, whose usage is shown.
     struct SubcommandProblem: Error {
         let message: String
         let command: any ParsableCommand.Type
@@ -121,42 +123,6 @@ struct UsersCommand: AsyncParsableCommand {
     var command: GoCommand { get throws { try .shell("users", [], page: page, since: since) } }
     func validate() throws { _ = try command }
     func run() async throws { try await options.browse(try command, limit: limit.limit) }
-}
-
-struct UserCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "user",
-        abstract: "An account's profile: its details, organizations, repositories, followers and following (an organization's members, repositories and followers).",
-        discussion: "In a pipe, or with --plain, it prints the details as FIELD<TAB>VALUE lines; with --json, the account's object as GitHub sent it, on one line.")
-    @Argument(help: "The account's login (@me: yours).") var login: String
-    @OptionGroup var options: ListOptions
-    /// Not in the help: answered with why.
-    @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var page: Int?
-    @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var limit: Int?
-    var command: GoCommand { get throws { try .shell("user", [login], page: page) } }
-    func validate() throws {
-        _ = try command
-        if limit != nil { throw ValidationError("--limit goes with lists: a profile's details are printed whole") }
-    }
-    func run() async throws { try await options.browse(try command, limit: nil) }
-}
-
-struct MeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "me",
-        abstract: "Your own profile, the token's owner (as user @me; a token needed).",
-        discussion: "In a pipe, or with --plain, it prints the details GitHub's /user gives as FIELD<TAB>VALUE lines; "
-            + "with --json, the object as GitHub sent it, on one line. Without a token the exit status is 4.")
-    @OptionGroup var options: ListOptions
-    /// Not in the help: answered with why.
-    @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var page: Int?
-    @Option(parsing: .unconditional, help: ArgumentHelp(visibility: .hidden)) var limit: Int?
-    var command: GoCommand { get throws { try .shell("me", [], page: page) } }
-    func validate() throws {
-        _ = try command
-        if limit != nil { throw ValidationError("--limit goes with lists: a profile's details are printed whole") }
-    }
-    func run() async throws { try await options.browse(try command, limit: nil) }
 }
 
 struct FollowersCommand: AsyncParsableCommand {

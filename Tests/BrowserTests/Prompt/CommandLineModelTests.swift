@@ -77,7 +77,7 @@ struct CommandLineModelTests {
         ("search tom --sort", "--sort takes best-match, followers, repositories, joined"),
         ("search tom --sort stars", "--sort takes best-match, followers, repositories, joined"),
         ("user ..", "'..' is not a GitHub login"),
-        ("users --since x", "Too many words: users [--since ID]"),
+        ("users --since x", "--since takes a user id (got x)"),
     ] + CommandTableLines.refused)
     func errors(line: String, message: String) {
         var store = promptStore()
