@@ -107,6 +107,7 @@ struct PlainEndToEndTests {
             #expect(lines.contains("bio\tMona's friend. Likes forks, stars and pull requests."), "\(lines)")
             #expect(lines.last == "", "ends with a line break")
             #expect(lines.dropLast().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 2 })
+            #expect(lines.dropLast().allSatisfy { !$0.hasSuffix("\t") }, "a field sent empty is left out, as one sent null: \(lines)")
         }
     }
 

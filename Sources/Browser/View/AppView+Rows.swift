@@ -231,11 +231,11 @@ extension AppView {
     }
 
     /// The second line of a two-line row: the bio's first line (an organization's
-    /// description), else the company or the place, else the kind of account.
+    /// description), else the company or the place; else nothing (the kind of account is on
+    /// the first line already, a filler word would only be noise).
     static func secondLine(_ user: GitHubUser, known: RowFill?) -> String {
         if let bio = oneLine(known?.bio) { return bio }
-        if let fact = oneLine(known?.company) ?? oneLine(known?.location) { return fact }
-        return user.isOrganization ? "Organization" : user.isStaff ? "GitHub staff" : "User"
+        return oneLine(known?.company) ?? oneLine(known?.location) ?? ""
     }
 
     /// "#583231 ", or with the kind: "#9919 · org "; short, the kind alone ("org ") or nothing.

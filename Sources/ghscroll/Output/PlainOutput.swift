@@ -108,7 +108,10 @@ extension PlainOutput {
             ("created_at", details.createdAt.map { ISO8601DateFormatter().string(from: $0) }),
             ("html_url", details.htmlURL),
         ]
-        let lines = fields.compactMap { name, value in value.map { name + "\t" + TerminalSafe.plain($0) + "\n" } }
+        // A field GitHub sent empty ("blog": "") is left out, as one it sent null is.
+        let lines = fields.compactMap { name, value in
+            value.flatMap { $0.isEmpty ? nil : name + "\t" + TerminalSafe.plain($0) + "\n" }
+        }
         FileHandle.standardOutput.write(Data(lines.joined().utf8))
     }
 

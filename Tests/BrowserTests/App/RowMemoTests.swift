@@ -163,7 +163,7 @@ struct RowMemoTests {
         filled.known = RowFill(fill(1))
         var marked = plain
         marked.mark = true
-        var comfortable = plain
+        var comfortable = filled
         comfortable.comfortable = true
         var filtered = filled
         filtered.filter = "bio"
@@ -174,8 +174,8 @@ struct RowMemoTests {
             shown.append(text(inputs))
         }
         #expect(builds == 6)
-        #expect(shown.map(\.detail) == ["Town 1 · 100 followers ", "#1 · you follow ", "#1 ", "Bio of 1 ", "#1 "])
-        #expect(shown[2].subtitle == "User")
+        #expect(shown.map(\.detail) == ["Town 1 · 100 followers ", "#1 · you follow ", "Town 1 · 100 followers ", "Bio of 1 ", "#1 "])
+        #expect(shown[2].subtitle == "Bio of 1")
         // Scrolling through 100 rows keeps those of the last two frames of 8.
         for top in 0..<100 {
             texts.startFrame()
