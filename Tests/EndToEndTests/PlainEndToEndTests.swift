@@ -107,7 +107,14 @@ struct PlainEndToEndTests {
             #expect(lines.contains("bio\tMona's friend. Likes forks, stars and pull requests."), "\(lines)")
             #expect(lines.last == "", "ends with a line break")
             #expect(lines.dropLast().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 2 })
-            #expect(lines.dropLast().allSatisfy { !$0.hasSuffix("\t") }, "a field sent empty is left out, as one sent null: \(lines)")
+            // An account whose blog GitHub (the fake, withServer's data) sends as "": no blog
+            // line, as for a field sent null.
+            let data = FakeDataSet(userCount: 3_000, seed: 3)
+            let login = try #require(data.users.first { data.profile(of: $0).blog.isEmpty }?.login)
+            let json = try await run(binary, ["user", login, "--api-url", base, "--json"])
+            #expect(json.output.contains(#""blog":"""#), "\(json.output)")
+            let plain = try await run(binary, ["user", login, "--api-url", base])
+            #expect(plain.output.hasPrefix("login\t\(login)\n") && !plain.output.contains("\nblog"), "\(plain.output)")
         }
     }
 

@@ -28,18 +28,16 @@ extension AppState {
     /// Asks for a tick when something animates, or when a text on screen changes by itself
     /// (the cached rows' age, the reconnect's countdown), and none is on its way.
     mutating func scheduleTick() -> [Command] {
-        guard pendingTick == nil, let delay = isAnimating ? tickPeriod : [nextTextChange, fillsRetry].compactMap({ $0 }).min()
-        else { return [] }
+        guard pendingTick == nil, let delay = isAnimating ? tickPeriod : nextTextChange else { return [] }
         nextTick += 1
         pendingTick = nextTick
         return [.scheduleTick(nextTick, after: delay)]
     }
 
-    /// How long until the rows' fills may be asked again after a failure: they are asked then
-    /// without a key. Nil when none waits.
-    var fillsRetry: Duration? {
-        guard let at = top.fillsRetryAt, at > now else { return nil }
-        return .milliseconds(Int64((at.timeIntervalSince(now) * 1_000).rounded(.up)) + 1)
+    /// The wait from `now` until `date`: none when it is past, a day at most (a reset GitHub put
+    /// far off must not overflow).
+    static func delay(until date: Date, from now: Date) -> Duration {
+        .milliseconds(Int64((min(max(0, date.timeIntervalSince(now)), 86_400) * 1_000).rounded(.up)))
     }
 
     /// How long until a text on screen changes though nothing animates: the reconnect's

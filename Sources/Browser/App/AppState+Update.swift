@@ -68,6 +68,11 @@ extension AppState {
         case let .fillFailed(id, request, problem):
             let now = now
             _ = stack.withScreen(id) { $0.takeFills { $0.failed(request, problem, at: now) } }
+            // Asked again by itself once the wait is over (never this run without a token that works).
+            let retryAt = stack.screen(id)?.fillsRetryAt
+            commands = retryAt.map { [.scheduleFillRetry(id, after: Self.delay(until: $0, from: now))] } ?? []
+        case .fillRetryDue:
+            // The reconcile step asks the top screen's fills again (another's, when it is back on top).
             commands = []
         case .rateLimit(let limit):
             // GitHub counts searches (10 or 30 a minute) and GraphQL's points apart: each limit

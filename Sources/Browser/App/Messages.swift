@@ -64,6 +64,8 @@ package enum Message: Sendable, Equatable {
     /// What it said of the repositories on rows (``Command/fillRepositories(_:_:names:)``).
     case repositoriesFilled(ScreenID, RequestID, RepositoryFillAnswer)
     case fillFailed(ScreenID, RequestID, FillProblem)
+    /// A screen's failed fills may be asked again (``Command/scheduleFillRetry(_:after:)``).
+    case fillRetryDue(ScreenID)
     /// The last response's rate-limit headers.
     case rateLimit(RateLimit)
     /// The client started waiting (a rate limit, a retry's back-off) or stopped (nil).
@@ -153,6 +155,9 @@ package enum Command: Sendable, Equatable {
     case scheduleTick(Int, after: Duration)
     /// Post ``Message/reconnect(_:)`` after `delay`.
     case scheduleReconnect(Int, after: Duration)
+    /// Post ``Message/fillRetryDue(_:)`` after `delay`: a screen's fills failed, and are asked
+    /// again then without a key.
+    case scheduleFillRetry(ScreenID, after: Duration)
     /// Ask GitHub for a list's first page (conditionally) to learn whether it answers again.
     case probe(ScreenID, GitHubList, cursor: GitHubCursor, pageSize: Int)
     /// Fetch a picture and make it into `columns` × `rows` half-block cells.

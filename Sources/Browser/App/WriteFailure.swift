@@ -19,7 +19,7 @@ package enum WriteFailure: Sendable, Equatable {
         }
         switch error {
         case let .secondaryRateLimit(retryAfter, _): self = .limited(retryAfter: retryAfter ?? 60)
-        case .hostNotFound, .connectionRefused: self = .notSent(error)
+        case _ where error.neverSent: self = .notSent(error)
         case .server, .timeout, .connectionLost, .network, .malformedBody, .cancelled:
             self = .unknown(error)
         default: self = .refused(error)

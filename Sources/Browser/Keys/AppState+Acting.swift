@@ -178,7 +178,11 @@ extension AppState {
     /// learned, and refused as a row that says "you" is.
     mutating func isYou(_ id: RequestID, _ login: String) -> [Command] {
         acting.learnViewer(login)
-        guard let asking = acting.asking, asking.id == id else { return [] }
+        guard let asking = acting.asking, asking.id == id else {
+            // The check of a write whose end was unknown: your own account is followed by no
+            // one's write, so it did not land.
+            return stateKnown(id, false)
+        }
         acting.asking = nil
         flash = .thatIsYou
         return []

@@ -51,7 +51,14 @@ extension AppState {
             let rows = command == .lineDown ? lines : max(1, lines / max(1, list.heights.height(of: .item)))
             let target = min(Self.largestCount, (list.walkTo ?? selected) + rows * times)
             if list.walkTo != nil || target >= list.pager.offset + list.pager.items.count {
-                return moveToRow(target + 1)
+                // Walked by the next pages as they are appended (a page memory bounds dropped
+                // comes back by its cursor), never by a jump that would replace the rows loaded.
+                top.withList { screen in
+                    if screen.select(item: target) { return screen.walkTo = nil }
+                    screen.move(.last)
+                    if screen.pager.appendState != .endReached { screen.walkTo = target }
+                }
+                return selectionMoved()
             }
         }
         return move(command, times: command == .lineDown ? lines * times : times)

@@ -163,9 +163,10 @@ extension AppState {
             wait = nil
             return sendTop(.restart) + details.restart() + repository.restart() + avatar.restart()
         }
-        // Fills that failed: asked again by the reconcile step that follows.
-        if top.retryFills() { return [] }
-        guard top.listScreen?.pager.failure != nil else { return nothing(.nothingFailed) }
+        // Fills that failed: asked again by the reconcile step that follows, beside a page that
+        // failed too.
+        let fillsRetried = top.retryFills()
+        guard top.listScreen?.pager.failure != nil else { return fillsRetried ? [] : nothing(.nothingFailed) }
         hintDue = top.id
         let moment = moment
         return top.withList { $0.retry(at: moment) } ?? []

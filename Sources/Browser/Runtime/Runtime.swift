@@ -151,6 +151,8 @@ final class Runtime: CommandRunner {
             return Self.after(delay, on: clock, .tick(id))
         case let .scheduleReconnect(id, delay):
             return Self.after(delay, on: clock, .reconnect(id))
+        case let .scheduleFillRetry(screen, delay):
+            return Self.after(delay, on: clock, .fillRetryDue(screen))
         case let .probe(screen, list, cursor, pageSize):
             return { post in
                 let loaded = try? await service.page(list, cursor, pageSize, .revalidate)

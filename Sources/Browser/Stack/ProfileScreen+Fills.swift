@@ -75,7 +75,7 @@ extension Screen {
     /// after their wait; a rate limit's wait stays. True when there were such fills.
     mutating func retryFills() -> Bool {
         func retry(_ fills: inout RowFills) -> Bool {
-            guard case .failed? = fills.problem, fills.retryAt != nil else { return false }
+            guard case .failed? = fills.problem, fills.inFlight == nil, fills.retryAt != nil else { return false }
             fills.retryAt = nil
             return true
         }

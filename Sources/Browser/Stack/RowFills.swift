@@ -25,6 +25,9 @@ package struct RowFills: Sendable, Equatable {
     var retryAt: Date?
     /// Why the last request failed, until one succeeds.
     package internal(set) var problem: FillProblem?
+    /// Requests that failed in a row through GitHub's errors or the network: each waits longer
+    /// before the next (``FillProblem/retryAt(after:failures:)``).
+    package internal(set) var failures = 0
     /// Scopes the token lacks for fields GitHub refused (`read:org`), said once.
     package internal(set) var refusedScopes: [String] = []
     /// Requests the filter on may still make for loaded rows off the screen (``sweepBudget``
@@ -49,7 +52,8 @@ package struct RowFills: Sendable, Equatable {
 
     package static func == (lhs: RowFills, rhs: RowFills) -> Bool {
         lhs.byID == rhs.byID && lhs.unknown == rhs.unknown && lhs.asked == rhs.asked && lhs.inFlight == rhs.inFlight
-            && lhs.retryAt == rhs.retryAt && lhs.problem == rhs.problem && lhs.refusedScopes == rhs.refusedScopes
+            && lhs.retryAt == rhs.retryAt && lhs.problem == rhs.problem && lhs.failures == rhs.failures
+            && lhs.refusedScopes == rhs.refusedScopes
             && lhs.prunedFor == rhs.prunedFor && lhs.nextRequest == rhs.nextRequest && lhs.sweepsLeft == rhs.sweepsLeft
     }
 
@@ -92,7 +96,7 @@ package struct RowFills: Sendable, Equatable {
         } else {
             retryAt = FillProblem.failed("").retryAt(after: now)
         }
-        problem = nil
+        (problem, failures) = (nil, 0)
         for scope in refused where !refusedScopes.contains(scope) { refusedScopes.append(scope) }
         return true
     }
@@ -102,7 +106,8 @@ package struct RowFills: Sendable, Equatable {
         guard let request = inFlight, request.id == id else { return false }
         inFlight = nil
         self.problem = problem
-        retryAt = problem.retryAt(after: now)
+        if case .failed = problem { failures += 1 }
+        retryAt = problem.retryAt(after: now, failures: failures)
         return true
     }
 
@@ -142,13 +147,15 @@ package enum FillProblem: Sendable, Equatable {
     }
 
     /// When the rows may be asked again: never this run without a token that works; a rate
-    /// limit at its reset; otherwise after a wait.
-    func retryAt(after now: Date) -> Date {
+    /// limit at its reset; otherwise after a wait, 30 s after one failure, twice as long after
+    /// each more in a row (`failures`), 16 minutes at most: a GitHub that keeps failing is not
+    /// asked every half minute for ever.
+    func retryAt(after now: Date, failures: Int = 1) -> Date {
         switch self {
         case .needsToken: .distantFuture
         case .limited(let until): until ?? now.addingTimeInterval(60)
         case .secondary(let seconds): now.addingTimeInterval(TimeInterval(seconds ?? 60))
-        case .failed: now.addingTimeInterval(30)
+        case .failed: now.addingTimeInterval(30 * TimeInterval(1 << (min(max(failures, 1), 6) - 1)))
         }
     }
 }

@@ -46,13 +46,16 @@ extension AppView {
     /// Why a list's rows are not being filled, for the status line: "names need a token",
     /// "GraphQL limit: back at 14:05:00", "names failed to load (R retries)"; a scope GitHub
     /// refused some fields for, once known.
-    static func fillNote(_ fills: RowFills, keys: KeyTable) -> String? {
+    /// `people`: the rows are accounts (their names fill), not repositories (their stars).
+    static func fillNote(_ fills: RowFills, keys: KeyTable, people: Bool = true) -> String? {
         var notes: [String] = []
         switch fills.problem {
         case .needsToken?: notes.append("names need a token")
         case .limited(let until)?: notes.append("GraphQL limit" + (until.map { ": back at " + GitHubError.clockTime($0) } ?? ""))
         case .secondary?: notes.append("names: GitHub asked to slow down")
-        case .failed?: notes.append(keys.label(.retry, in: .list).map { "names failed to load (\($0) retries)" } ?? "names failed to load")
+        case .failed?:
+            let what = people ? "names" : "stars"
+            notes.append(keys.label(.retry, in: .list).map { "\(what) failed to load (\($0) retries)" } ?? "\(what) failed to load")
         case nil: break
         }
         if !fills.refusedScopes.isEmpty {

@@ -91,7 +91,7 @@ extension AppView {
             // The filter found it in a text the row does not show: that text, on the right.
             (text.detail, text.shortDetail) = (field + " ", "")
         }
-        if inputs.comfortable { text.subtitle = secondLine(user, known: known) }
+        if inputs.comfortable { text.subtitle = secondLine(known: known) }
         return text
     }
 
@@ -233,7 +233,7 @@ extension AppView {
     /// The second line of a two-line row: the bio's first line (an organization's
     /// description), else the company or the place; else nothing (the kind of account is on
     /// the first line already, a filler word would only be noise).
-    static func secondLine(_ user: GitHubUser, known: RowFill?) -> String {
+    static func secondLine(known: RowFill?) -> String {
         if let bio = oneLine(known?.bio) { return bio }
         return oneLine(known?.company) ?? oneLine(known?.location) ?? ""
     }

@@ -288,7 +288,7 @@ package enum AppView {
         if top.pager.prependState.failure != nil || top.pager.jumpState.failure != nil {
             text += " · earlier ones failed" + retries
         }
-        if top.fills.problem != nil || !top.fills.refusedScopes.isEmpty, let note = fillNote(top.fills, keys: state.keys) { text += " · " + note }
+        if top.fills.problem != nil || !top.fills.refusedScopes.isEmpty, let note = fillNote(top.fills, keys: state.keys, people: top.fillsAccounts) { text += " · " + note }
         if top.pull.isPulled, let pull = state.keys.label(.lineUp, in: .list) { text += " · \(pull) again refreshes" }
         if top.isFiltered {
             text += " · /\(top.filter)"

@@ -119,6 +119,10 @@ actor RequestThrottle {
         defer { release() }
         if let error = blockingError(resource, also: also) { throw error }
         var retries = 0
+        // An attempt that may have reached GitHub (a timeout, a 5xx): if a later one cannot
+        // reach it at all, that is thrown rather than the later error, which would say that
+        // nothing was sent.
+        var reached: GitHubError?
         while true {
             do {
                 return try await operation()
@@ -126,10 +130,11 @@ actor RequestThrottle {
                 throw GitHubError.cancelled
             } catch let error as GitHubError {
                 if error == .cancelled || Task.isCancelled { throw GitHubError.cancelled }
+                if !error.neverSent { reached = error }
                 let now = clock.now()
                 switch policy.decision(after: error, retries: retries, secondaryRepeats: 0, now: now) {
                 case .fail:
-                    throw error
+                    throw error.neverSent ? reached ?? error : error
                 case let .wait(delay, reason, blocksAll):
                     let wait = Wait(reason: reason, until: now.addingTimeInterval(delay.seconds))
                     guard !blocksAll else {

@@ -117,6 +117,15 @@ public enum GitHubError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The request cannot have reached GitHub: no connection was made (refused, or the host not
+    /// found), so nothing it asked for happened.
+    public var neverSent: Bool {
+        switch self {
+        case .connectionRefused, .hostNotFound: true
+        default: false
+        }
+    }
+
     /// "14:05:09", in the machine's time zone: when a limit resets.
     public static func clockTime(_ date: Date) -> String {
         let formatter = DateFormatter()

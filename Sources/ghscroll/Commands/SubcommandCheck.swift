@@ -32,7 +32,7 @@ enum SubcommandCheck {
                 continue
             }
             // The parser's own `help` subcommand, at the root only: the words after it name a
-            // command from the root again (`help` too: `help help` is the root's help).
+            // command from the root again (`help` too: `help help` is help's own).
             if atRoot || command == root, word == "help" {
                 atRoot = false
                 continue

@@ -108,9 +108,10 @@ extension PlainOutput {
             ("created_at", details.createdAt.map { ISO8601DateFormatter().string(from: $0) }),
             ("html_url", details.htmlURL),
         ]
-        // A field GitHub sent empty ("blog": "") is left out, as one it sent null is.
+        // A field GitHub sent empty ("blog": ""), or blank once made plain, is left out, as one
+        // it sent null is.
         let lines = fields.compactMap { name, value in
-            value.flatMap { $0.isEmpty ? nil : name + "\t" + TerminalSafe.plain($0) + "\n" }
+            value.map(TerminalSafe.plain).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : name + "\t" + $0 + "\n" }
         }
         FileHandle.standardOutput.write(Data(lines.joined().utf8))
     }

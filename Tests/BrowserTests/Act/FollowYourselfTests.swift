@@ -30,6 +30,21 @@ struct FollowYourselfTests {
         #expect(store.state.actHints.refused.contains(.follow))
     }
 
+    @Test("a follow whose end was unknown, checked, turns out to be of your own account: put back as not done, and F works again")
+    func checkedWriteOfYourself() {
+        var store = actingStore(confirms: false)
+        store.apply(.key(.character("F")))
+        store.apply(.stateKnown(RequestID(1), false))
+        #expect(store.apply(.writeFailed(RequestID(2), .unknown(.timeout(host: "api.github.com")))) == [.askState(RequestID(2), user1)])
+        store.send(.isYou(RequestID(2), "user1")) {
+            $0.acting.viewer = "user1"
+            $0.acting.write = nil
+            $0.acting.known[user1] = false
+            $0.flash = .writeLost(Acting.Change(user1, on: true))
+        }
+        store.press(.character("F")) { $0.flash = .thatIsYou }
+    }
+
     @Test("an answer to an older question (not the one waiting) still teaches whose the token is, and says nothing")
     func olderAnswer() {
         var store = actingStore()

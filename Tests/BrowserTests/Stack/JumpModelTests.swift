@@ -187,4 +187,19 @@ struct JumpModelTests {
         store.apply(.pageLoaded(root, again.token, page(1...20, next: .since(20))))
         #expect(store.state.top.listScreen?.selectedID == 1)
     }
+
+    @Test("j past the loaded rows while later pages were dropped walks on by appending them again, never by a jump that replaces the rows")
+    func walkOverDroppedPages() throws {
+        var store = scrolledFar()
+        for command in store.apply(.key(.character("g"))) {
+            guard case let .fetch(id, _, request) = command else { continue }
+            store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20)), origin: .network))
+        }
+        #expect(store.state.top.asList.pager.droppedAfter > 0)
+        var commands: [Command] = []
+        for _ in 0..<45 { commands += store.apply(.key(.character("j"))) }
+        let directions = commands.compactMap { if case let .fetch(_, _, request) = $0 { request.token.direction } else { nil } }
+        #expect(!directions.isEmpty && directions.allSatisfy { $0 == .append }, "\(directions)")
+        #expect(store.state.top.listScreen?.walkTo == 45 && store.state.top.asList.pager.offset == 0)
+    }
 }

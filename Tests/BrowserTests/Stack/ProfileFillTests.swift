@@ -95,7 +95,7 @@ struct ProfileFillTests {
     func failureAndStop() {
         var store = followersFilling()
         let reset = epoch.addingTimeInterval(600)
-        store.send(.fillFailed(root, RequestID(2), .limited(until: reset))) {
+        store.send(.fillFailed(root, RequestID(2), .limited(until: reset)), [.scheduleFillRetry(root, after: .seconds(600))]) {
             $0.top.profileScreen?.fills.inFlight = nil
             $0.top.profileScreen?.fills.problem = .limited(until: reset)
             $0.top.profileScreen?.fills.retryAt = reset

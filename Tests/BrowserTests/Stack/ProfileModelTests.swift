@@ -296,7 +296,7 @@ struct ProfileStartTests {
             $0.top.profileScreen?.profile.counts[.organizations] = 2
             $0.top.profileScreen?.profile.rows.update(.organizations) { $0 = part(.organizations, .loaded, items: organizations, total: 2) }
             // repo21 is now on line 12, under the two organizations; the about row is still on
-            // line 0 (it was pushed off the top to keep repo21 on line 11).
+            // line 0 (before, it was pushed off the top to keep repo21 on line 11).
             $0.top.viewport = Viewport(height: 16, margin: 2, top: 0, selection: 5)
         }
         #expect(store.state.top.selectedRow == repositories[0])

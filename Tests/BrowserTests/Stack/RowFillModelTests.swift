@@ -95,7 +95,7 @@ struct RowFillModelTests {
     func failures() {
         var store = fillingStore()
         let reset = epoch.addingTimeInterval(600)
-        store.send(.fillFailed(root, RequestID(1), .limited(until: reset))) {
+        store.send(.fillFailed(root, RequestID(1), .limited(until: reset)), [.scheduleFillRetry(root, after: .seconds(600))]) {
             $0.screens[0].listScreen?.fills.inFlight = nil
             $0.screens[0].listScreen?.fills.problem = .limited(until: reset)
             $0.screens[0].listScreen?.fills.retryAt = reset

@@ -100,14 +100,14 @@ struct StatusAndLabelsTests {
     func secondLine() {
         var known = details("mona", id: 1, name: "Mona Lisa")
         known.company = "@github"
-        #expect(AppView.secondLine(user(1, "mona"), known: RowFill(known)) == "@github")
+        #expect(AppView.secondLine(known: RowFill(known)) == "@github")
         known.company = nil
         known.location = "San Francisco"
-        #expect(AppView.secondLine(user(1, "mona"), known: RowFill(known)) == "San Francisco")
+        #expect(AppView.secondLine(known: RowFill(known)) == "San Francisco")
         known.bio = "  Paints.\nAnd smiles."
-        #expect(AppView.secondLine(user(1, "mona"), known: RowFill(known)) == "Paints.")
-        #expect(AppView.secondLine(user(2, "octo"), known: nil) == "", "no filler: the first line says the kind")
-        #expect(AppView.secondLine(user(3, "github", org: true), known: nil) == "")
+        #expect(AppView.secondLine(known: RowFill(known)) == "Paints.")
+        #expect(AppView.secondLine(known: nil) == "", "no filler: the first line says the kind")
+        #expect(AppView.secondLine(known: nil) == "")
     }
 
     @Test("the age of cached rows and the reconnect's countdown change on screen by themselves, and nothing ticks without them")

@@ -80,6 +80,24 @@ struct WriteLimitTests {
     }
 }
 
+@Suite("A write that may have reached GitHub is never said to have been unsent")
+struct WriteReachedTests {
+    @Test("a timeout, then no connection on the retry: the timeout is thrown (the first PUT may have landed); no connection alone says nothing was sent")
+    func timeoutThenRefused() async throws {
+        let host = "api.github.com"
+        for (answers, thrown): ([ScriptedTransport.Answer], GitHubError) in [
+            ([.failure(GitHubError.timeout(host: host)), .failure(GitHubError.connectionRefused(host: host))], .timeout(host: host)),
+            ([.failure(GitHubError.connectionRefused(host: host))], .connectionRefused(host: host)),
+        ] {
+            let transport = ScriptedTransport(answers)
+            let client = GitHubClient(configuration: GitHubConfiguration(baseURL: try #require(URL(string: "https://\(host)")), token: "t"),
+                                      retryPolicy: RetryPolicy(), clock: ScriptedClock(), transport: transport)
+            await #expect(throws: thrown) { try await client.follow("l") }
+            #expect(thrown.neverSent == (answers.count == 1))
+        }
+    }
+}
+
 @Suite("The fake refuses a write without a length, as GitHub does")
 struct WriteLengthTests {
     @Test("a PUT without Content-Length is answered 411 and changes nothing")
