@@ -101,7 +101,8 @@ struct RenderTests {
         text.note = "Quta Aliph"
         for (columns, line) in [(60, " qutaaliph  Quta Aliph  Lagos · 15 followers · follows you"),
                                 (50, " qutaaliph  Quta Al…  15 followers · follows you"),
-                                (36, " qutaaliph  Quta Aliph"), (16, " qutaaliph  Qut…"), (8, " qutaal…")] {
+                                (36, " qutaaliph  Quta Aliph"), (16, " qutaaliph  Qut…"), (14, " qutaaliph  Q…"),
+                                (13, " qutaaliph"), (8, " qutaal…")] {
             let screen = CellBuffer(rows: 1, columns: columns)
             ListView<[String]>.drawItem(text, highlight: nil, selected: false, top: 0, lines: 1, left: 0, columns: columns, on: screen)
             #expect(screen.lines == [line], "\(columns) columns")

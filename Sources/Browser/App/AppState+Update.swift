@@ -67,6 +67,8 @@ extension AppState {
             commands = []
         case let .fillFailed(id, request, problem):
             let now = now
+            // R said so while this fill was out: it has failed since.
+            if flash == .nothingFailed { flash = nil }
             _ = stack.withScreen(id) { $0.takeFills { $0.failed(request, problem, at: now) } }
             // Asked again by itself once the wait is over (never this run without a token that works).
             let retryAt = stack.screen(id)?.fillsRetryAt

@@ -23,8 +23,9 @@ package struct GitHubService: Sendable {
     package var isSet: @Sendable (WriteTarget) async throws -> Bool
     /// Follows or stars (`on`), or undoes it.
     package var set: @Sendable (WriteTarget, _ on: Bool) async throws -> Void
-    /// The token owner's login (`GET /user`, once), nil when it cannot be had.
-    package var viewer: @Sendable () async -> String?
+    /// The token owner's login (`GET /user`, once): nil without a token; GitHub's error when it
+    /// did not say.
+    package var viewer: @Sendable () async throws -> String?
 
     package init(
         page: @escaping @Sendable (GitHubList, GitHubCursor, Int, CachePolicy) async throws -> Loaded<RowPage>,
@@ -36,7 +37,7 @@ package struct GitHubService: Sendable {
             = { _ in throw GitHubError.badCredentials(message: "no GraphQL here") },
         isSet: @escaping @Sendable (WriteTarget) async throws -> Bool = { _ in throw GitHubError.badCredentials(message: "no writes here") },
         set: @escaping @Sendable (WriteTarget, Bool) async throws -> Void = { _, _ in throw GitHubError.badCredentials(message: "no writes here") },
-        viewer: @escaping @Sendable () async -> String? = { nil }
+        viewer: @escaping @Sendable () async throws -> String? = { nil }
     ) {
         (self.page, self.userDetails, self.repositoryDetails, self.image) = (page, userDetails, repositoryDetails, image)
         (self.fill, self.fillRepositories, self.isSet, self.set, self.viewer) = (fill, fillRepositories, isSet, set, viewer)
@@ -64,7 +65,7 @@ package struct GitHubService: Sendable {
             },
             isSet: { target in try await client.isSet(target) },
             set: { target, on in try await client.set(target, to: on) },
-            viewer: { await client.viewer()?.login }
+            viewer: { try await client.askViewer()?.login }
         )
     }
 }

@@ -170,13 +170,14 @@ final class Runtime: CommandRunner {
             return { post in post(.commandChecked(id, await CommandCheck.run(subject, service: service, clock: clock))) }
         case let .askState(id, target):
             return { post in
-                // Whose the token is, first: a row with no fill (its request failed, or has not
-                // come) does not say, and your own account cannot be followed.
-                if case .account(let login) = target, let viewer = await service.viewer(),
-                   viewer.lowercased() == login.lowercased() {
-                    return post(.isYou(id, viewer))
-                }
                 do {
+                    // Whose the token is, first: a row with no fill (its request failed, or has
+                    // not come) does not say, and your own account cannot be followed. Not known
+                    // (GitHub did not say), nothing is asked: the key says why and asks again.
+                    if case .account(let login) = target, let viewer = try await service.viewer(),
+                       viewer.lowercased() == login.lowercased() {
+                        return post(.isYou(id, viewer))
+                    }
                     post(.stateKnown(id, try await service.isSet(target)))
                 } catch {
                     post(.stateFailed(id, WriteFailure(error)))

@@ -57,13 +57,18 @@ extension GitHubClient {
 
     /// The token owner's login and id: known once learned, else read from `GET /user`
     /// (``storedOrAsked(_:subject:as:)``). Nil when it cannot be had now.
-    public func viewer() async -> (login: String, id: Int64)? {
+    func viewer() async -> (login: String, id: Int64)? {
+        (try? await askViewer()) ?? nil
+    }
+
+    /// ``viewer()``, with why it could not be had: nil without a token; GitHub's error when it
+    /// did not say.
+    public func askViewer() async throws -> (login: String, id: Int64)? {
         if let known = knownViewer.withLock({ $0 }) { return known }
-        guard configuration.token != nil,
-              let details = try? await storedOrAsked(GitHubConfiguration.accountPath(GitHubConfiguration.me),
-                                                     subject: "User \(GitHubConfiguration.me)", as: UserDetails.self),
-              !details.login.isEmpty
-        else { return nil }
+        guard configuration.token != nil else { return nil }
+        let details = try await storedOrAsked(GitHubConfiguration.accountPath(GitHubConfiguration.me),
+                                              subject: "User \(GitHubConfiguration.me)", as: UserDetails.self)
+        guard !details.login.isEmpty else { throw GitHubError.malformedBody(detail: "GET /user named no login") }
         let viewer = (login: details.login, id: details.id)
         knownViewer.withLock { $0 = viewer }
         return viewer

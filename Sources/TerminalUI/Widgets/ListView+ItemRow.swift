@@ -102,7 +102,8 @@ extension ListView {
         }
         let titleWidth = TerminalText.width(title)
         let noteRoom = width - titleWidth - 2
-        guard noteRoom > 0 else {
+        // (A note cut to one cell would be a lone "…": none rather.)
+        guard noteRoom > 1 else {
             return putMarked(title, highlight: highlight, row: row, column: column, width: width, style: style,
                              selected: selected, on: screen)
         }

@@ -90,6 +90,28 @@ struct AskStateRuntimeTests {
         #expect(posted.withLock { $0 } == [.isYou(RequestID(1), "Octocat"), .stateKnown(RequestID(2), true), .stateKnown(RequestID(3), true)])
         #expect(calls.all == ["viewer", "viewer", "isSet \(WriteTarget.account("ana"))", "isSet \(star)"])
     }
+
+    @Test("GitHub does not say whose the token is (GET /user failed): nothing is asked, the key says why")
+    func viewerUnknown() async {
+        let calls = Calls()
+        let posted = Mutex<[Message]>([])
+        let failure = GitHubError.server(status: 502, message: "Bad Gateway")
+        let service = GitHubService(
+            page: { _, _, _, _ in throw GitHubError.notFound(what: "page") },
+            userDetails: { _, _ in throw GitHubError.notFound(what: "details") },
+            repositoryDetails: { _, _, _ in throw GitHubError.notFound(what: "repository") },
+            image: { _ in throw GitHubError.notFound(what: "image") },
+            isSet: { target in
+                calls.note("isSet \(target)")
+                return false
+            },
+            viewer: { throw failure })
+        let runtime = Runtime(service: service, clock: SteppedClock(), environment: [:], post: { message in posted.withLock { $0.append(message) } })
+        runtime.run([Command.askState(RequestID(1), .account("octocat"))])
+        await runtime.tasks[.act(RequestID(1))]?.value
+        #expect(posted.withLock { $0 } == [.stateFailed(RequestID(1), WriteFailure(failure))])
+        #expect(calls.all.isEmpty, "no GET of the follow, no question to follow")
+    }
 }
 
 @Suite("A write that never reached GitHub")

@@ -54,6 +54,7 @@ struct FillRetryTests {
         store.press(.character("R")) { $0.flash = .nothingFailed }
         let reset = epoch.addingTimeInterval(600)
         store.apply(.fillFailed(root, RequestID(2), .limited(until: reset)))
+        #expect(store.state.flash == nil, "Nothing failed, said while the fill was out, goes when it fails")
         store.press(.character("R")) { $0.flash = .nothingFailed }
         #expect(store.state.top.listScreen?.fills.retryAt == reset)
     }

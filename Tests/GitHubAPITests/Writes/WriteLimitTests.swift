@@ -98,6 +98,26 @@ struct WriteReachedTests {
     }
 }
 
+@Suite("Whose the token is")
+struct ViewerTests {
+    @Test("GET /user answered: the login, asked once; a 502: the error, not nil (F must not go on as if it knew); no token: nil, nothing asked")
+    func askViewer() async throws {
+        let base = try #require(URL(string: "https://api.github.com"))
+        let failing = ScriptedTransport([.json(#"{"message":"Bad Gateway"}"#, status: 502)])
+        let client = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "t"), retryPolicy: .none, transport: failing)
+        await #expect(throws: GitHubError.self) { _ = try await client.askViewer() }
+        let answering = ScriptedTransport([.json(#"{"login":"octocat","id":1}"#)])
+        let known = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: "t"), retryPolicy: .none, transport: answering)
+        #expect(try await known.askViewer()?.login == "octocat")
+        #expect(try await known.askViewer()?.login == "octocat")
+        #expect(answering.sent.count == 1)
+        let none = ScriptedTransport([])
+        let anonymous = GitHubClient(configuration: GitHubConfiguration(baseURL: base, token: nil), retryPolicy: .none, transport: none)
+        #expect(try await anonymous.askViewer() == nil)
+        #expect(none.sent.isEmpty)
+    }
+}
+
 @Suite("The fake refuses a write without a length, as GitHub does")
 struct WriteLengthTests {
     @Test("a PUT without Content-Length is answered 411 and changes nothing")
