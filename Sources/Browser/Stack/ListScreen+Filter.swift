@@ -32,19 +32,28 @@ extension ListScreen {
     mutating func clearFilter() {
         let origin = matches?.isEmpty == true ? filterOrigin : nil
         filterOrigin = nil
-        guard let origin, let index = pager.store.index(of: origin.id) else { return setFilter("") }
         filterField = TextField()
+        guard let origin, backToOrigin(origin) else { return refilter(from: "") }
+    }
+
+    /// Edits the filter as typed at its cursor; the rows follow when its text changed. Erased to
+    /// nothing, it is no filter, and the selection goes back where the filter line found it.
+    mutating func editFilter(_ edit: TextField.Edit) {
+        let previous = filter
+        guard filterField.apply(edit), filter != previous else { return }
+        if filter.isEmpty, let origin = filterOrigin, backToOrigin(origin) { return }
+        refilter(from: previous)
+    }
+
+    /// No filter, the selection on `origin`'s row at its line; false when that row is no longer
+    /// loaded (nothing changed then).
+    private mutating func backToOrigin(_ origin: FilterOrigin) -> Bool {
+        guard let index = pager.store.index(of: origin.id) else { return false }
         matches = nil
         let rows = self.rows
         viewport.place(rows.row(forItem: index), atLine: origin.line, in: rows)
         rememberSelection()
-    }
-
-    /// Edits the filter as typed at its cursor; the rows follow when its text changed.
-    mutating func editFilter(_ edit: TextField.Edit) {
-        let previous = filter
-        guard filterField.apply(edit), filter != previous else { return }
-        refilter(from: previous)
+        return true
     }
 
     /// The filter's text changed from `previous`: the matches again, the selection on the same

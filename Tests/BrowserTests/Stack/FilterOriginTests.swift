@@ -50,4 +50,19 @@ struct FilterOriginTests {
         store.apply(.key(.character("/")))
         #expect(store.state.top.listScreen?.filterOrigin?.id == 10)
     }
+
+    @Test("a filter erased to nothing (Backspace, Ctrl-u) is no filter: the selection goes back where / found it, and Esc then changes nothing more")
+    func erased() {
+        for erase in [Key.backspace, .control("u")] {
+            var (store, before) = opened()
+            store.apply(.key(.character("1")))
+            #expect(store.state.top.selectedUser?.id == 10)
+            store.press(erase) {
+                $0 = before
+                $0.overlay = .filter
+                $0.screens[0].listScreen?.filterOrigin = .init(id: 6, line: 5)
+            }
+            store.press(.escape) { $0 = before }
+        }
+    }
 }
