@@ -21,7 +21,7 @@ extension AppState {
     mutating func pushProfile(_ login: String, isOrganization: Bool?) -> [Command] {
         nextScreenID += 1
         var profile = Profile(login: login, isOrganization: isOrganization, heights: layout.heights,
-                              headerLines: screenLayout.profileHeaderLines(self, login: login, paneOpen: false))
+                              headerLines: screenLayout.profileHeaderLines(self, login: login, fill: nil, paneOpen: false))
         if let known = details.cache.peek(login) { profile.learn(known) }
         let screen = ProfileScreen(id: ScreenID(nextScreenID), profile: profile, crumbs: top.crumbs + [.name(login)],
                                    listHeight: screenLayout.listHeight)

@@ -13,7 +13,7 @@ extension ScreenLayout {
     /// The lines of the about row of `login`'s profile (with its own account's `fill`, if any):
     /// what its picture and text need in the list's width (narrower with the pane beside it),
     /// and a blank line; less on a short screen.
-    func profileHeaderLines(_ state: AppState, login: String, fill: RowFill? = nil, paneOpen: Bool) -> Int {
+    func profileHeaderLines(_ state: AppState, login: String, fill: RowFill?, paneOpen: Bool) -> Int {
         let width = areas(paneOpen: paneOpen).list?.width ?? columns
         return profileHeaderLines(needed: AppView.aboutPane(state, login: login, fill: fill).linesNeeded(width: width))
     }

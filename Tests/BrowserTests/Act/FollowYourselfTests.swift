@@ -54,19 +54,21 @@ struct FollowYourselfTests {
     }
 }
 
-/// What a scripted service was asked, in order.
+/// What a scripted service was asked, and what the runtime posted, in order.
 private final class Calls: Sendable {
     private let calls = Mutex<[String]>([])
+    private let messages = Mutex<[Message]>([])
     func note(_ call: String) { calls.withLock { $0.append(call) } }
+    func post(_ message: Message) { messages.withLock { $0.append(message) } }
     var all: [String] { calls.withLock { $0 } }
+    var posted: [Message] { messages.withLock { $0 } }
 }
 
 @Suite("The runtime asks whose the token is before whether you follow an account")
 struct AskStateRuntimeTests {
-    @Test("askState on the token's own login (any case) posts isYou and asks GitHub nothing more; on another, whether you follow it; a repository, no viewer asked")
-    func viewerFirst() async {
-        let calls = Calls()
-        let posted = Mutex<[Message]>([])
+    /// A runtime over a service whose only answers are `isSet` (GitHub says the target is set,
+    /// `answer`) and `viewer`, noting each call and each message it posts in `calls`.
+    private func runtime(viewer: @escaping @Sendable () async throws -> String?, isSet answer: Bool, calls: Calls) -> Runtime {
         let service = GitHubService(
             page: { _, _, _, _ in throw GitHubError.notFound(what: "page") },
             userDetails: { _, _ in throw GitHubError.notFound(what: "details") },
@@ -74,42 +76,37 @@ struct AskStateRuntimeTests {
             image: { _ in throw GitHubError.notFound(what: "image") },
             isSet: { target in
                 calls.note("isSet \(target)")
-                return true
+                return answer
             },
-            viewer: {
-                calls.note("viewer")
-                return "Octocat"
-            })
-        let runtime = Runtime(service: service, clock: SteppedClock(), environment: [:], post: { message in posted.withLock { $0.append(message) } })
+            viewer: viewer)
+        return Runtime(service: service, clock: SteppedClock(), environment: [:], post: calls.post)
+    }
+
+    @Test("askState on the token's own login (any case) posts isYou and asks GitHub nothing more; on another, whether you follow it; a repository, no viewer asked")
+    func viewerFirst() async {
+        let calls = Calls()
+        let runtime = runtime(viewer: {
+            calls.note("viewer")
+            return "Octocat"
+        }, isSet: true, calls: calls)
         let star = WriteTarget.repository(owner: "o", name: "r")
         let asked: [(Int, WriteTarget)] = [(1, .account("octocat")), (2, .account("ana")), (3, star)]
         for (id, target) in asked {
             runtime.run([Command.askState(RequestID(id), target)])
             await runtime.tasks[.act(RequestID(id))]?.value
         }
-        #expect(posted.withLock { $0 } == [.isYou(RequestID(1), "Octocat"), .stateKnown(RequestID(2), true), .stateKnown(RequestID(3), true)])
+        #expect(calls.posted == [.isYou(RequestID(1), "Octocat"), .stateKnown(RequestID(2), true), .stateKnown(RequestID(3), true)])
         #expect(calls.all == ["viewer", "viewer", "isSet \(WriteTarget.account("ana"))", "isSet \(star)"])
     }
 
     @Test("GitHub does not say whose the token is (GET /user failed): nothing is asked, the key says why")
     func viewerUnknown() async {
         let calls = Calls()
-        let posted = Mutex<[Message]>([])
         let failure = GitHubError.server(status: 502, message: "Bad Gateway")
-        let service = GitHubService(
-            page: { _, _, _, _ in throw GitHubError.notFound(what: "page") },
-            userDetails: { _, _ in throw GitHubError.notFound(what: "details") },
-            repositoryDetails: { _, _, _ in throw GitHubError.notFound(what: "repository") },
-            image: { _ in throw GitHubError.notFound(what: "image") },
-            isSet: { target in
-                calls.note("isSet \(target)")
-                return false
-            },
-            viewer: { throw failure })
-        let runtime = Runtime(service: service, clock: SteppedClock(), environment: [:], post: { message in posted.withLock { $0.append(message) } })
+        let runtime = runtime(viewer: { throw failure }, isSet: false, calls: calls)
         runtime.run([Command.askState(RequestID(1), .account("octocat"))])
         await runtime.tasks[.act(RequestID(1))]?.value
-        #expect(posted.withLock { $0 } == [.stateFailed(RequestID(1), WriteFailure(failure))])
+        #expect(calls.posted == [.stateFailed(RequestID(1), WriteFailure(failure))])
         #expect(calls.all.isEmpty, "no GET of the follow, no question to follow")
     }
 }
