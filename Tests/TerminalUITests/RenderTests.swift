@@ -106,6 +106,7 @@ struct RenderTests {
             let screen = CellBuffer(rows: 1, columns: columns)
             ListView<[String]>.drawItem(text, highlight: nil, selected: false, top: 0, lines: 1, left: 0, columns: columns, on: screen)
             #expect(screen.lines == [line], "\(columns) columns")
+            if columns == 50 { #expect(screen.styleLines == ["............mmmmmmmm..mmmmmmmmmmmmmmmmmmmmmmmmmmm."], "the login plain, the name and the right side muted") }
         }
     }
 

@@ -189,6 +189,7 @@ struct WidgetTests {
         Bar.field(prompt: "/", field: TextField("is:mutal"), right: right, row: 0, on: screen, columns: 60)
         #expect(screen.lines == ["/is:mutal   0 of 800 loaded · is:mutal is no qualifier: is…"])
         #expect(screen.cursor?.column == 9, "the cursor after the text, where typing goes on")
+        #expect(screen.styleLines == ["............mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm"], "the text plain, the cut count and reason muted")
         let narrow = CellBuffer(rows: 1, columns: 20)
         Bar.field(prompt: "/", field: TextField("is:mutal"), right: right, row: 0, on: narrow, columns: 20)
         #expect(narrow.lines == ["/is:mutal"], "ten columns would be left: too few for words")
@@ -259,23 +260,6 @@ struct WidgetTests {
             #expect(field == expected, "\(edit)")
             Bar.field(prompt: "/", field: field, row: 0, on: screen, columns: 20)
         }
-    }
-
-    @Test("keys that do not all fit: as many of their lines as do, the note last; none when the facts fill the pane")
-    func paneKeysCut() {
-        let pane = DetailsPane(content: .record(.init(heading: "Mona", fields: [.init("Repos", "3")],
-                                                      actions: ["1 followers", "2 following", "3 repositories"])))
-        let lines = { (height: Int) in
-            let screen = CellBuffer(rows: height, columns: 20)
-            pane.draw(on: screen, in: Rect(top: 0, left: 0, height: height, width: 20))
-            return screen.lines
-        }
-        // Mona, a blank, Repos; then a blank and the keys, one a line at 18 columns.
-        #expect(lines(7) == [" Mona", "", " Repos  3", "", " 1 followers", " 2 following", " 3 repositories"])
-        #expect(lines(6) == [" Mona", "", " Repos  3", "", " 1 followers", " … more on a talle…"])
-        #expect(lines(5) == [" Mona", "", " Repos  3", "", " … more on a talle…"])
-        #expect(lines(4) == [" Mona", "", " Repos  3", " … more on a talle…"])
-        #expect(lines(3) == [" Mona", "", " Repos  3"])
     }
 
     @Test("a pane beside a list draws a border and stays inside its area")
