@@ -51,6 +51,30 @@ struct NavigationEndToEndTests {
         }
     }
 
+    @Test("G on 2,950 followers shows the last of them after one request for the last page, not a page a press; k up brings the page before it")
+    func endOfALongList() async throws {
+        try await withLaunch("followers octocat", listSizes: ["followers:octocat": 2_950], columns: 100, rows: 30) { server, pane in
+            await pane.waitFor { idsOnScreen($0).count >= 20 }
+            try await pane.keys("G")
+            let end = await pane.waitFor { screenText($0).contains("— End of list · 2,950 followers —") }
+            #expect(screenText(end).contains(" 2,950 followers · 2,950/2,950 · end"), "\(screenText(end))")
+            let last = server.data.list("followers:octocat", offset: 2_900, limit: 50).map(\.id)
+            let shown = idsOnScreen(end)
+            #expect(!shown.isEmpty && Array(last.suffix(shown.count)) == shown, "the server's last followers: \(screenText(end))")
+            let asked = await server.requestLog().filter { $0.path == "/users/octocat/followers" }.map(\.query)
+            #expect(asked.contains { $0.contains("page=30") }, "\(asked)")
+            #expect(asked.count <= 4, "the first page, perhaps the second, the last and the one before it: \(asked)")
+
+            // Up past the top of the last page: the one before it, by its number.
+            for _ in 0..<4 { try await pane.keys("C-b") }
+            let previous = Set(server.data.list("followers:octocat", offset: 2_800, limit: 100).map(\.id))
+            let before = await pane.waitFor { screen in idsOnScreen(screen).contains { previous.contains($0) } }
+            #expect(idsOnScreen(before).contains { previous.contains($0) }, "\(screenText(before))")
+            #expect(screenText(before).contains("/2,950"), "\(screenText(before))")
+            #expect(await server.requestLog().contains { $0.path == "/users/octocat/followers" && $0.query.contains("page=29") })
+        }
+    }
+
     @Test("3 on a user's pane opens their repositories, most recently pushed first, which page to their end in the server's order")
     func repositories() async throws {
         try await withLaunch("users --per-page 10", listSizes: ["repos:octocat": 37], columns: 100, rows: 30) { server, pane in

@@ -194,11 +194,30 @@ extension AppState {
             return []
         }
         let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
+        if command == .last, !dropped, !top.isFiltered, let unseen = unseenPages(of: pager) {
+            // A long list whose last pages were never loaded: its last page, not the next one.
+            let moment = moment
+            return top.withList { $0.jumpToEnd(through: unseen, at: moment) } ?? []
+        }
         guard dropped, !top.isFiltered else { return move(command) }
         let position = command == .first ? 0 : pager.knownCount - 1
         let moment = moment
         return top.withList { $0.jump(command, toItem: position, at: moment) } ?? []
     }
+
+    /// The cursors of the pages after the loaded ones up to the last page GitHub counts, when
+    /// at least two were never loaded (one is the next page, which `G` loads as it always did)
+    /// and they are not past belief (a `Link` naming page ten million is not followed there).
+    private func unseenPages(of pager: Pager<Row, GitHubCursor>) -> [GitHubCursor]? {
+        guard let total = pager.totalPages, pager.nextCursor != nil, pager.inFlight[.refresh] == nil,
+              total - pager.pages.count >= 2, total - pager.pages.count <= Self.mostPagesCounted,
+              let list = top.listScreen?.list else { return nil }
+        let cursors = list.cursors(ofPages: (pager.pages.count + 1)...total)
+        return cursors.isEmpty ? nil : cursors
+    }
+
+    /// The most pages `G` counts ahead to jump to a list's end: a million rows of 100.
+    static let mostPagesCounted = 10_000
 
     /// Esc: close the details pane, else clear the filter, else go back to the list below.
     private mutating func back() -> [Command] {

@@ -1,3 +1,4 @@
+import GitHubAPI
 import ListCore
 
 /// Moving the selection: keys, jumps, a resize, a new row height, the pull gesture.
@@ -9,6 +10,14 @@ extension ListScreen {
     mutating func jump(_ command: Viewport.Command, toItem position: Int, at now: Duration?) -> [Command] {
         pendingMove = command
         return send(.jump(toItem: position), at: now)
+    }
+
+    /// `G` on a list whose last pages were never loaded: they are counted (`cursors`, from the
+    /// page after the last known to the list's last), the last is loaded in place of the
+    /// loaded rows, and its last row is selected when it arrives.
+    mutating func jumpToEnd(through cursors: [GitHubCursor], at now: Duration?) -> [Command] {
+        pendingMove = .last
+        return send(.jumpToEnd(pagesAfter: cursors), at: now)
     }
 
     /// A count's row (`20G`) in a page that was dropped: as ``jump(_:toItem:at:)``, the item

@@ -45,6 +45,13 @@ public enum GitHubList: Sendable, Equatable {
         case .repositories: GitHubCursor.pages(before: cursor)
         }
     }
+
+    /// The cursors of pages `numbers` (counted from 1) of a page-numbered list, for pages never
+    /// loaded; none for a list that pages another way.
+    public func cursors(ofPages numbers: ClosedRange<Int>) -> [GitHubCursor] {
+        guard isPageNumbered else { return [] }
+        return numbers.map { $0 <= 1 ? .first : .page($0) }
+    }
 }
 
 extension GitHubCursor {

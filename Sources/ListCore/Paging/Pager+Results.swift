@@ -5,6 +5,7 @@ extension Pager {
     /// Takes a page in; what it changed in the items.
     mutating func apply(_ page: Page<Item, Cursor>, for request: FetchRequest<Cursor>) -> ListChange {
         let change: ListChange
+        if let total = page.totalPages { totalPages = total }
         switch request.token.direction {
         case .refresh where refreshPage != nil:
             return landRefresh(page, for: request)
@@ -23,7 +24,9 @@ extension Pager {
             outdatedPages = []
             seenCursors = Set(pagesBefore + [request.cursor])
             listEnded = false
+            (endJump, countedAhead) = (nil, false)
             totalCount = page.totalCount
+            totalPages = page.totalPages
             // A list opened past its end (page N of one with fewer): an empty first page has
             // nothing before it to count, or to walk back through page after empty page.
             let earlier = page.items.isEmpty ? [] : pagesBefore.map { PageRecord(cursor: $0, count: pageSize) }
@@ -52,6 +55,11 @@ extension Pager {
                     } else {
                         appendState = .endReached
                     }
+                } else if countedAhead, loadedPages.upperBound == pages.count {
+                    // The last of the pages a jump to the end counted ahead, reached by scrolling.
+                    endJump = nil
+                    takeNext(after: page)
+                    if listEnded { appendState = .endReached }
                 }
                 return dropPages(fromFront: true, after: appended)
             }

@@ -48,6 +48,12 @@ where Item.ID: Sendable {
     public internal(set) var jumpState: LoadState = .idle
     /// The page a jump loads (an index into ``pages``).
     public internal(set) var jumpPage: Int?
+    /// A jump to the end of a list whose later pages were not seen (``PagerEvent/jumpToEnd(pagesAfter:)``),
+    /// while its last page is on its way: what to undo when that page comes back empty.
+    var endJump: EndJump<Cursor>?
+    /// The last pages were counted by a jump to the end, and the last of them has not come yet:
+    /// when it does, it says whether the list ends there.
+    var countedAhead = false
     /// The page a refresh loads again (an index into ``pages``): the one that held the
     /// selection. Nil while a refresh asks for the first page, which replaces the list.
     public internal(set) var refreshPage: Int?
@@ -66,6 +72,9 @@ where Item.ID: Sendable {
     public internal(set) var generation = 0
     /// The total the source reported, if any.
     public internal(set) var totalCount: Int?
+    /// How many pages the whole list has, as the last page that said so reported (GitHub's
+    /// `rel="last"`); nil when unknown, or when a jump to the end found fewer.
+    public internal(set) var totalPages: Int?
     /// A page of this generation was marked incomplete by its source (a search that timed out
     /// before it found everything: GitHub's `incomplete_results`).
     public internal(set) var isIncomplete = false
@@ -161,6 +170,8 @@ where Item.ID: Sendable {
             return Step()
         case .jump(let position):
             return Step(effects: jump(to: position))
+        case .jumpToEnd(let cursors):
+            return Step(effects: jumpToEnd(through: cursors))
         case .refresh(let position):
             return Step(effects: refresh(at: position))
         case .retry:

@@ -53,6 +53,14 @@ public enum PagerEvent<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
     /// the last one known): when its page is not loaded, that page is loaded by its remembered
     /// cursor and replaces the loaded ones, which stay on screen until it arrives.
     case jump(toItem: Int)
+    /// Go to the last item of a list whose last pages were never loaded: `pagesAfter` are the
+    /// cursors of the pages after the last one known, in order, up to the list's last (the
+    /// caller makes them from ``Pager/totalPages``). They count as full pages until they are
+    /// loaded; the last is loaded in place of the loaded ones, as a ``jump(toItem:)``, and the
+    /// pages between load as the person scrolls back to them. Ignored when the list has ended,
+    /// when pages after the loaded ones are known already (``jump(toItem:)`` reaches them), or
+    /// when a cursor was seen before.
+    case jumpToEnd(pagesAfter: [Cursor])
     /// Load again the page that holds the item at this position of the whole list (dropped pages
     /// counted: the selection), by its remembered cursor; when it arrives it replaces the loaded
     /// rows, and the pages around it load again as the person scrolls to them. Nil, or a

@@ -88,6 +88,57 @@ struct JumpModelTests {
         #expect(store.state.top.listScreen?.selectedPosition == known)
     }
 
+    @Test("G on followers whose last page GitHub names (rel=\"last\"): that page at once, the pages before it counted, its last row selected when it comes")
+    func gJumpsPastPagesNeverLoaded() throws {
+        let list = GitHubList.users(.followers("octocat"))
+        var store = TestStore(makeState(list: list))
+        guard case let .fetch(id, _, first)? = store.applyStart().first else { return #expect(Bool(false)) }
+        let next = try #require(URL(string: "https://api.github.com/users/octocat/followers?per_page=20&page=2"))
+        var firstPage = page(1...20, next: .link(next))
+        firstPage.totalPages = 50
+        #expect(store.apply(.pageLoaded(id, first.token, firstPage, origin: .network)).isEmpty)
+        #expect(AppView.statusText(store.state) == " 20 followers · 1/20")
+        // Pages 2 to 50 counted (by number: their links were never seen), page 50 asked for.
+        let jump = store.state.top.asList.pager.nextRequest(.jump, at: .page(50))
+        store.press(.character("G"), [.fetch(root, list, jump)]) {
+            $0.top.listScreen?.pager.countsToEnd((2...50).map(GitHubCursor.page))
+            $0.top.listScreen?.pager.jumps(to: 49, request: jump.token.id, at: .page(50))
+            $0.top.listScreen?.pendingMove = .last
+            // The row saying what is coming comes above the rows; the selection stays on its user.
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
+        }
+        #expect(AppView.earlierRow(store.state.top.asList) == "Loading the last followers…")
+        // A second G while it comes asks nothing more.
+        #expect(store.apply(.key(.character("G"))).isEmpty)
+
+        var last = page(981...987, next: nil)
+        last.totalPages = 50
+        store.apply(.pageLoaded(root, jump.token, last, origin: .network))
+        #expect(store.state.top.asList.pager.items.map(\.id) == Array(981...987))
+        #expect(store.state.top.listScreen?.pendingMove == nil)
+        #expect(store.state.top.listScreen?.selectedPosition == 987)
+        #expect(AppView.statusText(store.state) == " 987 followers · 987/987 · end")
+        // Seven rows do not fill the screen: page 49 at once, by its number.
+        #expect(store.state.top.asList.pager.inFlight[.prepend]?.cursor == .page(49))
+        #expect(AppView.earlierRow(store.state.top.asList) == "↑ Loading the 980 followers before these…")
+        // g: the first page again, by the cursor it was first loaded with.
+        let up = store.apply(.key(.character("g")))
+        #expect(up.contains { if case let .fetch(_, _, request) = $0 { request.cursor == .first && request.token.direction == .jump } else { false } })
+    }
+
+    @Test("G on a list GitHub does not count (all users) or one with a single page left loads the next page as it always did")
+    func gWithoutACountLoadsOnePage() throws {
+        var store = TestStore(makeState(list: .users(.followers("octocat"))))
+        guard case let .fetch(id, _, first)? = store.applyStart().first else { return #expect(Bool(false)) }
+        let next = try #require(URL(string: "https://api.github.com/users/octocat/followers?per_page=20&page=2"))
+        var firstPage = page(1...20, next: .link(next))
+        firstPage.totalPages = 2
+        store.apply(.pageLoaded(id, first.token, firstPage, origin: .network))
+        let commands = store.apply(.key(.character("G")))
+        #expect(commands.contains { if case let .fetch(_, _, request) = $0 { request.cursor == .link(next) && request.token.direction == .append } else { false } })
+        #expect(store.state.top.asList.pager.pages.count == 1)
+    }
+
     @Test("25G to a row in a dropped page jumps to the page that holds it, as g does, says so, and selects row 25 when it comes (#37 item 21)")
     func countedGJumps() throws {
         var store = scrolledFar()

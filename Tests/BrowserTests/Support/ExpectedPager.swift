@@ -35,6 +35,16 @@ extension Pager {
         awaits(.jump, request: id, at: cursor, generation: generation)
     }
 
+    /// `G` counted the pages named by `cursors` after the known ones, full until they come, the
+    /// last to be loaded by a jump (``jumps(to:request:at:)``).
+    mutating func countsToEnd(_ cursors: [Cursor]) {
+        endJump = EndJump(firstCounted: pages.count, next: nextCursor)
+        countedAhead = true
+        pages += cursors.map { PageRecord(cursor: $0, count: pageSize) }
+        seenCursors.formUnion(cursors)
+        nextCursor = nil
+    }
+
     /// The request in `direction` failed: its state says so (a failed next page is retried at
     /// its cursor).
     mutating func failed(_ direction: FetchDirection, _ failure: LoadFailure) {
@@ -51,6 +61,7 @@ extension Pager {
         (initialState, refreshState, appendState, prependState, jumpState) = (.idle, .idle, .idle, .idle, .idle)
         hasLoadedFirstPage = true
         totalCount = page.totalCount
+        totalPages = page.totalPages
         isIncomplete = page.isIncomplete
         endedShort = page.endsShort
         pages = [PageRecord(cursor: cursor, count: store.count)]
@@ -67,6 +78,7 @@ extension Pager {
         inFlight[.append] = nil
         appendState = .idle
         if let total = page.totalCount { totalCount = total }
+        if let total = page.totalPages { totalPages = total }
         if page.isIncomplete { isIncomplete = true }
         if page.endsShort { endedShort = true }
         pages.append(PageRecord(cursor: cursor, count: store.count - before))

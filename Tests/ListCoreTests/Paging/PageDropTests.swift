@@ -125,7 +125,7 @@ struct PageDropTests {
     /// Events at random (refreshes where the selection is among them) against a list whose pages
     /// always hold the same items: whatever happens, the loaded items are a run of the list in its order, at their true positions,
     /// about the limit at most, with at most one fetch in flight.
-    @Test("after any sequence of scrolls, jumps, refreshes, loads and failures the items are a true, bounded run of the list",
+    @Test("after any sequence of scrolls, jumps (to the end through pages never seen too), refreshes, loads and failures the items are a true, bounded run of the list",
           arguments: 0..<100)
     func invariants(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &* 104_729 &+ 7)
@@ -137,17 +137,19 @@ struct PageDropTests {
         for _ in 0..<150 {
             let count = harness.pager.items.count
             let rows = Int.random(in: 1...8, using: &rng)
-            switch Int.random(in: 0..<10, using: &rng) {
+            switch Int.random(in: 0..<11, using: &rng) {
             case 0: harness.send(.visibleRange(max(0, count - rows)..<count, viewportRows: rows))
             case 1: harness.send(.visibleRange(0..<min(rows, count), viewportRows: rows))
             case 2:
                 let start = count == 0 ? 0 : Int.random(in: 0..<count, using: &rng)
                 harness.send(.visibleRange(start..<min(count, start + rows), viewportRows: rows))
-            case 3, 4: if let request = harness.pending.first { harness.load(list.page(request.cursor)) }
+            // Cursor 1000+n: page n as G counts the pages it never saw.
+            case 3, 4: if let request = harness.pending.first { harness.load(list.page(request.cursor % 1000)) }
             case 5: if harness.pending.first != nil { harness.fail("boom") }
             case 6: harness.send(.jump(toItem: Int.random(in: 0...harness.pager.knownCount, using: &rng)))
             case 7: harness.send(.jump(toItem: Int.random(in: 0..<2, using: &rng) == 0 ? 0 : harness.pager.knownCount - 1))
             case 8: harness.send(.refresh(at: Int.random(in: 0...harness.pager.knownCount, using: &rng)))
+            case 9: harness.send(.jumpToEnd(pagesAfter: (harness.pager.pages.count..<30).map { 1000 + $0 }))
             default: harness.send(.retry)
             }
             let ids = harness.ids
