@@ -20,7 +20,8 @@ extension BrowserEndToEndTests {
             let filled = await pane.waitFor(10) { screenText($0).contains(name) }
             let row = try #require(filled.first { $0.contains(" \(named.login) ") }, "\(screenText(filled))")
             #expect(row.contains(name) && row.contains("follows you"), "the row of \(named.login): \(row)")
-            #expect(screenText(filled).contains("followers · 4/100"), "the selection did not move: \(screenText(filled))")
+            // (150 followers in pages of 100: GitHub counts two pages.)
+            #expect(screenText(filled).contains("100 followers of 101–200 · 4/100"), "the selection did not move: \(screenText(filled))")
             let log = await server.requestLog()
             #expect(log.filter { $0.path == "/graphql" }.count == 1, "one fill for the page on screen: \(log.map(\.path))")
             #expect(log.filter { $0.path.hasPrefix("/users/") && !$0.path.hasSuffix("/followers") }.isEmpty,

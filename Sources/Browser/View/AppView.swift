@@ -156,25 +156,6 @@ package enum AppView {
         return view
     }
 
-    /// The row above the loaded users: a jump on its way, or the users dropped before them.
-    static func earlierRow(_ top: ListScreen) -> String? {
-        let end = top.pendingMove == .last ? "last" : "first"
-        let target = top.pendingItem.map { "row \(Formatting.grouped($0 + 1))" } ?? "the \(end) \(top.list.itemNoun.many)"
-        switch top.pager.jumpState {
-        case .loading: return "Loading \(target)…"
-        case .failed(let failure): return "\(target.prefix(1).uppercased() + target.dropFirst()) could not be loaded: \(failure.message)"
-        default: break
-        }
-        guard top.pager.offset > 0 else { return nil }
-        let before = Formatting.count(top.pager.offset, top.list.itemNoun)
-        switch top.pager.prependState {
-        case .loading: return "↑ Loading the \(before) before these…"
-        case .failed(let failure):
-            return "↑ The \(top.list.itemNoun.form(for: top.pager.offset)) before these could not be loaded: \(failure.message)"
-        default: return "↑ \(before) before these load as you scroll up"
-        }
-    }
-
     /// When GitHub could not be reached: when the next try goes by itself.
     static func reconnectNote(_ state: AppState) -> String? {
         guard let at = state.offline?.retryAt else { return nil }
@@ -270,6 +251,8 @@ package enum AppView {
                 text += " of \(grouped(total))"
             } else if let expected = top.expectedCount, expected > count, top.pager.appendState != .endReached {
                 text += " of \(grouped(expected))"
+            } else if let (least, most) = countedRange(top.pager), most > count {
+                text += " of \(grouped(max(least, count + 1)))–\(grouped(most))"
             }
         }
         // A wait's words before the position: they matter more, and the end gives way first.

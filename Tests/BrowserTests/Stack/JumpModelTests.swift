@@ -97,7 +97,7 @@ struct JumpModelTests {
         var firstPage = page(1...20, next: .link(next))
         firstPage.totalPages = 50
         #expect(store.apply(.pageLoaded(id, first.token, firstPage, origin: .network)).isEmpty)
-        #expect(AppView.statusText(store.state) == " 20 followers · 1/20")
+        #expect(AppView.statusText(store.state) == " 20 followers of 981–1,000 · 1/20", "GitHub's count of pages, not the rows loaded")
         // Pages 2 to 50 counted (by number: their links were never seen), page 50 asked for.
         let jump = store.state.top.asList.pager.nextRequest(.jump, at: .page(50))
         store.press(.character("G"), [.fetch(root, list, jump)]) {
