@@ -31,6 +31,13 @@ struct EndJumpTests {
         return harness
     }
 
+    /// `started(list)`, then G: every page after the first counted, the last on its way.
+    private func jumping(_ list: CountedList) -> Harness {
+        var harness = started(list)
+        harness.send(.jumpToEnd(pagesAfter: list.counted(1...(list.pages - 1))))
+        return harness
+    }
+
     @Test("the pages counted as full, the last asked for by its cursor; it lands at its place, the list ends there, and the page before comes as you scroll up")
     func landsAtTheEnd() {
         let list = CountedList(total: 195)
@@ -76,8 +83,7 @@ struct EndJumpTests {
     @Test("a last page that comes back empty (the source serves only so far): the counted pages are forgotten, the rows stay, and paging goes on from where it was")
     func emptyLastPageUndoes() {
         let list = CountedList(total: 195)
-        var harness = started(list)
-        harness.send(.jumpToEnd(pagesAfter: list.counted(1...19)))
+        var harness = jumping(list)
         let before = harness.requested.count
         harness.load(Page(items: [], next: nil, endsShort: true))
         #expect(harness.ids == Array(0..<10))
@@ -99,8 +105,7 @@ struct EndJumpTests {
     @Test("a list that grew past its count: its last page names the next, and paging goes on past it")
     func grewPastTheCount() {
         let list = CountedList(total: 195)
-        var harness = started(list)
-        harness.send(.jumpToEnd(pagesAfter: list.counted(1...19)))
+        var harness = jumping(list)
         harness.load(list.page(119, next: .some(20)))
         #expect(harness.pager.nextCursor == 20)
         #expect(harness.pager.listEnded == false)
@@ -160,8 +165,7 @@ struct EndJumpTests {
     @Test("a refresh while the last page loads cancels it; the counted pages stay, each loaded by its cursor as the person scrolls")
     func refreshCancels() {
         let list = CountedList(total: 195)
-        var harness = started(list)
-        harness.send(.jumpToEnd(pagesAfter: list.counted(1...19)))
+        var harness = jumping(list)
         let jump = harness.pending.first
         let effects = harness.send(.refresh(at: nil))
         #expect(effects.first == jump.map { .cancelFetch($0.token) })
