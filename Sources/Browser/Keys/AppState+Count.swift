@@ -82,8 +82,15 @@ extension AppState {
         if top.withList({ $0.select(item: position) }) == true { return selectionMoved() }
         let loadedEnd = pager.offset + pager.items.count
         let dropped = position < pager.offset || (position >= loadedEnd && position < pager.knownCount && pager.droppedAfter > 0)
+        // Past the next page of a list whose pages GitHub counts: the page that holds the row, not
+        // every page before it.
+        if !dropped, position >= loadedEnd + pager.pageSize, let unseen = unseenPages(of: pager) {
+            let moment = moment
+            return top.withList { $0.jump(across: unseen, toItem: position, at: moment) } ?? []
+        }
         guard dropped else {
-            let commands = moveToEnd(position < pager.offset ? .first : .last)
+            // (Not `moveToEnd`: a count's row is walked to, never past.)
+            let commands = move(position < pager.offset ? .first : .last)
             if position >= loadedEnd, pager.appendState != .endReached { top.withList { $0.walkTo = position } }
             return commands
         }

@@ -208,7 +208,7 @@ extension AppState {
     /// The cursors of the pages after the loaded ones up to the last page GitHub counts, when
     /// at least two were never loaded (one is the next page, which `G` loads as it always did)
     /// and they are not past belief (a `Link` naming page ten million is not followed there).
-    private func unseenPages(of pager: Pager<Row, GitHubCursor>) -> [GitHubCursor]? {
+    func unseenPages(of pager: Pager<Row, GitHubCursor>) -> [GitHubCursor]? {
         guard let total = pager.totalPages, pager.nextCursor != nil, pager.inFlight[.refresh] == nil,
               total - pager.pages.count >= 2, total - pager.pages.count <= Self.mostPagesCounted,
               let list = top.listScreen?.list else { return nil }

@@ -20,6 +20,13 @@ extension ListScreen {
         return send(.jumpToEnd(pagesAfter: cursors), at: now)
     }
 
+    /// `12000G` on such a list: the pages counted as `G` counts them, the one that holds the row
+    /// loaded in place of the loaded rows, and the row selected when it arrives.
+    mutating func jump(across cursors: [GitHubCursor], toItem position: Int, at now: Duration?) -> [Command] {
+        pendingItem = position
+        return send(.jumpAcross(pagesAfter: cursors, toItem: position), at: now)
+    }
+
     /// A count's row (`20G`) in a page that was dropped: as ``jump(_:toItem:at:)``, the item
     /// selected when its page arrives.
     mutating func jump(toItem position: Int, at now: Duration?) -> [Command] {

@@ -69,7 +69,12 @@ extension ListScreen {
         }
         if let item = pendingItem, pager.jumpPage == nil, pager.hasLoadedFirstPage {
             pendingItem = nil
-            _ = select(item: item)
+            if !select(item: item), matches == nil, item >= pager.offset + items.count {
+                // Not where the count of pages put it (the list is shorter): walked to from the
+                // last row loaded, as a count past the loaded rows is.
+                move(.last)
+                if pager.appendState != .endReached { walkTo = item }
+            }
         }
         if walkTo != nil { walkOn() }
         // Not `map(command)`: the method as a value would carry a copy of the whole screen.

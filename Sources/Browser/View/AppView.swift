@@ -251,8 +251,13 @@ package enum AppView {
                 text += " of \(grouped(total))"
             } else if let expected = top.expectedCount, expected > count, top.pager.appendState != .endReached {
                 text += " of \(grouped(expected))"
-            } else if let (least, most) = countedRange(top.pager), most > count {
-                text += " of \(grouped(max(least, count + 1)))–\(grouped(most))"
+            } else if let (least, most) = countedRange(top.pager) {
+                // Counted by `G`: the count itself is GitHub's estimate; else the rows loaded, of it.
+                if top.pager.countsAhead {
+                    text = " \(grouped(least))–\(grouped(most)) \(top.list.itemNoun.many)"
+                } else if most > count {
+                    text += " of \(grouped(max(least, count + 1)))–\(grouped(most))"
+                }
             }
         }
         // A wait's words before the position: they matter more, and the end gives way first.

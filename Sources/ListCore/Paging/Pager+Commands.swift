@@ -31,8 +31,6 @@ extension Pager {
         if appendState == .loading { appendState = .idle }
         if prependState == .loading { prependState = .idle }
         if jumpState == .loading { jumpState = .idle }
-        // The pages a jump to the end counted ahead stay counted: they load as any dropped page.
-        endJump = nil
         let page = page.flatMap { $0 < pages.count ? $0 : nil }
         refreshPage = page
         effects.append(startFetch(.refresh, at: page.map { pages[$0].cursor } ?? firstCursor))
@@ -77,7 +75,6 @@ extension Pager {
             setState(.idle, for: direction)
             if direction == .append { retryCursor = request.cursor }
             if direction == .refresh { refreshPage = nil }
-            if direction == .jump { endJump = nil }
             return .cancelFetch(request.token)
         }
         if !effects.isEmpty {

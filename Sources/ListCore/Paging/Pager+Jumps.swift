@@ -1,7 +1,7 @@
-/// A jump to the end through pages never seen, while its last page is on its way: where the
-/// pages it counted ahead start, and the cursor the list named next before them.
-struct EndJump<Cursor: Hashable & Sendable>: Sendable, Hashable {
-    var firstCounted: Int
+/// Pages counted ahead by a jump across pages never seen: where they start, and the cursor the
+/// list named next before them.
+struct CountedPages<Cursor: Hashable & Sendable>: Sendable, Hashable {
+    var first: Int
     var next: Cursor?
 }
 
@@ -39,34 +39,32 @@ extension Pager {
     }
 
     /// The pages named by `cursors` counted after the known ones, full until loaded, and a jump
-    /// to the last of them.
-    mutating func jumpToEnd(through cursors: [Cursor]) -> [Effect] {
+    /// to the page that holds the item at `position` (nil: the last item).
+    mutating func jump(across cursors: [Cursor], to position: Int?) -> [Effect] {
         guard hasLoadedFirstPage, !isRefreshing, !listEnded, !cursors.isEmpty, loadedPages.upperBound == pages.count,
               Set(cursors).count == cursors.count, seenCursors.isDisjoint(with: cursors) else {
             return []
         }
-        endJump = EndJump(firstCounted: pages.count, next: nextCursor)
-        countedAhead = true
+        counted = CountedPages(first: pages.count, next: nextCursor)
         pages += cursors.map { PageRecord(cursor: $0, count: pageSize) }
         seenCursors.formUnion(cursors)
         // What comes after the last page, that page says.
         nextCursor = nil
-        return jump(to: knownCount - 1)
+        return jump(to: position.map { min($0, knownCount - 1) } ?? knownCount - 1)
     }
 
     /// The far page arrived: it replaces the loaded ones, counted at its place in the list.
     mutating func landJump(_ page: Page<Item, Cursor>) -> ListChange {
         jumpState = .idle
         guard let index = jumpPage, index < pages.count else { return .none }
-        if let end = endJump, index == pages.count - 1, page.items.isEmpty {
+        jumpPage = nil
+        if let counted, page.items.isEmpty, index >= counted.first, index >= loadedPages.upperBound {
             // Fewer pages than counted (the list shrank, or its source serves only so far): the
-            // pages counted ahead are forgotten, the rows stay, and the list goes on page by page.
-            undo(end)
-            jumpPage = nil
+            // pages counted after the loaded ones are forgotten, the rows stay, and the list goes
+            // on page by page from them.
+            forgetCounted(from: max(counted.first, loadedPages.upperBound))
             return .none
         }
-        jumpPage = nil
-        endJump = nil
         let change = store.reload(page.items)
         offset = pages[..<index].reduce(0) { $0 + $1.count }
         pages[index].count = store.count
@@ -74,16 +72,16 @@ extension Pager {
         loadedPages = index..<(index + 1)
         visibleStart = 0
         retryCursor = nil
-        if index == pages.count - 1, countedAhead { takeNext(after: page) }
+        if index == pages.count - 1, counted != nil { takeNext(after: page) }
         appendState = listEnded && index == pages.count - 1 ? .endReached : .idle
         prependState = .idle
         return change
     }
 
-    /// The last page known arrived by a cursor counted ahead, the list not ended: it ends the
-    /// list, or names the page after it (rows added since it was counted).
+    /// The last of the pages counted ahead arrived: it ends the list, or names the page after it
+    /// (rows added since it was counted).
     mutating func takeNext(after page: Page<Item, Cursor>) {
-        countedAhead = false
+        counted = nil
         if page.endsShort { endedShort = true }
         if let next = page.next, !page.items.isEmpty, seenCursors.insert(next).inserted {
             nextCursor = next
@@ -93,13 +91,16 @@ extension Pager {
         }
     }
 
-    /// Forgets the pages a jump to the end counted ahead, and the count of pages that led to it.
-    private mutating func undo(_ end: EndJump<Cursor>) {
-        for record in pages[end.firstCounted...] { seenCursors.remove(record.cursor) }
-        pages.removeSubrange(end.firstCounted...)
-        nextCursor = end.next
-        countedAhead = false
-        endJump = nil
+    /// Forgets the pages counted ahead from `index` on, and the count of pages that led to them:
+    /// the next page is the first of them again (or, when none was loaded, the one the list
+    /// named before they were counted).
+    mutating func forgetCounted(from index: Int) {
+        guard let counted, index < pages.count else { return }
+        let next = index == counted.first ? counted.next : pages[index].cursor
+        for record in pages[index...] where record.cursor != next { seenCursors.remove(record.cursor) }
+        pages.removeSubrange(index...)
+        nextCursor = next
+        self.counted = nil
         totalPages = nil
     }
 }

@@ -29,8 +29,8 @@ extension Pager {
         if page.isIncomplete { isIncomplete = true }
         if page.endsShort { endedShort = true }
         let isLast = index == pages.count - 1
-        // The last page, or an end before it: what a jump to the end counted is settled.
-        if isLast || page.next == nil { countedAhead = false }
+        // The last page, or an end before it: what a jump across pages counted is settled.
+        if isLast || page.next == nil { counted = nil }
         if let next = page.next {
             // After the last page known: the page it names now (the one it named before, or one
             // not seen in this list: a cursor seen elsewhere would loop).

@@ -24,7 +24,7 @@ extension Pager {
             outdatedPages = []
             seenCursors = Set(pagesBefore + [request.cursor])
             listEnded = false
-            (endJump, countedAhead) = (nil, false)
+            counted = nil
             totalCount = page.totalCount
             totalPages = page.totalPages
             // A list opened past its end (page N of one with fewer): an empty first page has
@@ -55,9 +55,15 @@ extension Pager {
                     } else {
                         appendState = .endReached
                     }
-                } else if countedAhead, loadedPages.upperBound == pages.count {
-                    // The last of the pages a jump to the end counted ahead, reached by scrolling.
-                    endJump = nil
+                } else if counted != nil, page.items.isEmpty {
+                    // A page counted ahead holds nothing: the list ends here, before the others.
+                    for record in pages[loadedPages.upperBound...] { seenCursors.remove(record.cursor) }
+                    pages.removeSubrange(loadedPages.upperBound...)
+                    (counted, totalPages) = (nil, nil)
+                    if page.endsShort { endedShort = true }
+                    end()
+                } else if counted != nil, loadedPages.upperBound == pages.count {
+                    // The last of the pages counted ahead, reached by scrolling.
                     takeNext(after: page)
                     if listEnded { appendState = .endReached }
                 }

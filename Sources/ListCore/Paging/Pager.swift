@@ -48,12 +48,10 @@ where Item.ID: Sendable {
     public internal(set) var jumpState: LoadState = .idle
     /// The page a jump loads (an index into ``pages``).
     public internal(set) var jumpPage: Int?
-    /// A jump to the end of a list whose later pages were not seen (``PagerEvent/jumpToEnd(pagesAfter:)``),
-    /// while its last page is on its way: what to undo when that page comes back empty.
-    var endJump: EndJump<Cursor>?
-    /// The last pages were counted by a jump to the end, and the last of them has not come yet:
-    /// when it does, it says whether the list ends there.
-    var countedAhead = false
+    /// Pages counted ahead by a jump across pages never seen (``PagerEvent/jumpToEnd(pagesAfter:)``,
+    /// ``PagerEvent/jumpAcross(pagesAfter:toItem:)``), until the last of them comes and says
+    /// where the list ends; what to undo if the list proves shorter.
+    var counted: CountedPages<Cursor>?
     /// The page a refresh loads again (an index into ``pages``): the one that held the
     /// selection. Nil while a refresh asks for the first page, which replaces the list.
     public internal(set) var refreshPage: Int?
@@ -171,7 +169,9 @@ where Item.ID: Sendable {
         case .jump(let position):
             return Step(effects: jump(to: position))
         case .jumpToEnd(let cursors):
-            return Step(effects: jumpToEnd(through: cursors))
+            return Step(effects: jump(across: cursors, to: nil))
+        case let .jumpAcross(cursors, position):
+            return Step(effects: jump(across: cursors, to: position))
         case .refresh(let position):
             return Step(effects: refresh(at: position))
         case .retry:

@@ -61,6 +61,9 @@ public enum PagerEvent<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
     /// when pages after the loaded ones are known already (``jump(toItem:)`` reaches them), or
     /// when a cursor was seen before.
     case jumpToEnd(pagesAfter: [Cursor])
+    /// As ``jumpToEnd(pagesAfter:)``, to the item at this position of the whole list instead of
+    /// the last one (`12000G`): the pages are counted, and the one that holds it is loaded.
+    case jumpAcross(pagesAfter: [Cursor], toItem: Int)
     /// Load again the page that holds the item at this position of the whole list (dropped pages
     /// counted: the selection), by its remembered cursor; when it arrives it replaces the loaded
     /// rows, and the pages around it load again as the person scrolls to them. Nil, or a

@@ -68,6 +68,10 @@ extension Pager {
     /// Items the pager knows of: loaded, and dropped on either side (for "3,000/52,000").
     public var knownCount: Int { offset + store.count + droppedAfter }
 
+    /// Pages a jump across pages never seen counted as full are not all loaded: ``knownCount``
+    /// is what the source's count of pages gives, not yet the rows themselves.
+    public var countsAhead: Bool { counted != nil }
+
     /// True while a refresh runs with the old rows still on screen, or the source is asked
     /// again for a first page shown from a copy (``isRevalidating``).
     public var isRefreshing: Bool { refreshState == .loading || isRevalidating }

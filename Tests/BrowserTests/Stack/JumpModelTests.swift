@@ -126,6 +126,42 @@ struct JumpModelTests {
         #expect(up.contains { if case let .fetch(_, _, request) = $0 { request.cursor == .first && request.token.direction == .jump } else { false } })
     }
 
+    @Test("500G there: the page that holds row 500 at once (page 25 of 50), not the 24 before it; 30G, on the next page, is walked to as before")
+    func countedGJumpsAcross() throws {
+        let list = GitHubList.users(.followers("octocat"))
+        var store = TestStore(makeState(list: list))
+        guard case let .fetch(id, _, first)? = store.applyStart().first else { return #expect(Bool(false)) }
+        let next = try #require(URL(string: "https://api.github.com/users/octocat/followers?per_page=20&page=2"))
+        var firstPage = page(1...20, next: .link(next))
+        firstPage.totalPages = 50
+        store.apply(.pageLoaded(id, first.token, firstPage, origin: .network))
+        let jump = store.state.top.asList.pager.nextRequest(.jump, at: .page(25))
+        for digit in "500" { store.apply(.key(.character(digit))) }
+        store.press(.character("G"), [.fetch(root, list, jump)]) {
+            $0.count = nil
+            $0.top.listScreen?.pager.countsToEnd((2...50).map(GitHubCursor.page))
+            $0.top.listScreen?.pager.jumps(to: 24, request: jump.token.id, at: .page(25))
+            $0.top.listScreen?.pendingItem = 499
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
+        }
+        #expect(AppView.earlierRow(store.state.top.asList) == "Loading row 500…")
+        store.apply(.pageLoaded(root, jump.token, page(481...500, next: nil), origin: .network))
+        #expect(store.state.top.listScreen?.selectedPosition == 500)
+        #expect(store.state.top.listScreen?.selectedID == 500)
+        // The pages after it counted, not loaded: the count is a range.
+        #expect(AppView.statusText(store.state).hasPrefix(" 981–1,000 followers · 500/1,000"), "\(AppView.statusText(store.state))")
+
+        // On a fresh list, row 30 is on the next page: walked to, one request.
+        var near = TestStore(makeState(list: list))
+        guard case let .fetch(nearID, _, nearFirst)? = near.applyStart().first else { return #expect(Bool(false)) }
+        near.apply(.pageLoaded(nearID, nearFirst.token, firstPage, origin: .network))
+        for digit in "30" { near.apply(.key(.character(digit))) }
+        let walked = near.apply(.key(.character("G")))
+        #expect(walked.contains { if case let .fetch(_, _, request) = $0 { request.cursor == .link(next) && request.token.direction == .append } else { false } })
+        #expect(near.state.top.listScreen?.walkTo == 29)
+        #expect(near.state.top.asList.pager.pages.count == 1)
+    }
+
     @Test("G on a list GitHub does not count (all users) or one with a single page left loads the next page as it always did")
     func gWithoutACountLoadsOnePage() throws {
         var store = TestStore(makeState(list: .users(.followers("octocat"))))

@@ -38,8 +38,7 @@ extension Pager {
     /// `G` counted the pages named by `cursors` after the known ones, full until they come, the
     /// last to be loaded by a jump (``jumps(to:request:at:)``).
     mutating func countsToEnd(_ cursors: [Cursor]) {
-        endJump = EndJump(firstCounted: pages.count, next: nextCursor)
-        countedAhead = true
+        counted = CountedPages(first: pages.count, next: nextCursor)
         pages += cursors.map { PageRecord(cursor: $0, count: pageSize) }
         seenCursors.formUnion(cursors)
         nextCursor = nil

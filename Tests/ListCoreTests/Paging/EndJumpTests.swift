@@ -67,7 +67,7 @@ struct EndJumpTests {
         #expect(harness.pager.footer == .end(count: 195))
         #expect(harness.pager.jumpState == .idle)
         #expect(harness.pager.jumpPage == nil)
-        #expect(harness.pager.endJump == nil)
+        #expect(harness.pager.counted == nil)
 
         // Up: the page before, by the cursor it was counted with; it holds 7 now (the list
         // shrank meanwhile), and the count of the rows before follows.
@@ -92,7 +92,7 @@ struct EndJumpTests {
         #expect(harness.pager.totalPages == nil, "G goes page by page from now on")
         #expect(harness.pager.jumpState == .idle)
         #expect(harness.pager.jumpPage == nil)
-        #expect(harness.pager.endJump == nil)
+        #expect(harness.pager.counted == nil)
         #expect(harness.pager.endedShort == false)
         // The next page at once, as the screen near the end of the rows wants; nothing else.
         #expect(harness.requested.count == before + 1)
@@ -152,7 +152,7 @@ struct EndJumpTests {
         #expect(seen.send(.jumpToEnd(pagesAfter: [102, 102])).isEmpty)
         #expect(seen.pager.pages.count == 1)
         #expect(seen.pager.nextCursor == 1)
-        #expect(seen.pager.endJump == nil)
+        #expect(seen.pager.counted == nil)
 
         // Counted once: pages are known after the loaded ones now, and a second G while the
         // last one loads asks nothing more.
@@ -162,14 +162,14 @@ struct EndJumpTests {
         #expect(twice.pager.pages.count == 20)
     }
 
-    @Test("a refresh while the last page loads cancels it; the counted pages stay, each loaded by its cursor as the person scrolls")
+    @Test("a refresh from the top while the last page loads cancels it; when the first page comes the list starts over, nothing counted")
     func refreshCancels() {
         let list = CountedList(total: 195)
         var harness = jumping(list)
         let jump = harness.pending.first
         let effects = harness.send(.refresh(at: nil))
         #expect(effects.first == jump.map { .cancelFetch($0.token) })
-        #expect(harness.pager.endJump == nil)
+        #expect(harness.pager.counted == CountedPages(first: 1, next: 1), "counted until the first page comes")
         #expect(harness.pager.jumpState == .idle)
         // The late answer changes nothing.
         if let jump { harness.send(.pageLoaded(jump.token, list.page(119))) }
@@ -179,5 +179,77 @@ struct EndJumpTests {
         #expect(harness.pager.pages == [PageRecord(cursor: 0, count: 10)])
         #expect(harness.pager.nextCursor == 1)
         #expect(harness.pager.totalPages == 20)
+    }
+
+    /// Scrolls to the end of the loaded rows and answers every page asked for with `answer`,
+    /// until the list ends (at most `rounds` times).
+    private func scrollToTheEnd(_ harness: inout Harness, rounds: Int = 30, answer: (Int) -> Page<User, Int>) {
+        for _ in 0..<rounds where harness.pager.appendState != .endReached {
+            let count = harness.pager.items.count
+            harness.send(.visibleRange(max(0, count - 4)..<count, viewportRows: 8))
+            while let request = harness.pending.first { harness.load(answer(request.cursor)) }
+        }
+    }
+
+    @Test("12000G's kind: the pages counted, the one holding the row loaded in place; the pages after it stay counted and the last one still says where the list ends")
+    func jumpsAcrossToARow() {
+        let list = CountedList(total: 195)
+        var harness = started(list)
+        let effects = harness.send(.jumpAcross(pagesAfter: list.counted(1...19), toItem: 123))
+        #expect(effects.last.map { if case .fetch(let request) = $0 { request.cursor == 112 && request.token.direction == .jump } else { false } } == true)
+        let before = harness.requested.count
+        harness.load(list.page(112))
+        #expect(harness.ids == Array(120..<130))
+        #expect(harness.pager.offset == 120)
+        #expect(harness.pager.counted == CountedPages(first: 1, next: 1), "page 19 has not said where the list ends")
+        #expect(harness.pager.nextCursor == nil)
+        // Down, page by page by number, to the last, which ends the list.
+        scrollToTheEnd(&harness) { list.page($0) }
+        #expect(harness.requested.dropFirst(before).filter { $0.token.direction == .append }.map(\.cursor) == list.counted(13...19))
+        #expect(harness.pager.counted == nil)
+        #expect(harness.pager.appendState == .endReached)
+        #expect(harness.pager.footer == .end(count: 195))
+        // Past the end: the last page.
+        var far = started(list)
+        far.send(.jumpAcross(pagesAfter: list.counted(1...19), toItem: 5_000))
+        #expect(far.pending.map(\.cursor) == [119])
+    }
+
+    @Test("a page counted ahead that comes back empty as you scroll to it (GitHub serves only so far) ends the list there: nothing asked past it")
+    func emptyCountedPageEndsTheList() {
+        // Counted as 20 pages (the source said so); it serves 6.
+        let list = CountedList(total: 60)
+        let served = { (cursor: Int) in cursor >= 106 ? Page<User, Int>(items: [], next: nil, endsShort: true) : list.page(cursor) }
+        var harness = started(list)
+        harness.send(.jumpAcross(pagesAfter: list.counted(1...19), toItem: 35))
+        let before = harness.requested.count
+        harness.load(list.page(103))
+        #expect(harness.ids == Array(30..<40))
+        scrollToTheEnd(&harness, answer: served)
+        #expect(harness.requested.dropFirst(before).filter { $0.token.direction == .append }.map(\.cursor) == [104, 105, 106],
+                "nothing asked past the first empty page")
+        #expect(harness.pager.pages.count == 7, "the pages after the empty one are forgotten")
+        #expect(harness.pager.knownCount == 60)
+        #expect(harness.pager.appendState == .endReached)
+        #expect(harness.pager.endedShort)
+        #expect(harness.pager.counted == nil)
+        #expect(harness.pager.totalPages == nil)
+
+        // A jump to a counted page past the end the source serves: the rows stay, the pages
+        // after the loaded ones are forgotten, and the next page is the first of them again.
+        var far = started(list)
+        far.send(.jumpAcross(pagesAfter: list.counted(1...19), toItem: 35))
+        far.load(list.page(103))
+        while let request = far.pending.first { far.load(served(request.cursor)) }
+        let loaded = far.pager.loadedPages
+        far.send(.jump(toItem: 150))
+        #expect(far.pending.map(\.cursor) == [115])
+        far.load(served(115))
+        #expect(far.pager.loadedPages == loaded, "the rows stay")
+        #expect(far.pager.pages.count == loaded.upperBound)
+        #expect(far.pager.nextCursor == 100 + loaded.upperBound)
+        #expect(far.pager.jumpPage == nil)
+        #expect(far.pager.jumpState == .idle)
+        #expect(far.pager.counted == nil)
     }
 }
