@@ -21,7 +21,7 @@ extension BrowserEndToEndTests {
             let row = try #require(filled.first { $0.contains(" \(named.login) ") }, "\(screenText(filled))")
             #expect(row.contains(name) && row.contains("follows you"), "the row of \(named.login): \(row)")
             // (150 followers in pages of 100: GitHub counts two pages.)
-            #expect(screenText(filled).contains("100 followers of 101–200 · 4/100"), "the selection did not move: \(screenText(filled))")
+            #expect(screenText(filled).contains("100 followers · 101–200 in all · 4/100"), "the selection did not move: \(screenText(filled))")
             let log = await server.requestLog()
             #expect(log.filter { $0.path == "/graphql" }.count == 1, "one fill for the page on screen: \(log.map(\.path))")
             #expect(log.filter { $0.path.hasPrefix("/users/") && !$0.path.hasSuffix("/followers") }.isEmpty,

@@ -123,8 +123,8 @@ struct ShellEndToEndTests {
             let expected = server.data.list("followers:octocat", offset: 20, limit: 10).map(\.id)
             // The 21st follower selected, counted as such (of the ten pages GitHub counts); the
             // pages before load as they near.
-            let screen = await pane.waitFor { screenText($0).contains("followers of 91–100 · 21/") && idsOnScreen($0).count >= 9 }
-            #expect(screenText(screen).contains("followers of 91–100 · 21/"), "\(screenText(screen))")
+            let screen = await pane.waitFor { screenText($0).contains("followers · 91–100 in all · 21/") && idsOnScreen($0).count >= 9 }
+            #expect(screenText(screen).contains("followers · 91–100 in all · 21/"), "\(screenText(screen))")
             #expect(idsOnScreen(screen).contains(expected[0]), "\(screenText(screen))")
             func pages() async -> [String] { await server.requestLog().compactMap { $0.queryValue("page") } }
             #expect(await pages().first == "3")
@@ -133,7 +133,7 @@ struct ShellEndToEndTests {
             try await waitUntil { await pages().dropFirst(before).contains("3") }
             let asked = await pages()
             #expect(asked.dropFirst(before).contains("3"), "the refresh asks for page 3: \(asked)")
-            let refreshed = await pane.waitFor { screenText($0).contains("followers of 91–100 · 21/") }
+            let refreshed = await pane.waitFor { screenText($0).contains("followers · 91–100 in all · 21/") }
             #expect(idsOnScreen(refreshed).contains(expected[0]), "\(screenText(refreshed))")
         }
     }

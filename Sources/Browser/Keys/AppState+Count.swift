@@ -46,6 +46,7 @@ extension AppState {
         default: (command, lines) = (.lineDown, 1)
         }
         // (Not past a page that failed: R retries it, and the presses before do not pile up.)
+        let calledOff = callOffJump()
         if !top.isFiltered, let list = top.listScreen, let selected = list.selectedItem, list.pager.appendState.failure == nil {
             // A page moves by lines: as many rows as they hold.
             let rows = command == .lineDown ? lines : max(1, lines / max(1, list.heights.height(of: .item)))
@@ -58,10 +59,10 @@ extension AppState {
                     screen.move(.last)
                     if screen.pager.appendState != .endReached { screen.walkTo = target }
                 }
-                return selectionMoved()
+                return calledOff + selectionMoved()
             }
         }
-        return move(command, times: command == .lineDown ? lines * times : times)
+        return calledOff + move(command, times: command == .lineDown ? lines * times : times)
     }
 
     /// `20G` (or `20g`): to row 20 of the whole list. A row loaded is selected; one in a page
@@ -79,17 +80,17 @@ extension AppState {
             top.withList { $0.pendingItem = position }
             return []
         }
-        if top.withList({ $0.select(item: position) }) == true { return selectionMoved() }
+        if top.withList({ $0.select(item: position) }) == true { return callOffJump() + selectionMoved() }
         let loadedEnd = pager.offset + pager.items.count
         let dropped = position < pager.offset || (position >= loadedEnd && position < pager.knownCount && pager.droppedAfter > 0)
         // Past the next page of a list whose pages GitHub counts: the page that holds the row, not
         // every page before it.
-        if !dropped, position >= loadedEnd + pager.pageSize, let unseen = unseenPages(of: pager) {
+        if !dropped, position >= loadedEnd + pager.pageSize, let unseen = top.listScreen?.unseenPages {
             let moment = moment
             return top.withList { $0.jump(across: unseen, toItem: position, at: moment) } ?? []
         }
         guard dropped else {
-            // (Not `moveToEnd`: a count's row is walked to, never past.)
+            // (Not `moveToEnd`: a count's row is walked to, never past; `move` calls off a jump.)
             let commands = move(position < pager.offset ? .first : .last)
             if position >= loadedEnd, pager.appendState != .endReached { top.withList { $0.walkTo = position } }
             return commands

@@ -176,12 +176,19 @@ extension AppState {
     static let wheelRows = 3
 
     mutating func move(_ command: Viewport.Command, times: Int = 1) -> [Command] {
+        let calledOff = callOffJump()
         for _ in 0..<max(1, times) {
             let before = top.viewport
             top.move(command)
             if top.viewport == before { break }
         }
-        return selectionMoved()
+        return calledOff + selectionMoved()
+    }
+
+    /// A jump on its way (`g`, `G`, a count's row) is called off by a move made meanwhile.
+    mutating func callOffJump() -> [Command] {
+        let moment = moment
+        return top.withList { $0.callOffJump(at: moment) } ?? []
     }
 
     /// `g` and `G`: the first and the last row of the whole list. When memory bounds dropped
@@ -194,7 +201,7 @@ extension AppState {
             return []
         }
         let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
-        if command == .last, !dropped, !top.isFiltered, let unseen = unseenPages(of: pager) {
+        if command == .last, !top.isFiltered, let unseen = top.listScreen?.unseenPages {
             // A long list whose last pages were never loaded: its last page, not the next one.
             let moment = moment
             return top.withList { $0.jumpToEnd(through: unseen, at: moment) } ?? []
@@ -204,20 +211,6 @@ extension AppState {
         let moment = moment
         return top.withList { $0.jump(command, toItem: position, at: moment) } ?? []
     }
-
-    /// The cursors of the pages after the loaded ones up to the last page GitHub counts, when
-    /// at least two were never loaded (one is the next page, which `G` loads as it always did)
-    /// and they are not past belief (a `Link` naming page ten million is not followed there).
-    func unseenPages(of pager: Pager<Row, GitHubCursor>) -> [GitHubCursor]? {
-        guard let total = pager.totalPages, pager.nextCursor != nil, pager.inFlight[.refresh] == nil,
-              total - pager.pages.count >= 2, total - pager.pages.count <= Self.mostPagesCounted,
-              let list = top.listScreen?.list else { return nil }
-        let cursors = list.cursors(ofPages: (pager.pages.count + 1)...total)
-        return cursors.isEmpty ? nil : cursors
-    }
-
-    /// The most pages `G` counts ahead to jump to a list's end: a million rows of 100.
-    static let mostPagesCounted = 10_000
 
     /// Esc: close the details pane, else clear the filter, else go back to the list below.
     private mutating func back() -> [Command] {

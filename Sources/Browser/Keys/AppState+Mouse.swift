@@ -24,8 +24,9 @@ extension AppState {
         switch target {
         case let .row(id, row)? where id == top.id:
             guard top.viewport.selection != row else { return mode == .list ? enter() : [] }
+            let calledOff = callOffJump()
             top.select(row: row)
-            return selectionMoved()
+            return calledOff + selectionMoved()
         case let .pane(id, action)? where id == top.id && top.detailsOpen:
             return drillDown(action)
         default:

@@ -12,6 +12,19 @@ extension ListScreen {
         return send(.jump(toItem: position), at: now)
     }
 
+    /// The cursors of the pages after the known ones up to the last page GitHub counts, when at
+    /// least two were never loaded (one is the next page, which `G` loads as it always did) and
+    /// they are not past belief (a `Link` naming page ten million is not followed there).
+    var unseenPages: [GitHubCursor]? {
+        guard let total = pager.totalPages, pager.nextCursor != nil, pager.inFlight[.refresh] == nil,
+              total - pager.pages.count >= 2, total - pager.pages.count <= Self.mostPagesCounted else { return nil }
+        let cursors = list.cursors(ofPages: (pager.pages.count + 1)...total)
+        return cursors.isEmpty ? nil : cursors
+    }
+
+    /// The most pages `G` counts ahead to jump to a list's end: a million rows of 100.
+    static let mostPagesCounted = 10_000
+
     /// `G` on a list whose last pages were never loaded: they are counted (`cursors`, from the
     /// page after the last known to the list's last), the last is loaded in place of the
     /// loaded rows, and its last row is selected when it arrives.
@@ -25,6 +38,14 @@ extension ListScreen {
     mutating func jump(across cursors: [GitHubCursor], toItem position: Int, at now: Duration?) -> [Command] {
         pendingItem = position
         return send(.jumpAcross(pagesAfter: cursors, toItem: position), at: now)
+    }
+
+    /// A move made while a jump is on its way (or failed): the move wins. The jump is called
+    /// off, and the move it waited for with it.
+    mutating func callOffJump(at now: Duration?) -> [Command] {
+        guard pager.hasLoadedFirstPage, pager.jumpPage != nil || pendingMove != nil || pendingItem != nil else { return [] }
+        (pendingMove, pendingItem) = (nil, nil)
+        return send(.cancelJump, at: now)
     }
 
     /// A count's row (`20G`) in a page that was dropped: as ``jump(_:toItem:at:)``, the item

@@ -55,32 +55,50 @@ extension ListScreen {
         } else if footer != edgesBefore.0 || hasEarlierRow != edgesBefore.1 {
             // The footer or the row above the users came or went (the rows are worked out
             // only then: a visible range, sent on every key, seldom changes either).
+            let rows = self.rows
             viewport.sync(rows)
+            if hasEarlierRow != edgesBefore.1, let id = selectedID, let base = pager.store.index(of: id),
+               let shown = items.position(ofBaseIndex: base) {
+                // The rows moved down or up a line under the selection: it stays on its account.
+                viewport.select(rows.row(forItem: shown), in: rows)
+            }
         }
         if pendingMove != nil, !pager.hasLoadedFirstPage, case .failed = pager.initialState {
             // A `G` waiting for the first page goes with it: a retry opens the list at its top.
             pendingMove = nil
             pendingItem = nil
         }
+        // A `G` or a count's row typed before the first page, once it is here, goes where it
+        // would have then: across pages GitHub counts, when it counts them.
+        var across: [Command] = []
         if let pending = pendingMove, pager.jumpPage == nil, pager.hasLoadedFirstPage {
             // The far page (or the first) arrived, or no longer needs to: the move it waited for.
             pendingMove = nil
-            move(pending)
+            if pending == .last, matches == nil, let unseen = unseenPages {
+                across = jumpToEnd(through: unseen, at: now)
+            } else {
+                move(pending)
+            }
         }
         if let item = pendingItem, pager.jumpPage == nil, pager.hasLoadedFirstPage {
             pendingItem = nil
-            if !select(item: item), matches == nil, item >= pager.offset + items.count {
-                // Not where the count of pages put it (the list is shorter): walked to from the
-                // last row loaded, as a count past the loaded rows is.
-                move(.last)
-                if pager.appendState != .endReached { walkTo = item }
+            let loadedEnd = pager.offset + items.count
+            if !select(item: item), matches == nil, item >= loadedEnd {
+                if item >= loadedEnd + pager.pageSize, let unseen = unseenPages {
+                    across = jump(across: unseen, toItem: item, at: now)
+                } else {
+                    // Not where the count of pages put it (the list is shorter), or on the next
+                    // page: walked to from the last row loaded, as a count past them is.
+                    move(.last)
+                    if pager.appendState != .endReached { walkTo = item }
+                }
             }
         }
         if walkTo != nil { walkOn() }
         // Not `map(command)`: the method as a value would carry a copy of the whole screen.
-        guard !effects.isEmpty else { return [] }
+        guard !effects.isEmpty else { return across }
         let (id, list) = (id, list)
-        return effects.map { Self.command($0, screen: id, list: list) }
+        return effects.map { Self.command($0, screen: id, list: list) } + across
     }
 
     /// `r`: the page that holds the selected row loaded again (the first page at the top, or with

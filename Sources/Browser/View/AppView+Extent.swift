@@ -32,11 +32,12 @@ extension AppView {
     }
 
     /// How many rows a list has by GitHub's count of its pages (all full but the last), while
-    /// pages of it were never loaded, or were counted but not all loaded (`G`): "20 followers of
-    /// 981–1,000" reads as a part, not a total.
+    /// pages of it were never loaded, or were counted but not all loaded (`G`): "20 followers ·
+    /// 981–1,000 in all" reads as a part, not a total.
     static func countedRange(_ pager: Pager<Row, GitHubCursor>) -> (least: Int, most: Int)? {
-        guard let pages = pager.totalPages, pages > pager.pages.count || pager.countsAhead,
-              pager.appendState != .endReached else { return nil }
-        return ((pages - 1) * pager.pageSize + 1, pages * pager.pageSize)
+        guard let pages = pager.totalPages, pages > pager.pages.count || pager.countsAhead, !pager.hasEnded else { return nil }
+        let (most, overflow) = pages.multipliedReportingOverflow(by: pager.pageSize)
+        guard !overflow, most >= pager.knownCount else { return nil }
+        return (most - pager.pageSize + 1, most)
     }
 }

@@ -196,6 +196,9 @@ package enum AppView {
         let retry = keys.label(.retry, in: .list).map { "\($0) retries" }
         let next: [String?]
         switch top.pager.appendState {
+        case .endReached where top.pager.offset > 0:
+            // The end is loaded, not what comes before it (a `G` or a jump went there).
+            next = ["The \(Formatting.count(top.pager.offset, top.list.itemNoun)) before these are not loaded", clear]
         case .endReached: next = ["That is the whole list", clear]
         case .loading: next = ["\(Spinner.glyph(state.spinner)) Loading more \(top.list.itemNoun.many)…"]
         case .failed: next = ["Loading more failed", typing ? nil : retry, clear]
@@ -256,7 +259,7 @@ package enum AppView {
                 if top.pager.countsAhead {
                     text = " \(grouped(least))–\(grouped(most)) \(top.list.itemNoun.many)"
                 } else if most > count {
-                    text += " of \(grouped(max(least, count + 1)))–\(grouped(most))"
+                    text += " · \(grouped(max(least, count + 1)))–\(grouped(most)) in all"
                 }
             }
         }

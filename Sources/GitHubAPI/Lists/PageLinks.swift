@@ -58,6 +58,8 @@ func pageNumber(_ url: URL) -> Int {
         .first { $0.name == "page" }?.value.flatMap { Int($0) }.map { max(1, $0) } ?? 1
 }
 
+/// The page number `rel="last"` names; nil when there is none or it is past belief (a count
+/// of pages GitHub could not serve is no count).
 func lastPage(_ response: GitHubResponse) -> Int? {
-    response.links["last"].flatMap { URL(string: $0) }.map(pageNumber)
+    response.links["last"].flatMap { URL(string: $0) }.map(pageNumber).flatMap { $0 <= maxPageNumber ? $0 : nil }
 }

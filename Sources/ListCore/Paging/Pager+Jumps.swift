@@ -1,10 +1,3 @@
-/// Pages counted ahead by a jump across pages never seen: where they start, and the cursor the
-/// list named next before them.
-struct CountedPages<Cursor: Hashable & Sendable>: Sendable, Hashable {
-    var first: Int
-    var next: Cursor?
-}
-
 extension Pager {
     // MARK: - Jumps
 
@@ -41,7 +34,7 @@ extension Pager {
     /// The pages named by `cursors` counted after the known ones, full until loaded, and a jump
     /// to the page that holds the item at `position` (nil: the last item).
     mutating func jump(across cursors: [Cursor], to position: Int?) -> [Effect] {
-        guard hasLoadedFirstPage, !isRefreshing, !listEnded, !cursors.isEmpty, loadedPages.upperBound == pages.count,
+        guard hasLoadedFirstPage, !isRefreshing, !listEnded, nextCursor != nil, !cursors.isEmpty,
               Set(cursors).count == cursors.count, seenCursors.isDisjoint(with: cursors) else {
             return []
         }
@@ -97,10 +90,30 @@ extension Pager {
     mutating func forgetCounted(from index: Int) {
         guard let counted, index < pages.count else { return }
         let next = index == counted.first ? counted.next : pages[index].cursor
-        for record in pages[index...] where record.cursor != next { seenCursors.remove(record.cursor) }
-        pages.removeSubrange(index...)
+        cut(from: index, keeping: next)
         nextCursor = next
         self.counted = nil
-        totalPages = nil
+        (totalPages, pageCountMisleads) = (nil, true)
+    }
+
+    /// A jump on its way, or one that failed, called off; its page, if it comes, is dropped.
+    mutating func cancelJump() -> [Effect] {
+        jumpPage = nil
+        if case .failed = jumpState { jumpState = .idle }
+        guard let request = inFlight.removeValue(forKey: .jump) else { return [] }
+        jumpState = .idle
+        return [.cancelFetch(request.token)]
+    }
+
+    /// Drops the page records from `index` on, and what was kept of them: their cursors (but
+    /// `kept`), their being outdated, a retry of one of them.
+    mutating func cut(from index: Int, keeping kept: Cursor? = nil) {
+        guard index < pages.count else { return }
+        for record in pages[index...] where record.cursor != kept {
+            seenCursors.remove(record.cursor)
+            if retryCursor == record.cursor { retryCursor = nil }
+        }
+        pages.removeSubrange(index...)
+        outdatedPages = outdatedPages.filter { $0 < index }
     }
 }

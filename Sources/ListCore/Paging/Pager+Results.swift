@@ -5,7 +5,7 @@ extension Pager {
     /// Takes a page in; what it changed in the items.
     mutating func apply(_ page: Page<Item, Cursor>, for request: FetchRequest<Cursor>) -> ListChange {
         let change: ListChange
-        if let total = page.totalPages { totalPages = total }
+        if let total = page.totalPages, !pageCountMisleads { totalPages = total }
         switch request.token.direction {
         case .refresh where refreshPage != nil:
             return landRefresh(page, for: request)
@@ -26,7 +26,7 @@ extension Pager {
             listEnded = false
             counted = nil
             totalCount = page.totalCount
-            totalPages = page.totalPages
+            totalPages = pageCountMisleads ? nil : page.totalPages
             // A list opened past its end (page N of one with fewer): an empty first page has
             // nothing before it to count, or to walk back through page after empty page.
             let earlier = page.items.isEmpty ? [] : pagesBefore.map { PageRecord(cursor: $0, count: pageSize) }
@@ -57,9 +57,8 @@ extension Pager {
                     }
                 } else if counted != nil, page.items.isEmpty {
                     // A page counted ahead holds nothing: the list ends here, before the others.
-                    for record in pages[loadedPages.upperBound...] { seenCursors.remove(record.cursor) }
-                    pages.removeSubrange(loadedPages.upperBound...)
-                    (counted, totalPages) = (nil, nil)
+                    cut(from: loadedPages.upperBound)
+                    (counted, totalPages, pageCountMisleads) = (nil, nil, true)
                     if page.endsShort { endedShort = true }
                     end()
                 } else if counted != nil, loadedPages.upperBound == pages.count {

@@ -52,6 +52,9 @@ where Item.ID: Sendable {
     /// ``PagerEvent/jumpAcross(pagesAfter:toItem:)``), until the last of them comes and says
     /// where the list ends; what to undo if the list proves shorter.
     var counted: CountedPages<Cursor>?
+    /// The source's count of pages proved wrong (a page it counted came back empty): it is not
+    /// taken again.
+    var pageCountMisleads = false
     /// The page a refresh loads again (an index into ``pages``): the one that held the
     /// selection. Nil while a refresh asks for the first page, which replaces the list.
     public internal(set) var refreshPage: Int?
@@ -71,7 +74,8 @@ where Item.ID: Sendable {
     /// The total the source reported, if any.
     public internal(set) var totalCount: Int?
     /// How many pages the whole list has, as the last page that said so reported (GitHub's
-    /// `rel="last"`); nil when unknown, or when a jump to the end found fewer.
+    /// `rel="last"`); nil when unknown, and from when a page it counted came back empty on
+    /// (``pageCountMisleads``).
     public internal(set) var totalPages: Int?
     /// A page of this generation was marked incomplete by its source (a search that timed out
     /// before it found everything: GitHub's `incomplete_results`).
@@ -180,6 +184,8 @@ where Item.ID: Sendable {
             return Step(effects: restart())
         case .cancel:
             return Step(effects: cancelAll())
+        case .cancelJump:
+            return Step(effects: cancelJump())
         }
     }
 }

@@ -77,6 +77,8 @@ public enum PagerEvent<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
     case restart
     /// Stop every load in flight.
     case cancel
+    /// Call off a jump on its way or one that failed (the person moved on): the rows loaded stay.
+    case cancelJump
 }
 
 /// Work the pager asks its caller to do.

@@ -72,6 +72,10 @@ extension Pager {
     /// is what the source's count of pages gives, not yet the rows themselves.
     public var countsAhead: Bool { counted != nil }
 
+    /// The last page of the list was seen: it ends where ``knownCount`` says (also after the
+    /// memory bound dropped that page).
+    public var hasEnded: Bool { listEnded }
+
     /// True while a refresh runs with the old rows still on screen, or the source is asked
     /// again for a first page shown from a copy (``isRevalidating``).
     public var isRefreshing: Bool { refreshState == .loading || isRevalidating }

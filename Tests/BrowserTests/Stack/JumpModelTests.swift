@@ -97,7 +97,7 @@ struct JumpModelTests {
         var firstPage = page(1...20, next: .link(next))
         firstPage.totalPages = 50
         #expect(store.apply(.pageLoaded(id, first.token, firstPage, origin: .network)).isEmpty)
-        #expect(AppView.statusText(store.state) == " 20 followers of 981–1,000 · 1/20", "GitHub's count of pages, not the rows loaded")
+        #expect(AppView.statusText(store.state) == " 20 followers · 981–1,000 in all · 1/20", "GitHub's count of pages, not the rows loaded")
         // Pages 2 to 50 counted (by number: their links were never seen), page 50 asked for.
         let jump = store.state.top.asList.pager.nextRequest(.jump, at: .page(50))
         store.press(.character("G"), [.fetch(root, list, jump)]) {
@@ -110,6 +110,7 @@ struct JumpModelTests {
         #expect(AppView.earlierRow(store.state.top.asList) == "Loading the last followers…")
         // A second G while it comes asks nothing more.
         #expect(store.apply(.key(.character("G"))).isEmpty)
+        // (j meanwhile would call it off: see gCalledOff.)
 
         var last = page(981...987, next: nil)
         last.totalPages = 50
@@ -118,12 +119,40 @@ struct JumpModelTests {
         #expect(store.state.top.listScreen?.pendingMove == nil)
         #expect(store.state.top.listScreen?.selectedPosition == 987)
         #expect(AppView.statusText(store.state) == " 987 followers · 987/987 · end")
+        // A filter that finds nothing does not call the 980 before these the whole list.
+        var filtered = store
+        for key in "/zzz" { filtered.apply(.key(.character(key))) }
+        #expect(render(filtered.state).lines.contains { $0.contains("The 980 followers before these are not loaded") },
+                "\(render(filtered.state).lines)")
         // Seven rows do not fill the screen: page 49 at once, by its number.
         #expect(store.state.top.asList.pager.inFlight[.prepend]?.cursor == .page(49))
         #expect(AppView.earlierRow(store.state.top.asList) == "↑ Loading the 980 followers before these…")
         // g: the first page again, by the cursor it was first loaded with.
         let up = store.apply(.key(.character("g")))
         #expect(up.contains { if case let .fetch(_, _, request) = $0 { request.cursor == .first && request.token.direction == .jump } else { false } })
+    }
+
+    @Test("j while G's page is on its way calls the jump off: its request cancelled, the selection moves down from where it was, a late page dropped")
+    func gCalledOff() throws {
+        let list = GitHubList.users(.followers("octocat"))
+        var store = TestStore(makeState(list: list))
+        guard case let .fetch(id, _, first)? = store.applyStart().first else { return #expect(Bool(false)) }
+        let next = try #require(URL(string: "https://api.github.com/users/octocat/followers?per_page=20&page=2"))
+        var firstPage = page(1...20, next: .link(next))
+        firstPage.totalPages = 50
+        store.apply(.pageLoaded(id, first.token, firstPage, origin: .network))
+        guard case let .fetch(_, _, jump)? = store.apply(.key(.character("G"))).first else { return #expect(Bool(false)) }
+        store.press(.character("j"), [.cancelFetch(root, jump.token)]) {
+            $0.top.listScreen?.pendingMove = nil
+            $0.top.listScreen?.pager.cancelsJump()
+            // The row that said what was coming goes; the selection moves from the first user to the second.
+            $0.top.viewport = Viewport(height: 8, margin: 2, top: 0, selection: 1)
+            $0.top.listScreen?.selectedID = 2
+        }
+        store.apply(.pageLoaded(root, jump.token, page(981...987, next: nil), origin: .network))
+        #expect(store.state.top.asList.pager.items.first?.id == 1)
+        #expect(store.state.top.listScreen?.selectedID == 2)
+        #expect(AppView.earlierRow(store.state.top.asList) == nil)
     }
 
     @Test("500G there: the page that holds row 500 at once (page 25 of 50), not the 24 before it; 30G, on the next page, is walked to as before")
@@ -162,7 +191,32 @@ struct JumpModelTests {
         #expect(near.state.top.asList.pager.pages.count == 1)
     }
 
-    @Test("G on a list GitHub does not count (all users) or one with a single page left loads the next page as it always did")
+    @Test("G, or 500G, typed before the first page: when it comes, the last page (or row 500's) at once, as if typed then; a hostile count of pages is not shown")
+    func typedBeforeTheFirstPage() throws {
+        let list = GitHubList.users(.followers("octocat"))
+        let next = try #require(URL(string: "https://api.github.com/users/octocat/followers?per_page=20&page=2"))
+        var firstPage = page(1...20, next: .link(next))
+        firstPage.totalPages = 50
+        for (keys, cursor) in [("G", GitHubCursor.page(50)), ("500G", .page(25))] {
+            var store = TestStore(makeState(list: list))
+            guard case let .fetch(id, _, first)? = store.applyStart().first else { return #expect(Bool(false)) }
+            for key in keys { #expect(store.apply(.key(.character(key))).isEmpty) }
+            let commands = store.apply(.pageLoaded(id, first.token, firstPage, origin: .network))
+            let jumps = commands.compactMap { command -> GitHubCursor? in
+                if case let .fetch(_, _, request) = command, request.token.direction == .jump { request.cursor } else { nil }
+            }
+            #expect(jumps == [cursor], "\(keys): \(commands)")
+        }
+        // A count of pages whose rows would not fit an Int is no count.
+        var store = TestStore(makeState(list: list))
+        guard case let .fetch(id, _, first)? = store.applyStart().first else { return #expect(Bool(false)) }
+        var hostile = firstPage
+        hostile.totalPages = Int.max / 3
+        store.apply(.pageLoaded(id, first.token, hostile, origin: .network))
+        #expect(AppView.statusText(store.state).hasPrefix(" 20 followers · 1/20"), "\(AppView.statusText(store.state))")
+    }
+
+    @Test("G on a list with a single page left to load loads that page as it always did, counting nothing")
     func gWithoutACountLoadsOnePage() throws {
         var store = TestStore(makeState(list: .users(.followers("octocat"))))
         guard case let .fetch(id, _, first)? = store.applyStart().first else { return #expect(Bool(false)) }

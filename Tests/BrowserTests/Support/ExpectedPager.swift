@@ -44,6 +44,11 @@ extension Pager {
         nextCursor = nil
     }
 
+    /// The jump on its way was called off.
+    mutating func cancelsJump() {
+        (inFlight[.jump], jumpPage, jumpState) = (nil, nil, .idle)
+    }
+
     /// The request in `direction` failed: its state says so (a failed next page is retried at
     /// its cursor).
     mutating func failed(_ direction: FetchDirection, _ failure: LoadFailure) {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GitHubAPI
 
@@ -59,5 +60,17 @@ struct LinkHeaderTests {
     func partial() {
         let relations = LinkHeader.relations(#"<https://a.test/2>; rel="next", <https://a.test/9; rel="last""#)
         #expect(relations == ["next": "https://a.test/2"])
+    }
+
+    @Test("the last page GitHub names is the list's count of pages, unless it is past belief (a hostile Link cannot make a count that overflows)")
+    func lastPageNumber() throws {
+        func response(last: String) throws -> GitHubResponse {
+            GitHubResponse(url: try #require(URL(string: "https://api.github.com/users/x/followers?page=1")), status: 200, body: Data(),
+                           links: ["last": last], rateLimit: nil, etag: nil, fromCache: false, origin: .network)
+        }
+        #expect(lastPage(try response(last: "https://api.github.com/users/x/followers?per_page=100&page=251")) == 251)
+        #expect(lastPage(try response(last: "https://api.github.com/users/x/followers?page=10000000")) == 10_000_000)
+        #expect(lastPage(try response(last: "https://api.github.com/users/x/followers?page=10000001")) == nil)
+        #expect(lastPage(try response(last: "https://api.github.com/users/x/followers?page=9223372036854775807")) == nil)
     }
 }

@@ -99,7 +99,7 @@ struct EndJumpTests {
         #expect(harness.pending.map(\.cursor) == [1])
         #expect(harness.pending.first?.token.direction == .append)
         harness.load(list.page(1))
-        #expect(harness.pager.totalPages == 20, "a later page counts the pages again")
+        #expect(harness.pager.totalPages == nil, "a count of pages that misled is not taken again: G goes page by page")
     }
 
     @Test("a list that grew past its count: its last page names the next, and paging goes on past it")
@@ -251,5 +251,47 @@ struct EndJumpTests {
         #expect(far.pager.jumpPage == nil)
         #expect(far.pager.jumpState == .idle)
         #expect(far.pager.counted == nil)
+    }
+
+    @Test("pages known after the loaded ones (a list opened at a later page, then g): G counts past the last of them, not to it")
+    func countsPastKnownPages() {
+        let list = CountedList(total: 195)
+        var harness = Harness(pageSize: 10, prefetch: FixedDistancePrefetch(distance: 2))
+        harness.pager = Pager(firstCursor: 5, pageSize: 10, prefetch: FixedDistancePrefetch(distance: 2), pagesBefore: [0, 1, 2, 3, 4])
+        harness.send(.start)
+        harness.load(list.page(5))
+        harness.send(.jump(toItem: 0))
+        harness.load(list.page(0))
+        #expect(harness.pager.loadedPages == 0..<1)
+        #expect(harness.pager.pages.count == 6)
+        #expect(harness.pager.nextCursor == 6)
+        harness.pending.forEach { harness.send(.pageFailed($0.token, LoadFailure(reason: .cancelled, message: "cancelled"))) }
+        let effects = harness.send(.jumpToEnd(pagesAfter: list.counted(6...19)))
+        #expect(effects.contains { if case .fetch(let request) = $0 { request.cursor == 119 && request.token.direction == .jump } else { false } })
+        #expect(harness.pager.pages.count == 20)
+        #expect(harness.pager.counted == CountedPages(first: 6, next: 6))
+    }
+
+    @Test("a jump called off (the person moved on): its request cancelled, its page dropped if it comes, the rows and the pages counted stay")
+    func callOff() {
+        let list = CountedList(total: 195)
+        var harness = jumping(list)
+        let jump = harness.pending.first
+        let effects = harness.send(.cancelJump)
+        #expect(effects == jump.map { [.cancelFetch($0.token)] })
+        #expect(harness.pager.jumpState == .idle)
+        #expect(harness.pager.jumpPage == nil)
+        if let jump { harness.send(.pageLoaded(jump.token, list.page(119))) }
+        #expect(harness.ids == Array(0..<10))
+        #expect(harness.pager.pages.count == 20)
+        // Nothing to call off: nothing happens.
+        #expect(harness.send(.cancelJump).isEmpty)
+        // A failed jump's state goes with it.
+        harness.send(.jump(toItem: 150))
+        harness.fail("offline")
+        #expect(harness.pager.jumpState == .failed(LoadFailure(message: "offline")))
+        #expect(harness.send(.cancelJump).isEmpty)
+        #expect(harness.pager.jumpState == .idle)
+        #expect(harness.pager.jumpPage == nil)
     }
 }

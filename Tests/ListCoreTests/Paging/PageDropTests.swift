@@ -130,6 +130,16 @@ struct PageDropTests {
     func invariants(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &* 104_729 &+ 7)
         let list = NumberedList(total: 300, size: 10)
+        // Some sources serve fewer pages than G counts (as GitHub serves 400 pages of stargazers
+        // and names a 450th): past them, an empty page that ends short.
+        let served = Int.random(in: 0..<2, using: &rng) == 0 ? 30 : Int.random(in: 12...29, using: &rng)
+        func answer(_ cursor: Int) -> Page<User, Int> {
+            let number = cursor % 1000
+            guard number < served else { return Page(items: [], next: nil, endsShort: true) }
+            var page = list.page(number)
+            if number == served - 1 { page.next = nil }
+            return page
+        }
         var harness = Harness(pageSize: 10)
         harness.pager = Pager(firstCursor: 0, pageSize: 10, prefetch: FixedDistancePrefetch(distance: Int.random(in: 0...8, using: &rng)),
                               maxItems: Int.random(in: 20...60, using: &rng))
@@ -137,19 +147,22 @@ struct PageDropTests {
         for _ in 0..<150 {
             let count = harness.pager.items.count
             let rows = Int.random(in: 1...8, using: &rng)
-            switch Int.random(in: 0..<11, using: &rng) {
+            switch Int.random(in: 0..<12, using: &rng) {
             case 0: harness.send(.visibleRange(max(0, count - rows)..<count, viewportRows: rows))
             case 1: harness.send(.visibleRange(0..<min(rows, count), viewportRows: rows))
             case 2:
                 let start = count == 0 ? 0 : Int.random(in: 0..<count, using: &rng)
                 harness.send(.visibleRange(start..<min(count, start + rows), viewportRows: rows))
             // Cursor 1000+n: page n as G counts the pages it never saw.
-            case 3, 4: if let request = harness.pending.first { harness.load(list.page(request.cursor % 1000)) }
+            case 3, 4: if let request = harness.pending.first { harness.load(answer(request.cursor)) }
             case 5: if harness.pending.first != nil { harness.fail("boom") }
             case 6: harness.send(.jump(toItem: Int.random(in: 0...harness.pager.knownCount, using: &rng)))
             case 7: harness.send(.jump(toItem: Int.random(in: 0..<2, using: &rng) == 0 ? 0 : harness.pager.knownCount - 1))
             case 8: harness.send(.refresh(at: Int.random(in: 0...harness.pager.knownCount, using: &rng)))
             case 9: harness.send(.jumpToEnd(pagesAfter: (harness.pager.pages.count..<30).map { 1000 + $0 }))
+            case 10:
+                harness.send(.jumpAcross(pagesAfter: (harness.pager.pages.count..<30).map { 1000 + $0 },
+                                         toItem: Int.random(in: 0..<300, using: &rng)))
             default: harness.send(.retry)
             }
             let ids = harness.ids
