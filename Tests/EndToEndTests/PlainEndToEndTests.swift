@@ -48,6 +48,14 @@ struct PlainEndToEndTests {
             #expect(asked.count == 401, "pages 1 to 400, then the 422, and nothing after it")
             #expect(asked.last.map { [$0.queryValue("page"), String($0.status)] } == ["401", "422"])
             #expect(asked.allSatisfy { $0.headers["accept"] == "application/vnd.github.star+json" })
+
+            // Started at page 400, or past it: the note counts the pages before too.
+            for (page, printed) in [("400", 100), ("401", 0)] {
+                let later = try await run(binary, ["stargazers", "octocat/Hello-World", "--api-url", base, "--plain",
+                                                   "--per-page", "100", "--no-cache", "--page", page])
+                #expect(later.output.split(separator: "\n").count == printed)
+                #expect(later.errors.contains("GitHub lists only the first 40,000 stargazers"), "--page \(page): \(later.errors)")
+            }
         }
     }
 

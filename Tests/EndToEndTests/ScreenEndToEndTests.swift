@@ -118,6 +118,19 @@ struct ScreenEndToEndTests {
         }
     }
 
+    @Test("--page past the stargazers GitHub serves: said as GitHub's limit, counting the pages before, not as the list's end")
+    func pastTheServedPart() async throws {
+        var options = FakeGitHubOptions()
+        options.paginationLimit = 200
+        try await withLaunch("stargazers octocat/hello-world --page 3 --per-page 100", listSizes: ["stargazers:octocat/hello-world": 450],
+                             options: options, columns: 120, rows: 12) { _, pane in
+            let screen = await pane.waitFor { screenText($0).contains("GitHub lists only the first") }
+            #expect(screenText(screen).contains("GitHub lists only the first 200 stargazers · ghscroll stargazers octocat/hello-world --newest"),
+                    "\(screenText(screen))")
+            #expect(!screenText(screen).contains("the list ends before it"), "\(screenText(screen))")
+        }
+    }
+
     @Test("a 404 says what was not found and how to leave; nothing speaks of retrying")
     func notFound() async throws {
         try await withLaunch("followers no-such-account-anywhere", columns: 80, rows: 12) { _, pane in

@@ -139,6 +139,11 @@ package enum AppView {
         }
         if case .failed(let failure) = top.placeholder, let what = notFound(failure) {
             view.placeholder = notFoundLines(what, state: state)
+        } else if top.placeholder == .empty, !top.pager.pagesBefore.isEmpty, top.pager.endedShort {
+            // Opened at a page past the part GitHub serves (`--page 401` of 45,000 stargazers).
+            view.placeholder = [StyledText(top.list.cutShortNote(loaded: top.pager.pagesBefore.count * top.pager.pageSize,
+                                                                 total: top.pager.totalCount)),
+                                StyledText("Run it again with a smaller --page.", Style(color: .muted))]
         } else if top.placeholder == .empty, !top.pager.pagesBefore.isEmpty {
             // Opened at a page past the end.
             let page = top.pager.pagesBefore.count + 1

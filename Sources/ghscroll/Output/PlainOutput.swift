@@ -77,7 +77,9 @@ struct PlainOutput {
         }
         let end = await driver.state
         if end.endedShort, end.appendState == .endReached {
-            PlainOutput.note(Self.cutShortNote(list, loaded: end.knownCount, total: end.totalCount))
+            // Started at a later page (`--page N`): the pages before it count too.
+            let before = list.cursors(before: list.firstCursor(startPage: startPage)).count * pageSize
+            PlainOutput.note(Self.cutShortNote(list, loaded: before + end.knownCount, total: end.totalCount))
         }
     }
 }
