@@ -21,10 +21,10 @@ extension AppState {
         count = nil
         switch action {
         case .lineDown, .scrollDown, .pageDown, .halfPageDown: return moveDown(action ?? .lineDown, times: times)
-        case .lineUp: return move(.lineUp, times: times)
-        case .scrollUp: return move(.lineUp, times: times * Self.wheelRows)
-        case .pageUp: return move(.pageUp, times: times)
-        case .halfPageUp: return move(.halfPageUp, times: times)
+        case .lineUp: return moveUp(.lineUp, times: times)
+        case .scrollUp: return moveUp(.lineUp, times: times * Self.wheelRows)
+        case .pageUp: return moveUp(.pageUp, times: times)
+        case .halfPageUp: return moveUp(.halfPageUp, times: times)
         case .first, .last: return moveToRow(times)
         case .back: return []
         default: return nil
@@ -50,8 +50,10 @@ extension AppState {
         if !top.isFiltered, let list = top.listScreen, let selected = list.selectedItem, list.pager.appendState.failure == nil {
             // A page moves by lines: as many rows as they hold.
             let rows = command == .lineDown ? lines : max(1, lines / max(1, list.heights.height(of: .item)))
-            let target = min(Self.largestCount, (list.walkTo ?? selected) + rows * times)
-            if list.walkTo != nil || target >= list.pager.offset + list.pager.items.count {
+            // (A walk up under way is given up: this one goes down from the selection.)
+            let walking = list.walkTo.flatMap { $0 > selected ? $0 : nil }
+            let target = min(Self.largestCount, (walking ?? selected) + rows * times)
+            if walking != nil || target >= list.pager.offset + list.pager.items.count {
                 // Walked by the next pages as they are appended (a page memory bounds dropped
                 // comes back by its cursor), never by a jump that would replace the rows loaded.
                 top.withList { screen in
@@ -63,6 +65,30 @@ extension AppState {
             }
         }
         return calledOff + move(command, times: command == .lineDown ? lines * times : times)
+    }
+
+    /// A move up (`k`, the wheel, a page or half of one), `times` over. Above the rows loaded (the
+    /// rows before them dropped, or never loaded: after `G`), or while a walk up is under way, it
+    /// is walked as a move down past them is: the presses made while the page before loads add up.
+    mutating func moveUp(_ command: Viewport.Command, times: Int = 1) -> [Command] {
+        let calledOff = callOffJump()
+        if !top.isFiltered, let list = top.listScreen, let selected = list.selectedItem, list.pager.offset > 0,
+           list.pager.prependState.failure == nil {
+            let height = top.viewport.height
+            let lines = command == .pageUp ? max(1, height) : command == .halfPageUp ? max(1, height / 2) : 1
+            let rows = command == .lineUp ? lines : max(1, lines / max(1, list.heights.height(of: .item)))
+            let walking = list.walkTo.flatMap { $0 < selected ? $0 : nil }
+            let target = max(0, (walking ?? selected) - rows * times)
+            if walking != nil || target < list.pager.offset {
+                top.withList { screen in
+                    if screen.select(item: target) { return screen.walkTo = nil }
+                    screen.move(.first)
+                    screen.walkTo = target
+                }
+                return calledOff + selectionMoved()
+            }
+        }
+        return calledOff + move(command, times: times)
     }
 
     /// `20G` (or `20g`): to row 20 of the whole list. A row loaded is selected; one in a page

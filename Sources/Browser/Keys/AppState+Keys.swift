@@ -37,10 +37,10 @@ extension AppState {
         guard let action else { return paneKey(key) }
         switch action {
         case .lineDown, .scrollDown, .pageDown, .halfPageDown: return moveDown(action)
-        case .lineUp: return move(.lineUp)
-        case .scrollUp: return move(.lineUp, times: Self.wheelRows)
-        case .pageUp: return move(.pageUp)
-        case .halfPageUp: return move(.halfPageUp)
+        case .lineUp: return moveUp(.lineUp)
+        case .scrollUp: return moveUp(.lineUp, times: Self.wheelRows)
+        case .pageUp: return moveUp(.pageUp)
+        case .halfPageUp: return moveUp(.halfPageUp)
         case .first: return moveToEnd(.first)
         case .last: return moveToEnd(.last)
         case .details:

@@ -79,12 +79,18 @@ extension ListScreen {
     }
 
     /// The next step of a walk to a count's row (``walkTo``), after a page came: the row when it
-    /// is loaded; else the last row loaded, so that the next page is asked for; the walk ends
-    /// there when the list ends or its next page failed.
+    /// is loaded; else the last row loaded, so that the next page is asked for (a walk up: the
+    /// first, for the page before); the walk ends there when the list ends or that page failed.
     mutating func walkOn() {
         guard let target = walkTo, pager.hasLoadedFirstPage, !isFiltered else { return }
         if select(item: target) {
             walkTo = nil
+            return
+        }
+        if target < pager.offset {
+            if pager.prependState.failure != nil { walkTo = nil }
+            viewport.perform(.first, in: rows)
+            rememberSelection()
             return
         }
         switch pager.appendState {
