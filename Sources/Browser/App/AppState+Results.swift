@@ -48,14 +48,19 @@ extension AppState {
         }
         let event: PagerEvent<Row, GitHubCursor> = token.revalidates(origin) ? .stalePage(token, page) : .pageLoaded(token, page)
         let moment = moment
+        var misled = false
         guard let (commands, isTop) = stack.withScreen(id, { screen in
             screen.withList { screen -> [Command] in
                 if firstPage { screen.storedAt = storedAt }
                 screen.keepWebPages(kept)
                 screen.keepFills(fills, of: page.items)
+                let trusted = !screen.pager.pageCountMisleads
+                defer { misled = trusted && screen.pager.pageCountMisleads && token.direction == .jump }
                 return screen.send(event, at: moment)
             } ?? []
         }) else { return ([], []) }
+        // G (or a count) went by GitHub's count of pages, and found the page it named empty.
+        if misled, isTop { flash = .endNotServed }
         finishPage(isTop: isTop)
         return (commands, reconnect)
     }

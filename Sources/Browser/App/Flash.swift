@@ -14,6 +14,9 @@ package enum Flash: Sendable, Equatable {
     case selectAnAccount
     /// `R` with nothing failed.
     case nothingFailed
+    /// `G` (or a count's row) went by GitHub's count of the list's pages and found the page it
+    /// named empty: GitHub does not serve the list that far (40,000 stargazers), or it shrank.
+    case endNotServed
     /// `r` while GitHub is asked for the list's rows again already: a refresh, or the first
     /// page shown from a stale copy being checked.
     case alreadyRefreshing

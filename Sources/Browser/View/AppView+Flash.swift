@@ -11,6 +11,9 @@ extension AppView {
         case .pageNotKnownYet: return "Its web page is not known yet: GitHub has sent no address for this host"
         case .selectAnAccount: return "Select an account to open its profile"
         case .nothingFailed: return "Nothing failed"
+        case .endNotServed:
+            return "GitHub does not serve this list as far as its count of pages says: "
+                + (keys.label(.last, in: .list).map { "\($0) loads a page at a time" } ?? "it loads a page at a time")
         case .alreadyRefreshing: return "Already asking GitHub for these rows again: its answer replaces them"
         case .nothingToGoBackTo:
             return (["Nothing to go back to"] + [keys.label(.quit, in: .list).map { "\($0) quits" }].compactMap { $0 })

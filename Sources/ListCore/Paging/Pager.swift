@@ -54,7 +54,7 @@ where Item.ID: Sendable {
     var counted: CountedPages<Cursor>?
     /// The source's count of pages proved wrong (a page it counted came back empty): it is not
     /// taken again.
-    var pageCountMisleads = false
+    public internal(set) var pageCountMisleads = false
     /// The page a refresh loads again (an index into ``pages``): the one that held the
     /// selection. Nil while a refresh asks for the first page, which replaces the list.
     public internal(set) var refreshPage: Int?

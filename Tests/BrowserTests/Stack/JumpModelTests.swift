@@ -216,6 +216,24 @@ struct JumpModelTests {
         #expect(AppView.statusText(store.state).hasPrefix(" 20 followers · 1/20"), "\(AppView.statusText(store.state))")
     }
 
+    @Test("G whose last page comes back empty (GitHub serves only so far): the rows stay, the selection goes to the last one, and the status line says why G goes a page at a time now")
+    func gFindsTheEndNotServed() throws {
+        let list = GitHubList.users(.stargazers(owner: "octocat", repo: "hello-world"))
+        var store = TestStore(makeState(list: list))
+        guard case let .fetch(id, _, first)? = store.applyStart().first else { return #expect(Bool(false)) }
+        let next = try #require(URL(string: "https://api.github.com/repos/octocat/hello-world/stargazers?per_page=20&page=2"))
+        var firstPage = page(1...20, next: .link(next))
+        firstPage.totalPages = 50
+        store.apply(.pageLoaded(id, first.token, firstPage, origin: .network))
+        guard case let .fetch(_, _, jump)? = store.apply(.key(.character("G"))).first else { return #expect(Bool(false)) }
+        store.apply(.pageLoaded(root, jump.token, Page(items: [], next: nil, endsShort: true), origin: .network))
+        #expect(store.state.top.asList.pager.items.map(\.id) == Array(1...20))
+        #expect(store.state.top.listScreen?.selectedPosition == 20)
+        #expect(store.state.flash == .endNotServed)
+        #expect(AppView.statusText(store.state) == " GitHub does not serve this list as far as its count of pages says: G loads a page at a time")
+        #expect(store.state.top.asList.pager.totalPages == nil)
+    }
+
     @Test("G on a list with a single page left to load loads that page as it always did, counting nothing")
     func gWithoutACountLoadsOnePage() throws {
         var store = TestStore(makeState(list: .users(.followers("octocat"))))
