@@ -112,7 +112,15 @@ package struct ProfileScreen: Sendable, Equatable {
         let atStart = viewport.top == 0 && viewport.topOffset == 0
         let result = body(&profile)
         guard profile.rows != old else { return result }
-        if viewport.selection != nil, let row = profile.rows.keptSelection(viewport.selection, from: old) {
+        let kept = viewport.selection.flatMap { profile.rows.keptSelection($0, from: old) }
+        if atStart, let selection = viewport.selection, selection == old.selectableRows.first, let kept,
+           (0...kept).reduce(0, { $0 + profile.rows.rowHeight(at: $1) }) > viewport.height - viewport.margin {
+            // On the first row there was, the start on screen: a slice below came before one
+            // above it (its answer was quicker), and the row would be pushed off the screen. The
+            // first row now, the start kept on screen, rather than the picture scrolled away.
+            viewport = Viewport(height: viewport.height, margin: viewport.margin)
+            viewport.sync(profile.rows)
+        } else if viewport.selection != nil, let row = kept {
             let rows = profile.rows
             viewport.place(row, atLine: atStart ? (0..<row).reduce(0) { $0 + rows.rowHeight(at: $1) } : line, in: rows)
         } else {

@@ -301,4 +301,21 @@ struct ProfileStartTests {
         }
         #expect(store.state.top.selectedRow == repositories[0])
     }
+
+    @Test("the same with more above than the screen holds (five organizations, then a row would go off the bottom): the selection goes to the first organization and the start stays on screen")
+    func sliceAboveLoadsLaterPastTheBottom() {
+        var store = TestStore.octocatProfile(rows: 18, loadingLines: 6, aboutLines: 8)
+        let repositories = (21...25).map { Row.repository(GitHubRepository(id: Int64($0), fullName: "octocat/repo\($0)")) }
+        store.apply(.sliceLoaded(root, RequestID(2), Page(items: repositories, next: nil)))
+        #expect(store.state.top.selectedRow == repositories[0])
+        let organizations = (31...35).map { user(Int64($0), "org\($0)") }.map(Row.user)
+        store.send(.sliceLoaded(root, RequestID(1), Page(items: organizations, next: nil))) {
+            $0.top.profileScreen?.profile.requests[.organizations] = nil
+            $0.top.profileScreen?.profile.counts[.organizations] = 5
+            $0.top.profileScreen?.profile.rows.update(.organizations) { $0 = part(.organizations, .loaded, items: organizations, total: 5) }
+            // repo21 would be on line 15 of 16, under the margin: org31 instead, under the about row.
+            $0.top.viewport = Viewport(height: 16, margin: 2, top: 0, selection: 2)
+        }
+        #expect(store.state.top.selectedRow == organizations[0])
+    }
 }
