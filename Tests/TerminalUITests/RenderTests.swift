@@ -95,13 +95,15 @@ struct RenderTests {
         ])
     }
 
-    @Test("a login with a name and marks, narrower and narrower: the place goes, the name is cut, the marks go before the login is cut")
+    @Test("a login with a name and marks, narrower and narrower: the place goes, the name is cut, the count goes, the mark last before the login is cut")
     func loginLast() {
         var text = ItemText(title: "qutaaliph", detail: "Lagos · 15 followers · follows you ", shortDetail: "15 followers · follows you ")
         text.note = "Quta Aliph"
+        text.leastDetail = "follows you "
         for (columns, line) in [(60, " qutaaliph  Quta Aliph  Lagos · 15 followers · follows you"),
                                 (50, " qutaaliph  Quta Al…  15 followers · follows you"),
-                                (36, " qutaaliph  Quta Aliph"), (16, " qutaaliph  Qut…"), (14, " qutaaliph  Q…"),
+                                (36, " qutaaliph  Quta Ali…  follows you"), (25, " qutaaliph  follows you"),
+                                (24, " qutaaliph  Quta Aliph"), (16, " qutaaliph  Qut…"), (14, " qutaaliph  Q…"),
                                 (13, " qutaaliph"), (8, " qutaal…")] {
             let screen = CellBuffer(rows: 1, columns: columns)
             ListView<[String]>.drawItem(text, highlight: nil, selected: false, top: 0, lines: 1, left: 0, columns: columns, on: screen)

@@ -113,7 +113,8 @@ extension AppView {
         if !organization, let followers = fill.followers {
             join(Formatting.count(followers, follower, compact: true), to: &tail)
         }
-        if let mark = relation(fill) { join(mark, to: &tail) }
+        let mark = relation(fill)
+        if let mark { join(mark, to: &tail) }
         var detail = organization ? "org" : user.isStaff ? "staff" : ""
         if let location = oneLine(texts.location) { join(location, to: &detail) }
         if !tail.isEmpty {
@@ -123,6 +124,9 @@ extension AppView {
         if !short.isEmpty { short += " " }
         if !detail.isEmpty { detail += " " }
         var text = ItemText(title: user.login, detail: detail, shortDetail: short)
+        // At the narrowest, how you follow each other outlasts the counts (an organization: that
+        // it is one).
+        text.leastDetail = mark.map { $0 + " " } ?? (organization ? "org " : "")
         text.note = oneLine(texts.name) ?? ""
         return text
     }

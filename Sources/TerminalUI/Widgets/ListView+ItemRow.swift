@@ -13,6 +13,9 @@ public struct ItemText: Sendable, Equatable {
     /// "kind " for "#9919 · kind "); where even this would cut the title, it goes too: the
     /// title is cut only when it is wider than the row. Empty: the detail goes.
     public var shortDetail: String
+    /// What the short detail gives way to where it too would cut the title (say a mark alone,
+    /// "follows you "); where even this would, it goes too. Empty: the detail goes.
+    public var leastDetail: String = ""
 
     public init(title: String, detail: String = "", shortDetail: String = "", subtitle: String = "") {
         self.title = title
@@ -46,8 +49,14 @@ extension ListView {
             // form, and to nothing when even that would cut the title (the login goes last).
             detail = TerminalText.sanitize(text.shortDetail)
             detailWidth = TerminalText.width(detail)
-            if detailWidth > 0, TerminalText.width(title) > columns - detailWidth - 3 - (note.isEmpty ? 0 : 1) {
-                (detail, detailWidth) = ("", 0)
+            let titleWidth = TerminalText.width(title)
+            if detailWidth > 0, titleWidth > columns - detailWidth - 3 - (note.isEmpty ? 0 : 1) {
+                // The least of it, when there is one that leaves the title whole.
+                detail = text.leastDetail.isEmpty ? "" : TerminalText.sanitize(text.leastDetail)
+                detailWidth = TerminalText.width(detail)
+                if detailWidth > 0, titleWidth > columns - detailWidth - 3 - (note.isEmpty ? 0 : 1) {
+                    (detail, detailWidth) = ("", 0)
+                }
             }
         }
         if detailWidth > 0, detailWidth + 4 < columns {

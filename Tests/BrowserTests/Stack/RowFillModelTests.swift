@@ -219,6 +219,7 @@ struct RowFillViewTests {
         #expect(text.note == "Mona Lisa Octocat")
         #expect(text.detail == "San Francisco · 12k followers · mutual ")
         #expect(text.shortDetail == "12k followers · mutual ")
+        #expect(text.leastDetail == "mutual ", "at the narrowest the mark outlasts the count")
     }
 
     @Test("the marks: you, mutual, follows you, you follow; an organization only you follow, with org before its place")
@@ -230,7 +231,10 @@ struct RowFillViewTests {
         #expect(AppView.relation(RowFill(fill(1))) == nil)
         let org = AccountFill(login: "acme", isOrganization: true, name: "Acme", location: "Berlin", followsViewer: true,
                               viewerFollows: true)
-        #expect(AppView.filledText(user(9, "acme", org: true), RowFill(org), now: epoch).detail == "org · Berlin · you follow ")
+        let acme = AppView.filledText(user(9, "acme", org: true), RowFill(org), now: epoch)
+        #expect(acme.detail == "org · Berlin · you follow ")
+        #expect(acme.leastDetail == "you follow ")
+        #expect(AppView.filledText(user(9, "acme", org: true), RowFill(AccountFill(login: "acme", isOrganization: true)), now: epoch).leastDetail == "org ")
     }
 
     @Test("the parts that are there, in their order: a star's age first, org or staff before the place, an organization's org kept when the place gives way; none, nothing")
