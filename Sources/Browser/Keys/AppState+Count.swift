@@ -48,23 +48,32 @@ extension AppState {
         // (Not past a page that failed: R retries it, and the presses before do not pile up.)
         let calledOff = callOffJump()
         if !top.isFiltered, let list = top.listScreen, let selected = list.selectedItem, list.pager.appendState.failure == nil {
-            // A page moves by lines: as many rows as they hold.
-            let rows = command == .lineDown ? lines : max(1, lines / max(1, list.heights.height(of: .item)))
             // (A walk up under way is given up: this one goes down from the selection.)
             let walking = list.walkTo.flatMap { $0 > selected ? $0 : nil }
-            let target = min(Self.largestCount, (walking ?? selected) + rows * times)
+            let target = min(Self.largestCount, (walking ?? selected) + Self.rows(lines, command, list) * times)
             if walking != nil || target >= list.pager.offset + list.pager.items.count {
                 // Walked by the next pages as they are appended (a page memory bounds dropped
                 // comes back by its cursor), never by a jump that would replace the rows loaded.
-                top.withList { screen in
-                    if screen.select(item: target) { return screen.walkTo = nil }
-                    screen.move(.last)
-                    if screen.pager.appendState != .endReached { screen.walkTo = target }
-                }
-                return calledOff + selectionMoved()
+                return calledOff + walk(to: target, waitingOn: .last)
             }
         }
         return calledOff + move(command, times: command == .lineDown ? lines * times : times)
+    }
+
+    /// The rows a move of `lines` lines passes: a line a row, a page as many rows as it holds.
+    private static func rows(_ lines: Int, _ command: Viewport.Command, _ list: ListScreen) -> Int {
+        command == .lineDown || command == .lineUp ? lines : max(1, lines / max(1, list.heights.height(of: .item)))
+    }
+
+    /// A walk to `target` (``ListScreen/walkTo``): the row when it is loaded, else the loaded row
+    /// nearest it (`edge`) while the pages between load; a walk down ends with the list.
+    private mutating func walk(to target: Int, waitingOn edge: Viewport.Command) -> [Command] {
+        top.withList { screen in
+            if screen.select(item: target) { return screen.walkTo = nil }
+            screen.move(edge)
+            if edge == .first || screen.pager.appendState != .endReached { screen.walkTo = target }
+        }
+        return selectionMoved()
     }
 
     /// A move up (`k`, the wheel, a page or half of one), `times` over. Above the rows loaded (the
@@ -76,16 +85,10 @@ extension AppState {
            list.pager.prependState.failure == nil {
             let height = top.viewport.height
             let lines = command == .pageUp ? max(1, height) : command == .halfPageUp ? max(1, height / 2) : 1
-            let rows = command == .lineUp ? lines : max(1, lines / max(1, list.heights.height(of: .item)))
             let walking = list.walkTo.flatMap { $0 < selected ? $0 : nil }
-            let target = max(0, (walking ?? selected) - rows * times)
+            let target = max(0, (walking ?? selected) - Self.rows(lines, command, list) * times)
             if walking != nil || target < list.pager.offset {
-                top.withList { screen in
-                    if screen.select(item: target) { return screen.walkTo = nil }
-                    screen.move(.first)
-                    screen.walkTo = target
-                }
-                return calledOff + selectionMoved()
+                return calledOff + walk(to: target, waitingOn: .first)
             }
         }
         return calledOff + move(command, times: times)
@@ -111,9 +114,9 @@ extension AppState {
         let dropped = position < pager.offset || (position >= loadedEnd && position < pager.knownCount && pager.droppedAfter > 0)
         // Past the next page of a list whose pages GitHub counts: the page that holds the row, not
         // every page before it.
-        if !dropped, position >= loadedEnd + pager.pageSize, let unseen = top.listScreen?.unseenPages {
-            let moment = moment
-            return top.withList { $0.jump(across: unseen, toItem: position, at: moment) } ?? []
+        let moment = moment
+        if !dropped, let jump = top.withList({ $0.jumpAcrossCounted(toItem: position, at: moment) }) ?? nil {
+            return jump
         }
         guard dropped else {
             // (Not `moveToEnd`: a count's row is walked to, never past; `move` calls off a jump.)
@@ -121,7 +124,6 @@ extension AppState {
             if position >= loadedEnd, pager.appendState != .endReached { top.withList { $0.walkTo = position } }
             return commands
         }
-        let moment = moment
         return top.withList { $0.jump(toItem: position, at: moment) } ?? []
     }
 }

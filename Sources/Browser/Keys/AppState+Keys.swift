@@ -201,14 +201,13 @@ extension AppState {
             return []
         }
         let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
-        if command == .last, !top.isFiltered, let unseen = top.listScreen?.unseenPages {
+        let moment = moment
+        if command == .last, let jump = top.withList({ $0.jumpAcrossCounted(toItem: nil, at: moment) }) ?? nil {
             // A long list whose last pages were never loaded: its last page, not the next one.
-            let moment = moment
-            return top.withList { $0.jumpToEnd(through: unseen, at: moment) } ?? []
+            return jump
         }
         guard dropped, !top.isFiltered else { return move(command) }
         let position = command == .first ? 0 : pager.knownCount - 1
-        let moment = moment
         return top.withList { $0.jump(command, toItem: position, at: moment) } ?? []
     }
 

@@ -25,19 +25,20 @@ extension ListScreen {
     /// The most pages `G` counts ahead to jump to a list's end: a million rows of 100.
     static let mostPagesCounted = 10_000
 
-    /// `G` on a list whose last pages were never loaded: they are counted (`cursors`, from the
-    /// page after the last known to the list's last), the last is loaded in place of the
-    /// loaded rows, and its last row is selected when it arrives.
-    mutating func jumpToEnd(through cursors: [GitHubCursor], at now: Duration?) -> [Command] {
-        pendingMove = .last
-        return send(.jumpToEnd(pagesAfter: cursors), at: now)
-    }
-
-    /// `12000G` on such a list: the pages counted as `G` counts them, the one that holds the row
-    /// loaded in place of the loaded rows, and the row selected when it arrives.
-    mutating func jump(across cursors: [GitHubCursor], toItem position: Int, at now: Duration?) -> [Command] {
-        pendingItem = position
-        return send(.jumpAcross(pagesAfter: cursors, toItem: position), at: now)
+    /// `G` (`item` nil) or a count's row past the next page (`12000G`) on a list whose later
+    /// pages were never loaded (``unseenPages``): they are counted, the page that holds the
+    /// last row (or the row) is loaded in place of the loaded rows, and the row is selected when
+    /// it arrives. Nil when that does not apply: the move is made as it always was.
+    mutating func jumpAcrossCounted(toItem item: Int?, at now: Duration?) -> [Command]? {
+        guard !isFiltered, let unseen = unseenPages else { return nil }
+        guard let item else {
+            pendingMove = .last
+            return send(.jumpToEnd(pagesAfter: unseen), at: now)
+        }
+        // A row on the next page is walked to: one request either way, and the rows stay.
+        guard item >= pager.offset + pager.items.count + pager.pageSize else { return nil }
+        pendingItem = item
+        return send(.jumpAcross(pagesAfter: unseen, toItem: item), at: now)
     }
 
     /// A move made while a jump is on its way (or failed): the move wins. The jump is called

@@ -74,18 +74,17 @@ extension ListScreen {
         if let pending = pendingMove, pager.jumpPage == nil, pager.hasLoadedFirstPage {
             // The far page (or the first) arrived, or no longer needs to: the move it waited for.
             pendingMove = nil
-            if pending == .last, matches == nil, let unseen = unseenPages {
-                across = jumpToEnd(through: unseen, at: now)
+            if let jump = pending == .last ? jumpAcrossCounted(toItem: nil, at: now) : nil {
+                across = jump
             } else {
                 move(pending)
             }
         }
         if let item = pendingItem, pager.jumpPage == nil, pager.hasLoadedFirstPage {
             pendingItem = nil
-            let loadedEnd = pager.offset + items.count
-            if !select(item: item), matches == nil, item >= loadedEnd {
-                if item >= loadedEnd + pager.pageSize, let unseen = unseenPages {
-                    across = jump(across: unseen, toItem: item, at: now)
+            if !select(item: item), matches == nil, item >= pager.offset + items.count {
+                if let jump = jumpAcrossCounted(toItem: item, at: now) {
+                    across = jump
                 } else {
                     // Not where the count of pages put it (the list is shorter), or on the next
                     // page: walked to from the last row loaded, as a count past them is.
