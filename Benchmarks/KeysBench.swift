@@ -9,15 +9,15 @@ import TerminalUI
 
 /// Takes the loop's fetches and answers each at once with the next 100 users.
 final class AnsweringRunner: CommandRunner {
-    var fetches: [(ScreenID, FetchRequest<GitHubCursor>)] = []
+    var fetches: [(TaskKey, FetchRequest<GitHubCursor>)] = []
     /// Fills asked for, answered with a name, a place, a count and a mark each (when `fills`).
-    var fillAsks: [(ScreenID, RequestID, [String])] = []
+    var fillAsks: [(TaskKey, [String])] = []
     private var next: Int64 = 1
     func run(_ commands: [Command]) {
         for command in commands {
             switch command {
-            case let .fetch(id, _, request): fetches.append((id, request))
-            case let .fillRows(id, request, logins): fillAsks.append((id, request, logins))
+            case let .run(key, .page(_, request)): fetches.append((key, request))
+            case let .run(key, .fillRows(logins)): fillAsks.append((key, logins))
             default: break
             }
         }
@@ -27,11 +27,11 @@ final class AnsweringRunner: CommandRunner {
     /// The pages asked for so far, as messages.
     func answers() -> [Message] {
         defer { (fetches, fillAsks) = ([], []) }
-        return fetches.map { id, request in
+        return fetches.map { key, request in
             let users = (next..<next + 100).map { GitHubUser(login: "user-\($0)", id: $0) }
             next += 100
-            return .pageLoaded(id, request.token, Page(items: users, next: .since(next - 1)).rows)
-        } + fillAsks.map { id, request, logins in
+            return .answered(key, .page(Page(items: users, next: .since(next - 1)).rows, origin: .network, webPages: [], fills: []))
+        } + fillAsks.map { key, logins in
             var fills: [String: AccountFill] = [:]
             for login in logins {
                 let number = Int(login.dropFirst("user-".count)) ?? 0
@@ -40,7 +40,7 @@ final class AnsweringRunner: CommandRunner {
                     company: "Example Corp", location: ["Lisbon, Portugal", "Osaka", "Cape Town"][number % 3],
                     followers: number * 37 % 25_000, followsViewer: number % 4 == 0, viewerFollows: number % 5 == 0, id: Int64(number))
             }
-            return .rowsFilled(id, request, FillAnswer(fills: fills))
+            return .answered(key, .rowsFilled(FillAnswer(fills: fills)))
         }
     }
 }

@@ -139,7 +139,7 @@ package struct Acting: Sendable, Equatable {
             let moved = change.on ? (shown == Int.max ? shown : shown + 1) : max(0, shown - 1)
             counts[target] = CountChange(before: count, after: moved)
         }
-        return [.write(id, target, on: change.on)]
+        return [.run(.act(id), .write(target, on: change.on))]
     }
 
     /// Puts back what the write under way changed on screen (the mark, and the count as it was

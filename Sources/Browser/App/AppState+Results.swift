@@ -84,7 +84,7 @@ extension AppState {
         let delay = state.delay(unit: reconnectUnit)
         state.retryAt = now.addingTimeInterval(delay.inSeconds)
         offline = state
-        return [.scheduleReconnect(nextReconnect, after: delay)]
+        return [.run(.reconnect(nextReconnect), .timer(after: delay))]
     }
 
     /// Tries GitHub again: the load that failed, else the first page of the list on screen.
@@ -96,11 +96,11 @@ extension AppState {
                 let moment = moment
                 return top.withList { $0.retry(at: moment) } ?? []
             }
-            return [.probe(screen.id, screen.list, cursor: screen.pager.firstCursor, pageSize: pageSize)]
+            return [.run(.probe(screen.id), .probe(screen.list, cursor: screen.pager.firstCursor, pageSize: pageSize))]
         case .profile(let screen):
             // Whether GitHub answers again: the first page of the account's followers.
             let list = GitHubList.users(.followers(screen.login))
-            return [.probe(screen.id, list, cursor: list.firstCursor, pageSize: pageSize)]
+            return [.run(.probe(screen.id), .probe(list, cursor: list.firstCursor, pageSize: pageSize))]
         }
     }
 

@@ -31,7 +31,7 @@ extension AppState {
         guard pendingTick == nil, let delay = isAnimating ? tickPeriod : nextTextChange else { return [] }
         nextTick += 1
         pendingTick = nextTick
-        return [.scheduleTick(nextTick, after: delay)]
+        return [.run(.tick(nextTick), .timer(after: delay))]
     }
 
     /// The wait from `now` until `date`: none when it is past, a day at most (a reset GitHub put

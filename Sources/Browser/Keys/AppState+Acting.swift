@@ -21,7 +21,7 @@ extension AppState {
         guard let isSet = knownState(of: target) else {
             let id = acting.newRequest()
             acting.asking = Acting.Asking(id: id, target: target, screen: top.id, count: count)
-            return [.askState(id, target)]
+            return [.run(.act(id), .askState(target))]
         }
         return ask(Acting.Change(target, on: !isSet), isSet: isSet, count: count)
     }
@@ -256,7 +256,7 @@ extension AppState {
         if case .unknown = failure, !write.checking {
             write.checking = true
             acting.write = write
-            return [.askState(id, write.change.target)]
+            return [.run(.act(id), .askState(write.change.target))]
         }
         acting.putBack()
         flash = .writeFailed(write.change, failure)

@@ -56,7 +56,7 @@ package struct AvatarState: Sendable, Equatable {
         if let key, let when = failed[key], now.timeIntervalSince(when) >= Self.retryAfter { failed[key] = nil }
         var commands: [Command] = []
         if let running = inFlight, running.key != key {
-            commands.append(.cancelAvatar(running.id))
+            commands.append(.cancel(.avatar(running.id)))
             inFlight = nil
         }
         guard let key, images.peek(key) == nil, failed[key] == nil, inFlight == nil else {
@@ -66,7 +66,7 @@ package struct AvatarState: Sendable, Equatable {
         nextID += 1
         let id = RequestID(nextID)
         inFlight = Request(id: id, key: key)
-        commands.append(.loadAvatar(id, url: key.url, columns: key.columns, rows: key.rows))
+        commands.append(Self.load(id, key))
         return commands
     }
 
@@ -89,7 +89,7 @@ package struct AvatarState: Sendable, Equatable {
         nextID += 1
         let id = RequestID(nextID)
         inFlight = Request(id: id, key: running.key)
-        return [.cancelAvatar(running.id), .loadAvatar(id, url: running.key.url, columns: running.key.columns, rows: running.key.rows)]
+        return [.cancel(.avatar(running.id)), Self.load(id, running.key)]
     }
 
     /// `R` on the pane: the picture that failed, asked for again at once.
@@ -100,4 +100,9 @@ package struct AvatarState: Sendable, Equatable {
     }
 
     static func bytes(_ image: HalfBlockImage) -> Int { image.pixels.count * 3 + 64 }
+
+    /// The job that makes the picture `key`.
+    private static func load(_ id: RequestID, _ key: Key) -> Command {
+        .run(.avatar(id), .avatar(url: key.url, columns: key.columns, rows: key.rows))
+    }
 }

@@ -1,24 +1,31 @@
 import GitHubAPI
 import ListCore
 
-/// What a details pane loads (a user's profile, a repository's details), with the commands
-/// that load it: the two loaders have requests of their own and never answer each other's.
+/// What a details pane loads (a user's profile, a repository's details): the key its requests
+/// run under (the wait for the selection to rest, then the request) and the job that loads it.
+/// The two loaders have keys of their own and never answer each other's.
 package protocol PaneDetails: Sendable, Equatable {
-    static func schedule(_ id: RequestID, after delay: Duration) -> Command
-    static func load(_ id: RequestID, _ subject: String) -> Command
-    static func cancel(_ id: RequestID) -> Command
+    static func key(_ id: RequestID) -> TaskKey
+    static func job(_ subject: String) -> Job
 }
 
 extension UserDetails: PaneDetails {
-    package static func schedule(_ id: RequestID, after delay: Duration) -> Command { .scheduleDetails(id, after: delay) }
-    package static func load(_ id: RequestID, _ subject: String) -> Command { .loadDetails(id, login: subject) }
-    package static func cancel(_ id: RequestID) -> Command { .cancelDetails(id) }
+    package static func key(_ id: RequestID) -> TaskKey { .details(id) }
+    package static func job(_ subject: String) -> Job { .userDetails(login: subject) }
 }
 
 extension RepositoryDetails: PaneDetails {
-    package static func schedule(_ id: RequestID, after delay: Duration) -> Command { .scheduleRepository(id, after: delay) }
-    package static func load(_ id: RequestID, _ subject: String) -> Command { .loadRepository(id, fullName: subject) }
-    package static func cancel(_ id: RequestID) -> Command { .cancelRepository(id) }
+    package static func key(_ id: RequestID) -> TaskKey { .repository(id) }
+    package static func job(_ subject: String) -> Job { .repositoryDetails(fullName: subject) }
+}
+
+extension PaneDetails {
+    /// The wait for the selection to rest, before request `id`.
+    static func schedule(_ id: RequestID, after delay: Duration) -> Command { .run(key(id), .timer(after: delay)) }
+    /// Request `id`, for `subject`.
+    static func load(_ id: RequestID, _ subject: String) -> Command { .run(key(id), job(subject)) }
+    /// Request `id` (or its wait) is no longer wanted.
+    static func cancel(_ id: RequestID) -> Command { .cancel(key(id)) }
 }
 
 /// A user's details, as the pane loads them.

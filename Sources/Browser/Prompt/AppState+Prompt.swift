@@ -53,7 +53,7 @@ extension AppState {
                 prompt.error = .line(.needsToken(profile: command == .profile(GitHubConfiguration.me)))
                 return []
             }
-            if let subject = command.subject { return [.checkCommand(prompt.check(command, line: line), subject)] }
+            if let subject = command.subject { return [.run(.check(prompt.check(command, line: line)), .check(subject))] }
             return go(command, line: line)
         }
     }

@@ -50,7 +50,7 @@ extension AppState {
     mutating func refreshProfile() -> [Command] {
         top.withProfile { screen in
             let id = screen.id
-            let cancel: [Command] = screen.fills.inFlight == nil ? [] : [.cancelFill(id)]
+            let cancel: [Command] = screen.fills.inFlight.map { [.cancel(.fill(id, $0.id))] } ?? []
             screen.fills.forgetAll()
             return cancel + screen.changeProfile { $0.refresh(screen: id) }
         } ?? []

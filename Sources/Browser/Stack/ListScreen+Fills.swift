@@ -70,7 +70,7 @@ extension ListScreen {
         let request = RowFills.Request(id: RequestID(fills.nextRequest), pages: whole ? [page: head] : [:], rows: rows)
         fills.inFlight = request
         let names = rows.keys.sorted()
-        return fillsAccounts ? .fillRows(id, request.id, logins: names) : .fillRepositories(id, request.id, names: names)
+        return .run(.fill(id, request.id), fillsAccounts ? .fillRows(logins: names) : .fillRepositories(names: names))
     }
 
     /// Keeps what a page said of its rows' accounts (a GraphQL page fills its rows itself), by

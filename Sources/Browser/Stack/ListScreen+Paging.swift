@@ -126,8 +126,8 @@ extension ListScreen {
 
     static func command(_ effect: PagerEffect<GitHubCursor>, screen id: ScreenID, list: GitHubList) -> Command {
         switch effect {
-        case .fetch(let request): .fetch(id, list, request)
-        case .cancelFetch(let token): .cancelFetch(id, token)
+        case .fetch(let request): .run(.fetch(id, request.token), .page(list, request))
+        case .cancelFetch(let token): .cancel(.fetch(id, token))
         }
     }
 

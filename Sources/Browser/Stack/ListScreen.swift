@@ -238,7 +238,7 @@ package struct ListScreen: Sendable, Equatable {
 
     /// Its work when it leaves the stack: every request of its pager is cancelled.
     mutating func stop(at now: Duration?) -> [Command] {
-        send(.cancel, at: now) + (fills.inFlight == nil ? [] : [.cancelFill(id)])
+        send(.cancel, at: now) + (fills.inFlight.map { [.cancel(.fill(id, $0.id))] } ?? [])
     }
 
     /// Tells the pager what is on screen (it may ask for the next page).

@@ -148,7 +148,7 @@ package struct Profile: Sendable, Equatable {
         let id = RequestID(nextRequest)
         requests[slice] = id
         rows.setLoading(slice)
-        return .loadSlice(screen, id, list, pageSize: Self.pageSize(slice), refresh: refresh)
+        return .run(.slice(screen, id), .slice(list, pageSize: Self.pageSize(slice), refresh: refresh))
     }
 
     /// A slice's first page; nil when no slice waits for `id`. `revalidating`: it came from
@@ -194,7 +194,7 @@ package struct Profile: Sendable, Equatable {
 
     /// Cancels every request out (the profile left the stack, or refreshes).
     mutating func cancelAll(screen: ScreenID) -> [Command] {
-        let cancels = requests.values.sorted().map { Command.cancelSlice(screen, $0) }
+        let cancels = requests.values.sorted().map { Command.cancel(.slice(screen, $0)) }
         requests = [:]
         return cancels
     }

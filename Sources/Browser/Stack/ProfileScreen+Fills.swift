@@ -47,7 +47,7 @@ extension ProfileScreen {
         let request = RowFills.Request(id: RequestID(fills.nextRequest), pages: [:], rows: rows)
         fills.inFlight = request
         let names = rows.keys.sorted()
-        return kind ? .fillRows(id, request.id, logins: names) : .fillRepositories(id, request.id, names: names)
+        return .run(.fill(id, request.id), kind ? .fillRows(logins: names) : .fillRepositories(names: names))
     }
 }
 

@@ -82,7 +82,7 @@ package struct ProfileScreen: Sendable, Equatable {
 
     /// Its work when it leaves the stack: every slice's request is cancelled.
     mutating func stop() -> [Command] {
-        profile.cancelAll(screen: id) + (fills.inFlight == nil ? [] : [.cancelFill(id)])
+        profile.cancelAll(screen: id) + (fills.inFlight.map { [.cancel(.fill(id, $0.id))] } ?? [])
     }
 
     /// The slices within a screen of the visible rows start loading (the prefetch rule, for

@@ -324,7 +324,7 @@ struct ActingModelTests {
         store.apply(.key(.character("y")))
         let commands = store.apply(.written(RequestID(2)))
         let refreshes = commands.compactMap { command -> ScreenID? in
-            if case let .fetch(screen, _, request) = command, request.token.direction == .refresh { return screen }
+            if case let .run(.fetch(screen, _), .page(_, request)) = command, request.token.direction == .refresh { return screen }
             return nil
         }
         #expect(refreshes == [root] && commands.count == 1, "following @me, below, is asked again, and nothing else; the list on top is not: \(commands)")

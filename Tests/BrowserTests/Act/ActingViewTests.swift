@@ -108,7 +108,7 @@ struct ActingViewTests {
         var found = RepositoryDetails(id: 7, fullName: "octocat/hello")
         found.stars = 1_234
         let asked = store.apply(.key(.enter))
-        guard case .loadRepository(let id, _)? = asked.first(where: { if case .loadRepository = $0 { true } else { false } }) else {
+        guard case .run(.repository(let id), .repositoryDetails(_))? = asked.first(where: { if case .run(.repository, .repositoryDetails) = $0 { true } else { false } }) else {
             Issue.record("Enter asks for the repository: \(asked)")
             return
         }

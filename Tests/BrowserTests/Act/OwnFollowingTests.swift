@@ -22,7 +22,7 @@ struct OwnFollowingTests {
             while store.state.top.selectedRow != ana { store.apply(.key(.character("j"))) }
             store.apply(.key(.character("F")))
             store.apply(.stateKnown(RequestID(1), false))
-            guard case let .write(id, .account("ana"), on: true)? = store.apply(.key(.character("y"))).first else {
+            guard case let .run(.act(id), .write(.account("ana"), on: true))? = store.apply(.key(.character("y"))).first else {
                 Issue.record("y on ana writes a follow")
                 return
             }
@@ -49,8 +49,8 @@ struct OwnFollowingTests {
         func act(on row: Row, following: Bool, answer: Character) {
             while store.state.top.selectedRow != row { store.apply(.key(.character("j"))) }
             let asked = store.apply(.key(.character("F")))
-            if case let .askState(id, _)? = asked.first { store.apply(.stateKnown(id, following)) }
-            guard case let .write(id, _, on: on)? = store.apply(.key(.character(answer))).first, on == !following else {
+            if case let .run(.act(id), .askState(_))? = asked.first { store.apply(.stateKnown(id, following)) }
+            guard case let .run(.act(id), .write(_, on: on))? = store.apply(.key(.character(answer))).first, on == !following else {
                 Issue.record("\(answer) writes")
                 return
             }

@@ -15,8 +15,8 @@ final class RecordingRunner: CommandRunner {
 
     /// The fetches asked for since the last call.
     func takeFetches() -> [(ScreenID, FetchRequest<GitHubCursor>)] {
-        defer { commands.removeAll { if case .fetch = $0 { true } else { false } } }
-        return commands.compactMap { if case let .fetch(id, _, request) = $0 { (id, request) } else { nil } }
+        defer { commands.removeAll { if case .run(_, .page) = $0 { true } else { false } } }
+        return commands.compactMap { if case let .run(.fetch(id, _), .page(_, request)) = $0 { (id, request) } else { nil } }
     }
 }
 

@@ -33,7 +33,7 @@ struct RenderMemoTests {
             while !pending.isEmpty {
                 let commands = pending
                 pending = []
-                for case let .fetch(id, _, request) in commands {
+                for case let .run(.fetch(id, _), .page(_, request)) in commands {
                     let users = page(next...(next + 19), next: .since(next + 19))
                     next += 20
                     pending += state.update(.pageLoaded(id, request.token, users, origin: origin), at: now)
@@ -43,7 +43,7 @@ struct RenderMemoTests {
         }
 
         check("nothing loaded yet")
-        for case let .fetch(id, _, request) in state.start() {
+        for case let .run(.fetch(id, _), .page(_, request)) in state.start() {
             _ = state.update(.pageLoaded(id, request.token, page(1...20, next: .since(20)),
                                          origin: .cache(fetchedAt: epoch - 300, fresh: true)), at: epoch)
         }

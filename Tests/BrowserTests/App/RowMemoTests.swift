@@ -45,7 +45,7 @@ struct RowMemoTests {
         // (The fill says user1 is not followed: no GET is asked before the question.)
         #expect(store.apply(.key(.character("F"))).isEmpty)
         let written = store.apply(.key(.character("y")))
-        guard case let .write(id, _, on: true)? = written.first else {
+        guard case let .run(.act(id), .write(_, on: true))? = written.first else {
             Issue.record("y writes: \(written)")
             return
         }
@@ -115,7 +115,7 @@ struct RowMemoTests {
         for _ in 0..<19 { store.apply(.key(.character("j"))) }
         let next = request(2, .append, .since(20))
         let commands = store.apply(.pageLoaded(root, next.token, page(21...40, next: .since(40))))
-        #expect(commands.contains { if case .fillRows(_, RequestID(2), _) = $0 { true } else { false } }, "\(commands)")
+        #expect(commands.contains { if case .run(.fill(_, RequestID(2)), .fillRows(_)) = $0 { true } else { false } }, "\(commands)")
         for press in 0..<3 { store.apply(.key(.character("j"))); frame(store.state, memo, "page 2 bare, j \(press)") }
         let bare = frame(store.state, memo, "page 2 bare")
         #expect(bare.contains(" user21                                                                    #21"))

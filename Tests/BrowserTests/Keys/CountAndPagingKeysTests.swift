@@ -19,7 +19,7 @@ private func digits(_ text: String) -> [Key] { text.map { .character($0) } }
 /// unless it is the `last`); the commands that follow.
 private func answer(_ store: inout TestStore, _ commands: [Command], ids: ClosedRange<Int64>, last: Bool = false) -> [Command] {
     guard let (id, request) = commands.lazy.compactMap({ command -> (ScreenID, FetchRequest<GitHubCursor>)? in
-        if case let .fetch(id, _, request) = command { (id, request) } else { nil }
+        if case let .run(.fetch(id, _), .page(_, request)) = command { (id, request) } else { nil }
     }).first else { return [] }
     let after: GitHubCursor? = last ? nil : .since(ids.upperBound)
     return store.apply(.pageLoaded(id, request.token, page(ids, next: after), origin: .network))
@@ -28,7 +28,7 @@ private func answer(_ store: inout TestStore, _ commands: [Command], ids: Closed
 private extension [Command] {
     /// The cursors of the pages these commands ask for.
     var fetches: [GitHubCursor] {
-        compactMap { if case let .fetch(_, _, request) = $0 { request.cursor } else { nil } }
+        compactMap { if case let .run(.fetch(_, _), .page(_, request)) = $0 { request.cursor } else { nil } }
     }
 }
 

@@ -45,14 +45,14 @@ struct KeyRebindingTests {
         ])
         #expect(store.apply(.key(.character("R"))).isEmpty, "R is no longer retry")
         let commands = store.apply(.key(.character("x")))
-        #expect(commands.contains { if case .fetch(_, _, let retried) = $0 { retried.cursor == request.cursor } else { false } })
+        #expect(commands.contains { if case .run(.fetch(_, _), .page(_, let retried)) = $0 { retried.cursor == request.cursor } else { false } })
     }
 
     @Test("an empty list asks for e to refresh; the help and the hints name B, F and e")
     func refreshBackFilter() throws {
         var store = TestStore(makeState(rows: 12, columns: 60, keys: try rebound()))
         let commands = store.applyStart()
-        guard case let .fetch(_, _, first)? = commands.first else {
+        guard case let .run(.fetch(_, _), .page(_, first))? = commands.first else {
             Issue.record("no first fetch")
             return
         }

@@ -35,7 +35,7 @@ struct KeysWithNothingToDoTests {
         store.apply(.wait(wait))
         let commands = store.apply(.key(.character("R")))
         #expect(commands.first == .cancelFetch(root, append.token))
-        guard case let .fetch(_, _, again)? = commands.dropFirst().first else {
+        guard case let .run(.fetch(_, _), .page(_, again))? = commands.dropFirst().first else {
             Issue.record("no fetch again: \(commands)")
             return
         }
@@ -43,7 +43,7 @@ struct KeysWithNothingToDoTests {
         #expect(store.state.wait == nil)
 
         var empty = TestStore(makeState())
-        for case let .fetch(id, _, request) in empty.applyStart() {
+        for case let .run(.fetch(id, _), .page(_, request)) in empty.applyStart() {
             empty.apply(.pageLoaded(id, request.token, Page(items: [], next: nil)))
         }
         for (key, text) in [(Key.enter, "Nothing to open"), (.character("o"), "Nothing to open"), (.character("y"), "Nothing to copy")] {
@@ -61,7 +61,7 @@ struct KeysWithNothingToDoTests {
         #expect(AppView.flashText(store.state) == "Already asking GitHub for these rows again: its answer replaces them")
         store.apply(.pageLoaded(root, refresh.token, page(1...20, next: .since(20))))
         let again = store.apply(.key(.character("r")))
-        #expect(again.contains { if case .fetch(_, _, let request) = $0 { request.token.direction == .refresh } else { false } },
+        #expect(again.contains { if case .run(.fetch(_, _), .page(_, let request)) = $0 { request.token.direction == .refresh } else { false } },
                 "\(again)")
         #expect(store.state.flash == nil)
     }

@@ -42,7 +42,7 @@ struct MouseTests {
         store.send(.clicked(.row(root, 3)), three.commands) { $0 = three.state }
         var entered = store
         let enter = entered.apply(.key(.enter))
-        #expect(enter.contains { if case .loadDetails = $0 { true } else { false } })
+        #expect(enter.contains { if case .run(.details, .userDetails) = $0 { true } else { false } })
         store.send(.clicked(.row(root, 3)), enter) { $0 = entered.state }
         // A row of a screen no longer on top, and nothing at all: nothing happens.
         store.send(.clicked(.row(ScreenID(9), 1)))

@@ -12,7 +12,7 @@ struct PaneAddressAndPictureTests {
         let state = AppState(list: .users(.all(since: 0)), host: "127.0.0.1", pageSize: 20,
                              prefetchDistance: 2, size: AppState.Size(rows: 10, columns: 80), now: epoch)
         var store = TestStore(state)
-        for case let .fetch(id, _, request) in store.applyStart() {
+        for case let .run(.fetch(id, _), .page(_, request)) in store.applyStart() {
             store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20))))
         }
         #expect(store.state.accountPage("user2") == nil, "no address sent yet: not known, not built from 127.0.0.1")
@@ -51,7 +51,7 @@ struct PaneAddressAndPictureTests {
         // Away and back at once: not asked again; ten seconds later: asked again.
         store.apply(.key(.character("j")), at: epoch + 1)
         store.apply(.detailsDue(RequestID(2)), at: epoch + 1)
-        #expect(!store.apply(.key(.character("k")), at: epoch + 2).contains { if case .loadAvatar = $0 { true } else { false } })
+        #expect(!store.apply(.key(.character("k")), at: epoch + 2).contains { if case .run(_, .avatar) = $0 { true } else { false } })
         store.apply(.key(.character("j")), at: epoch + 3)
         let back = store.apply(.key(.character("k")), at: epoch + 11)
         #expect(back.contains(.loadAvatar(RequestID(3), url: key.url, columns: 16, rows: 8)), "\(back)")

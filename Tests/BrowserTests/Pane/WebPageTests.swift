@@ -16,7 +16,7 @@ private func fresh(_ list: GitHubList, rows: Int = 16, columns: Int = 100) -> Ap
 /// Starts `state` and loads its first page, GitHub having sent `webPages` as the rows' html_urls.
 private func loaded(_ state: AppState, _ page: Page<Row, GitHubCursor>, webPages: [String?]) -> TestStore {
     var store = TestStore(state)
-    for case let .fetch(id, _, request) in store.applyStart() {
+    for case let .run(.fetch(id, _), .page(_, request)) in store.applyStart() {
         store.apply(.pageLoaded(id, request.token, page, webPages: webPages))
     }
     return store
@@ -133,7 +133,7 @@ struct WebPageTests {
         var store = loaded(fresh(.users(.all(since: 0))), first, webPages: sent)
         #expect(store.state.top.listScreen?.webPages.count == 1)
         let refresh = store.apply(.key(.character("r")))
-        guard case let .fetch(id, _, request)? = refresh.first else {
+        guard case let .run(.fetch(id, _), .page(_, request))? = refresh.first else {
             Issue.record("no refresh: \(refresh)")
             return
         }
@@ -153,7 +153,7 @@ struct WebPageTests {
         #expect(store.state.top.listScreen?.webPages == [2: "https://github.com/apps/helper"])
         var next: Int64 = 21
         for _ in 0..<10 where store.state.top.listScreen?.pager.offset == 0 {
-            for case let .fetch(id, _, request) in store.apply(.key(.character("G"))) {
+            for case let .run(.fetch(id, _), .page(_, request)) in store.apply(.key(.character("G"))) {
                 let more = page(next...(next + 19), next: .since(next + 19))
                 store.apply(.pageLoaded(id, request.token, more, webPages: more.items.map { "https://github.com/\($0.name)" }))
                 next += 20

@@ -253,7 +253,7 @@ struct CommandLineModelTests {
         var store = loadedStore()
         store.openPane(login: "user1")
         let commands = store.apply(.key(.character("1")))
-        guard case let .fetch(screen, _, first) = try #require(commands.first) else { return #expect(Bool(false), "\(commands)") }
+        guard case let .run(.fetch(screen, _), .page(_, first)) = try #require(commands.first) else { return #expect(Bool(false), "\(commands)") }
         let followers = [GitHubUser(login: "mona", id: 501), GitHubUser(login: "Monalisa", id: 502), GitHubUser(login: "hubot", id: 503)]
         store.apply(.pageLoaded(screen, first.token, Page(items: followers.map(Row.user), next: nil)))
         store.apply(.key(.escape))
@@ -381,7 +381,7 @@ struct CommandLineProfileTests {
         var store = promptStore()
         func run(_ line: String) {
             for character in line { store.apply(.key(.character(character))) }
-            for case let .checkCommand(id, _) in store.apply(.key(.enter)) { store.apply(.commandChecked(id, .found)) }
+            for case let .run(.check(id), .check(_)) in store.apply(.key(.enter)) { store.apply(.commandChecked(id, .found)) }
         }
         run("user octocat")
         #expect(store.state.top.crumbs == [allUsers, .name("octocat")])

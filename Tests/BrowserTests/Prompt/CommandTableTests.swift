@@ -55,7 +55,7 @@ struct CommandTableTests {
         store.apply(.key(.character(":")))
         for character in "followers octocat --page 2" { store.apply(.key(.character(character))) }
         let commands = store.apply(.key(.enter))
-        guard case .checkCommand(let id, .account("octocat"))? = commands.first else {
+        guard case .run(.check(let id), .check(.account("octocat")))? = commands.first else {
             Issue.record("no check: \(commands)")
             return
         }

@@ -215,7 +215,7 @@ struct MeCommandLineModelTests {
         var store = tokenPromptStore()
         func run(_ line: String) {
             for character in line { store.apply(.key(.character(character))) }
-            for case let .checkCommand(id, _) in store.apply(.key(.enter)) { store.apply(.commandChecked(id, .me("octocat"))) }
+            for case let .run(.check(id), .check(_)) in store.apply(.key(.enter)) { store.apply(.commandChecked(id, .me("octocat"))) }
         }
         run("me")
         #expect(store.state.top.crumbs == [allUsers, .name("octocat")])

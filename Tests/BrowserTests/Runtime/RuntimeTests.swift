@@ -117,7 +117,7 @@ struct RuntimeTests {
         let screen = ScreenID(1)
         for (id, direction) in [(1, FetchDirection.initial), (2, .refresh), (3, .append)] {
             runtime.run([.fetch(screen, .users(.all(since: 0)), request(id, direction, .since(0)))])
-            await runtime.tasks[.fetch(screen, id)]?.value
+            await runtime.tasks[.fetch(screen, request(id, direction, .since(0)).token)]?.value
         }
         #expect(asked.all == [.preferCache, .revalidate, .normal])
         #expect(posted.all.count == 3)
@@ -147,9 +147,9 @@ struct RuntimeTests {
         let copy = Message.pageLoaded(screen, fetch.token, cached.page, origin: stale, webPages: cached.webPages)
         #expect(posted.all == [copy], "the cached rows before GitHub answers")
         runtime.settle(copy)
-        #expect(runtime.tasks.keys.contains(.fetch(screen, 1)), "the copy says GitHub's answer is coming")
+        #expect(runtime.tasks.keys.contains(.fetch(screen, fetch.token)), "the copy says GitHub's answer is coming")
         clock.advance(by: .seconds(4))
-        await runtime.tasks[.fetch(screen, 1)]?.value
+        await runtime.tasks[.fetch(screen, fetch.token)]?.value
         #expect(asked.all == [.preferCache, .revalidate])
         let answer = Message.pageLoaded(screen, fetch.token, fresh.page, origin: .network, webPages: fresh.webPages)
         #expect(posted.all == [copy, answer])
@@ -166,7 +166,7 @@ struct RuntimeTests {
         let screen = ScreenID(1)
         let fetch = request(1, .initial, .since(0))
         runtime.run([.fetch(screen, .users(.all(since: 0)), fetch)])
-        await runtime.tasks[.fetch(screen, 1)]?.value
+        await runtime.tasks[.fetch(screen, fetch.token)]?.value
         #expect(posted.all == [.pageLoaded(screen, fetch.token, cached.page, origin: stale),
                                .pageLoaded(screen, fetch.token, cached.page, origin: .offline(fetchedAt: epoch))])
     }
@@ -181,10 +181,10 @@ struct RuntimeTests {
         let screen = ScreenID(1)
         for (id, direction) in [(1, FetchDirection.prepend), (2, .jump)] {
             runtime.run([.fetch(screen, .users(.followers("octocat")), request(id, direction, .page(3)))])
-            await runtime.tasks[.fetch(screen, id)]?.value
-            #expect(runtime.tasks[.fetch(screen, id)] != nil, "kept until its message is handled")
+            await runtime.tasks[.fetch(screen, request(id, direction, .since(0)).token)]?.value
+            #expect(runtime.tasks[.fetch(screen, request(id, direction, .since(0)).token)] != nil, "kept until its message is handled")
             runtime.settle(posted.all[id - 1])
-            #expect(runtime.tasks[.fetch(screen, id)] == nil, "its one answer ends it")
+            #expect(runtime.tasks[.fetch(screen, request(id, direction, .since(0)).token)] == nil, "its one answer ends it")
         }
         #expect(asked.all == [.preferCache, .preferCache])
         #expect(posted.all.count == 2)
@@ -224,7 +224,7 @@ struct RuntimeTests {
                 let fetch = FetchRequest(token: FetchToken(id: id, generation: 1, direction: direction), cursor: GitHubCursor.page(3),
                                          pageSize: 20, outdated: outdated)
                 runtime.run([.fetch(screen, .users(.followers("octocat")), fetch)])
-                await runtime.tasks[.fetch(screen, id)]?.value
+                await runtime.tasks[.fetch(screen, fetch.token)]?.value
             }
         }
         #expect(asked.all == [.preferCache, .preferCache, .normal, .revalidate, .revalidate, .revalidate])
@@ -240,7 +240,7 @@ struct RuntimeTests {
         let screen = ScreenID(1)
         let fetch = request(1, .initial, .since(0))
         runtime.run([.fetch(screen, .users(.all(since: 0)), fetch)])
-        let task = runtime.tasks[.fetch(screen, 1)]
+        let task = runtime.tasks[.fetch(screen, fetch.token)]
         #expect(task != nil)
         runtime.run([.cancelFetch(screen, fetch.token)])
         #expect(runtime.tasks.isEmpty)
@@ -314,8 +314,8 @@ struct RuntimeTests {
         await runtime.tasks[.tick(1)]?.value
         #expect(posted.all == [.tick(1)])
         clock.advance(by: .milliseconds(50))
-        await runtime.tasks[.detailsTimer(RequestID(1))]?.value
+        await runtime.tasks[.details(RequestID(1))]?.value
         #expect(posted.all == [.tick(1), .detailsDue(RequestID(1))])
-        #expect(runtime.tasks[.detailsTimer(RequestID(2))] == nil)
+        #expect(runtime.tasks[.details(RequestID(2))] == nil)
     }
 }

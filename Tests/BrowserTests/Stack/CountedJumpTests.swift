@@ -16,7 +16,7 @@ private func secondPage() throws -> URL {
 /// Starts `store`, presses `keysBefore` while the first page is on its way, then answers it with
 /// users 1–20 and GitHub's count of `pages` pages (`rel="last"`); the commands that answer brought.
 private func loadFirstPage(_ store: inout TestStore, keysBefore: String = "", pages: Int = 50) throws -> [Command] {
-    guard case let .fetch(id, _, first)? = store.applyStart().first else { throw CancellationError() }
+    guard case let .run(.fetch(id, _), .page(_, first))? = store.applyStart().first else { throw CancellationError() }
     for key in keysBefore { #expect(store.apply(.key(.character(key))).isEmpty) }
     var firstPage = page(1...20, next: .link(try secondPage()))
     firstPage.totalPages = pages
@@ -69,13 +69,13 @@ struct CountedJumpTests {
         #expect(AppView.earlierRow(store.state.top.asList) == "↑ Loading the 980 followers before these…")
         // g: the first page again, by the cursor it was first loaded with.
         let up = store.apply(.key(.character("g")))
-        #expect(up.contains { if case let .fetch(_, _, request) = $0 { request.cursor == .first && request.token.direction == .jump } else { false } })
+        #expect(up.contains { if case let .run(.fetch(_, _), .page(_, request)) = $0 { request.cursor == .first && request.token.direction == .jump } else { false } })
     }
 
     @Test("j while G's page is on its way calls the jump off: its request cancelled, the selection moves down from where it was, a late page dropped")
     func gCalledOff() throws {
         var store = try counted()
-        guard case let .fetch(_, _, jump)? = store.apply(.key(.character("G"))).first else { return #expect(Bool(false)) }
+        guard case let .run(.fetch(_, _), .page(_, jump))? = store.apply(.key(.character("G"))).first else { return #expect(Bool(false)) }
         store.press(.character("j"), [.cancelFetch(root, jump.token)]) {
             $0.top.listScreen?.pendingMove = nil
             $0.top.listScreen?.pager.cancelsJump()
@@ -114,7 +114,7 @@ struct CountedJumpTests {
         let next = try secondPage()
         for digit in "30" { near.apply(.key(.character(digit))) }
         let walked = near.apply(.key(.character("G")))
-        #expect(walked.contains { if case let .fetch(_, _, request) = $0 { request.cursor == .link(next) && request.token.direction == .append } else { false } })
+        #expect(walked.contains { if case let .run(.fetch(_, _), .page(_, request)) = $0 { request.cursor == .link(next) && request.token.direction == .append } else { false } })
         #expect(near.state.top.listScreen?.walkTo == 29)
         #expect(near.state.top.asList.pager.pages.count == 1)
     }
@@ -125,7 +125,7 @@ struct CountedJumpTests {
             var store = TestStore(makeState(list: followers))
             let commands = try loadFirstPage(&store, keysBefore: keys)
             let jumps = commands.compactMap { command -> GitHubCursor? in
-                if case let .fetch(_, _, request) = command, request.token.direction == .jump { request.cursor } else { nil }
+                if case let .run(.fetch(_, _), .page(_, request)) = command, request.token.direction == .jump { request.cursor } else { nil }
             }
             #expect(jumps == [cursor], "\(keys): \(commands)")
         }
@@ -137,7 +137,7 @@ struct CountedJumpTests {
     @Test("G whose last page comes back empty (GitHub serves only so far): the rows stay, the selection goes to the last one, and the status line says why G goes a page at a time now")
     func gFindsTheEndNotServed() throws {
         var store = try counted(.users(.stargazers(owner: "octocat", repo: "hello-world")))
-        guard case let .fetch(_, _, jump)? = store.apply(.key(.character("G"))).first else { return #expect(Bool(false)) }
+        guard case let .run(.fetch(_, _), .page(_, jump))? = store.apply(.key(.character("G"))).first else { return #expect(Bool(false)) }
         store.apply(.pageLoaded(root, jump.token, Page(items: [], next: nil, endsShort: true), origin: .network))
         #expect(store.state.top.asList.pager.items.map(\.id) == Array(1...20))
         #expect(store.state.top.listScreen?.selectedPosition == 20)
@@ -151,7 +151,7 @@ struct CountedJumpTests {
         var store = try counted(pages: 2)
         let next = try secondPage()
         let commands = store.apply(.key(.character("G")))
-        #expect(commands.contains { if case let .fetch(_, _, request) = $0 { request.cursor == .link(next) && request.token.direction == .append } else { false } })
+        #expect(commands.contains { if case let .run(.fetch(_, _), .page(_, request)) = $0 { request.cursor == .link(next) && request.token.direction == .append } else { false } })
         #expect(store.state.top.asList.pager.pages.count == 1)
     }
 }

@@ -130,7 +130,7 @@ struct FillFilterTests {
         // user5, not followed (its fill says so): F, y, and GitHub says done.
         select(5)
         store.apply(.key(.character("F")))
-        guard case let .write(follow, _, on: true)? = store.apply(.key(.character("y"))).first else {
+        guard case let .run(.act(follow), .write(_, on: true))? = store.apply(.key(.character("y"))).first else {
             Issue.record("y on user5 writes a follow")
             return
         }
@@ -146,7 +146,7 @@ struct FillFilterTests {
         filter("is:you-follow")
         select(3)
         store.apply(.key(.character("F")))
-        guard case let .write(unfollow, _, on: false)? = store.apply(.key(.character("y"))).first else {
+        guard case let .run(.act(unfollow), .write(_, on: false))? = store.apply(.key(.character("y"))).first else {
             Issue.record("y on user3 writes an unfollow")
             return
         }

@@ -64,14 +64,14 @@ struct FillRetryTests {
         var store = fillingStore()
         store.apply(.fillFailed(root, RequestID(1), .failed("offline")))
         let more = store.apply(.key(.character("G")))
-        guard case let .fetch(_, _, request)? = more.first(where: { if case .fetch = $0 { true } else { false } }) else {
+        guard case let .run(.fetch(_, _), .page(_, request))? = more.first(where: { if case .run(_, .page) = $0 { true } else { false } }) else {
             Issue.record("G at the end asks for the next page: \(more)")
             return
         }
         store.apply(.pageFailed(root, request.token, LoadFailure(GitHubError.server(status: 502, message: "Bad Gateway"))))
         let retried = store.apply(.key(.character("R")))
-        #expect(retried.contains { if case .fetch = $0 { true } else { false } }, "the page: \(retried)")
-        #expect(retried.contains { if case .fillRows = $0 { true } else { false } }, "and the fill: \(retried)")
+        #expect(retried.contains { if case .run(_, .page) = $0 { true } else { false } }, "the page: \(retried)")
+        #expect(retried.contains { if case .run(_, .fillRows) = $0 { true } else { false } }, "and the fill: \(retried)")
     }
 
     @Test("a reset GitHub put absurdly far off (1e300 s) waits a day at most, and traps nothing")

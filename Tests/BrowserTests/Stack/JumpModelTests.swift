@@ -16,14 +16,14 @@ private func scrolledFar() -> TestStore {
         let commands = pending
         pending = []
         for command in commands {
-            guard case let .fetch(id, _, request) = command, case .since(let after) = request.cursor else { continue }
+            guard case let .run(.fetch(id, _), .page(_, request)) = command, case .since(let after) = request.cursor else { continue }
             pending += store.apply(.pageLoaded(id, request.token, page((after + 1)...(after + 20), next: .since(after + 20)),
                                                origin: .network))
         }
         pending += store.apply(.key(.character("G")))
     }
     // Nothing left in flight, and no tick on its way.
-    while case let .fetch(id, _, request)? = pending.first(where: { if case .fetch = $0 { true } else { false } }),
+    while case let .run(.fetch(id, _), .page(_, request))? = pending.first(where: { if case .run(_, .page) = $0 { true } else { false } }),
           case .since(let after) = request.cursor {
         pending = store.apply(.pageLoaded(id, request.token, page((after + 1)...(after + 20), next: .since(after + 20)),
                                           origin: .network))
@@ -73,7 +73,7 @@ struct JumpModelTests {
         let known = store.state.top.asList.pager.knownCount
         let lastPageCursor = try #require(store.state.top.asList.pager.pages.last?.cursor)
         for command in store.apply(.key(.character("g"))) {
-            guard case let .fetch(id, _, request) = command else { continue }
+            guard case let .run(.fetch(id, _), .page(_, request)) = command else { continue }
             store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20)), origin: .network))
         }
         #expect(store.state.top.asList.pager.offset == 0)
@@ -117,7 +117,7 @@ struct JumpModelTests {
     func failedJumpReconnects() throws {
         var store = scrolledFar()
         let jump = try #require(store.apply(.key(.character("g"))).compactMap { command -> FetchRequest<GitHubCursor>? in
-            if case let .fetch(_, _, request) = command { request } else { nil }
+            if case let .run(.fetch(_, _), .page(_, request)) = command { request } else { nil }
         }.first)
         store.apply(.pageFailed(root, jump.token, LoadFailure(GitHubError.connectionRefused(host: "h"))))
         let pending = try #require(store.state.offline?.pending)
@@ -183,7 +183,7 @@ struct JumpModelTests {
             $0.top.listScreen?.pendingMove = nil
         }
         let retry = store.apply(.key(.character("R")))
-        guard case let .fetch(_, _, again)? = retry.first else { return #expect(Bool(false), "\(retry)") }
+        guard case let .run(.fetch(_, _), .page(_, again))? = retry.first else { return #expect(Bool(false), "\(retry)") }
         store.apply(.pageLoaded(root, again.token, page(1...20, next: .since(20))))
         #expect(store.state.top.listScreen?.selectedID == 1)
     }
@@ -192,13 +192,13 @@ struct JumpModelTests {
     func walkOverDroppedPages() throws {
         var store = scrolledFar()
         for command in store.apply(.key(.character("g"))) {
-            guard case let .fetch(id, _, request) = command else { continue }
+            guard case let .run(.fetch(id, _), .page(_, request)) = command else { continue }
             store.apply(.pageLoaded(id, request.token, page(1...20, next: .since(20)), origin: .network))
         }
         #expect(store.state.top.asList.pager.droppedAfter > 0)
         var commands: [Command] = []
         for _ in 0..<45 { commands += store.apply(.key(.character("j"))) }
-        let directions = commands.compactMap { if case let .fetch(_, _, request) = $0 { request.token.direction } else { nil } }
+        let directions = commands.compactMap { if case let .run(.fetch(_, _), .page(_, request)) = $0 { request.token.direction } else { nil } }
         #expect(!directions.isEmpty && directions.allSatisfy { $0 == .append }, "\(directions)")
         #expect(store.state.top.listScreen?.walkTo == 45 && store.state.top.asList.pager.offset == 0)
     }

@@ -79,12 +79,12 @@ struct PeopleListsTests {
         store.apply(.detailsLoaded(RequestID(1), known))
         let commands = store.apply(.key(.character("1")))
         #expect(store.state.top.listScreen?.expectedCount == 30)
-        guard case let .fetch(screen, _, first) = try #require(commands.first) else { return #expect(Bool(false), "\(commands)") }
+        guard case let .run(.fetch(screen, _), .page(_, first)) = try #require(commands.first) else { return #expect(Bool(false), "\(commands)") }
         let next = GitHubCursor.link(URL(string: "https://api.github.com/users/user2/followers?page=2")!)
         store.apply(.pageLoaded(screen, first.token, page(101...120, next: next)))
         #expect(AppView.statusText(store.state) == " 20 followers of 30 · 1/20")
         let more = store.apply(.key(.character("G")))
-        guard case let .fetch(_, _, second) = try #require(more.first) else { return #expect(Bool(false), "\(more)") }
+        guard case let .run(.fetch(_, _), .page(_, second)) = try #require(more.first) else { return #expect(Bool(false), "\(more)") }
         store.apply(.pageLoaded(screen, second.token, page(121...125, next: nil)))
         #expect(AppView.statusText(store.state) == " 25 followers · 20/25 · end", "fewer than the details said: the rows' count")
         // A list the details do not count (the organizations) says no more than it has.

@@ -16,13 +16,13 @@ struct PrefetchModelTests {
                              prefetchDistance: prefetch, size: AppState.Size(rows: 10, columns: 80), now: epoch)
         var now = epoch
         let commands = state.start()
-        guard case let .fetch(_, _, first)? = commands.first else { return nil }
+        guard case let .run(.fetch(_, _), .page(_, first))? = commands.first else { return nil }
         now += 2
         _ = state.update(.pageLoaded(state.top.id, first.token, page(1...100, next: .since(100))), at: now)
         for _ in 0..<100 {
             now += 0.05
             let commands = state.update(.key(.character("j")), at: now)
-            if commands.contains(where: { if case .fetch = $0 { true } else { false } }) {
+            if commands.contains(where: { if case .run(_, .page) = $0 { true } else { false } }) {
                 let visible = state.top.viewport.visibleRows(in: state.top.asList.rows)
                 return state.top.asList.pager.items.count - visible.upperBound
             }
@@ -48,7 +48,7 @@ struct PrefetchModelTests {
 struct MaxItemsModelTests {
     /// Answers a fetch of the all-users list: ids after the cursor, 20 a page, 300 in all.
     func answer(_ command: Command, in state: inout AppState) -> [Command] {
-        guard case let .fetch(id, _, request) = command, case let .since(since) = request.cursor else { return [] }
+        guard case let .run(.fetch(id, _), .page(_, request)) = command, case let .since(since) = request.cursor else { return [] }
         let first = since + 1
         let last = min(300, since + 20)
         let page = Page(items: (first...last).map { Row.user(user($0)) }, next: last < 300 ? GitHubCursor.since(last) : nil)
@@ -61,7 +61,7 @@ struct MaxItemsModelTests {
         var fetches = 0
         while let command = pending.first, fetches < 10 {
             pending.removeFirst()
-            if case let .fetch(_, _, request) = command {
+            if case let .run(.fetch(_, _), .page(_, request)) = command {
                 directions.append(request.token.direction)
                 fetches += 1
             }

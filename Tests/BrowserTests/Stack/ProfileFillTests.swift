@@ -105,7 +105,7 @@ struct ProfileFillTests {
         #expect(store.apply(.wait(nil), at: epoch.addingTimeInterval(599)) == [])
         #expect(store.apply(.wait(nil), at: reset) == [.fillRows(root, RequestID(3), logins: ["ana", "bo", "cy"])])
         var screen = store.state.top
-        #expect(screen.stop(at: nil).contains(.cancelFill(root)))
+        #expect(screen.stop(at: nil).contains(.cancelFill(root, RequestID(3))))
     }
 
     @Test("on your own profile F's hint is left out, F saying that is you; r asks GraphQL again, the profile's own account first")
@@ -119,7 +119,7 @@ struct ProfileFillTests {
         #expect(store.state.top.profileScreen?.fills.inFlight?.id == RequestID(2))
         // r: the fill out is cancelled, every fill forgotten, and the own account asked first.
         let commands = store.apply(.key(.character("r")))
-        #expect(commands.first == .cancelFill(root), "\(commands)")
+        #expect(commands.first == .cancelFill(root, RequestID(2)), "\(commands)")
         #expect(commands.contains(.fillRows(root, RequestID(3), logins: ["ana", "bo", "cy", "octocat"])), "\(commands)")
         #expect(store.state.top.profileScreen?.fills.byID.isEmpty == true)
     }

@@ -29,7 +29,7 @@ private func atRow700() -> TestStore {
         let commands = pending
         pending = []
         for command in commands {
-            guard case let .fetch(id, _, request) = command else { continue }
+            guard case let .run(.fetch(id, _), .page(_, request)) = command else { continue }
             pending += store.apply(.pageLoaded(id, request.token, followersPage(request.cursor), origin: .network))
         }
         guard store.state.top.asList.pager.appendState != .endReached else { break }
@@ -113,7 +113,7 @@ struct RefreshModelTests {
         #expect(screen.sought == ListScreen.Sought(id: 700, on: 697))
         let line = screen.selectionLine
         // Page 36, asked at once (it was shown before the refresh), brings follower 700 on row 703.
-        guard case let .fetch(_, _, next)? = asked.first(where: { if case .fetch = $0 { true } else { false } }) else {
+        guard case let .run(.fetch(_, _), .page(_, next))? = asked.first(where: { if case .run(_, .page) = $0 { true } else { false } }) else {
             Issue.record("page 36 is asked: \(asked)")
             return
         }
@@ -133,7 +133,7 @@ struct RefreshModelTests {
         let asked = store.apply(.pageLoaded(root, refresh.token, followersPage(.page(35), added: 3), origin: .network))
         store.apply(.key(.character("k")))
         #expect(store.state.top.asList.selectedID == 696)
-        guard case let .fetch(_, _, next)? = asked.first(where: { if case .fetch = $0 { true } else { false } }) else {
+        guard case let .run(.fetch(_, _), .page(_, next))? = asked.first(where: { if case .run(_, .page) = $0 { true } else { false } }) else {
             Issue.record("page 36 is asked: \(asked)")
             return
         }
@@ -151,7 +151,7 @@ struct RefreshModelTests {
         store.apply(.key(.character("j")))
         #expect(store.state.top.asList.selectedID == 697)
         #expect(store.state.top.asList.sought == nil)
-        guard case let .fetch(_, _, next)? = asked.first(where: { if case .fetch = $0 { true } else { false } }) else {
+        guard case let .run(.fetch(_, _), .page(_, next))? = asked.first(where: { if case .run(_, .page) = $0 { true } else { false } }) else {
             Issue.record("page 36 is asked: \(asked)")
             return
         }
@@ -200,7 +200,7 @@ struct RefreshModelTests {
         #expect(store.state.top.listScreen?.selectedPosition == 1)
         store.apply(.key(.character("k")))
         let commands = store.apply(.key(.character("k")))
-        guard case let .fetch(_, _, request)? = commands.first else { return #expect(Bool(false), "\(commands)") }
+        guard case let .run(.fetch(_, _), .page(_, request))? = commands.first else { return #expect(Bool(false), "\(commands)") }
         #expect(request.token.direction == .refresh && request.cursor == .first)
         #expect(store.state.top.asList.pager.refreshPage == nil)
     }

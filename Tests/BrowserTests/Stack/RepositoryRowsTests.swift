@@ -42,7 +42,7 @@ struct RepositoryRowsTests {
         #expect(store.apply(.key(.character("4"))) == [.fetch(ScreenID(3), .repositories(.starred("user2")),
                                                                request(1, .initial, .first))])
         var organization = TestStore(makeState(rows: 16, columns: 100))
-        for case let .fetch(id, _, request) in organization.applyStart() {
+        for case let .run(.fetch(id, _), .page(_, request)) in organization.applyStart() {
             organization.apply(.pageLoaded(id, request.token, Page(items: [Row.user(user(1, "github", org: true))], next: nil)))
         }
         organization.apply(.key(.enter))

@@ -139,11 +139,11 @@ struct RowFillModelTests {
         func deliver(_ commands: [Command]) {
             for command in commands {
                 switch command {
-                case let .fetch(_, _, request):
+                case let .run(.fetch(_, _), .page(_, request)):
                     guard case .since(let after) = request.cursor, after < 400 else { continue }
                     let next: GitHubCursor? = after + 20 < 400 ? .since(after + 20) : nil
                     deliver(store.apply(.pageLoaded(root, request.token, page((after + 1)...(after + 20), next: next)), at: time))
-                case let .fillRows(_, id, logins):
+                case let .run(.fill(_, id), .fillRows(logins)):
                     asked.append(logins)
                     guard !failing else {
                         deliver(store.apply(.fillFailed(root, id, .failed("502")), at: time))
@@ -191,7 +191,7 @@ struct RowFillModelTests {
         var known = details("user1", id: 1, name: "Mona Lisa")
         known.location = "Paris"
         known.followers = 1_234
-        #expect(store.apply(.detailsLoaded(RequestID(1), known)).allSatisfy { if case .fillRows = $0 { false } else { true } })
+        #expect(store.apply(.detailsLoaded(RequestID(1), known)).allSatisfy { if case .run(_, .fillRows) = $0 { false } else { true } })
         store.apply(.key(.escape))
         #expect(render(store.state).lines[1] == " user1  Mona Lisa                                       Paris · 1.2k followers")
     }
@@ -201,7 +201,7 @@ struct RowFillModelTests {
         let store = fillingStore()
         var screen = store.state.top
         let commands = screen.stop(at: nil)
-        #expect(commands.last == .cancelFill(root))
+        #expect(commands.last == .cancelFill(root, RequestID(1)))
     }
 }
 

@@ -58,7 +58,7 @@ struct StargazerRowsTests {
         let loaded = (1...40_000).map { stargazer(Int64($0), days: Double(40_000 - $0) * 0.6 + 0.5) }
         store.apply(.pageLoaded(root, firstToken, Page(items: loaded.map(Row.user), next: .page(2))))
         let commands = store.apply(.key(.character("G")))
-        guard case let .fetch(screen, _, next)? = commands.first, commands.count == 1, screen == root else {
+        guard case let .run(.fetch(screen, _), .page(_, next))? = commands.first, commands.count == 1, screen == root else {
             return #expect(Bool(false), "one fetch of the next page: \(commands)")
         }
         #expect(next.cursor == .page(2))

@@ -9,17 +9,17 @@ import Testing
 private func atTheEnd() throws -> TestStore {
     let list = GitHubList.users(.followers("octocat"))
     var store = TestStore(makeState(list: list))
-    guard case let .fetch(id, _, first)? = store.applyStart().first else { throw CancellationError() }
+    guard case let .run(.fetch(id, _), .page(_, first))? = store.applyStart().first else { throw CancellationError() }
     let next = try #require(URL(string: "https://api.github.com/users/octocat/followers?per_page=20&page=2"))
     var firstPage = page(1...20, next: .link(next))
     firstPage.totalPages = 50
     store.apply(.pageLoaded(id, first.token, firstPage, origin: .network))
-    guard case let .fetch(_, _, jump)? = store.apply(.key(.character("G"))).first else { throw CancellationError() }
+    guard case let .run(.fetch(_, _), .page(_, jump))? = store.apply(.key(.character("G"))).first else { throw CancellationError() }
     var last = page(981...987, next: nil)
     last.totalPages = 50
     var pending = store.apply(.pageLoaded(root, jump.token, last, origin: .network))
     // The page before the seven rows, asked for at once (they do not fill the screen).
-    while case let .fetch(_, _, request)? = pending.first(where: { if case .fetch = $0 { true } else { false } }),
+    while case let .run(.fetch(_, _), .page(_, request))? = pending.first(where: { if case .run(_, .page) = $0 { true } else { false } }),
           case .page(let number) = request.cursor {
         let first = Int64((number - 1) * 20 + 1)
         pending = store.apply(.pageLoaded(root, request.token, page(first...(first + 19), next: nil), origin: .network))
@@ -41,7 +41,7 @@ struct WalkUpTests {
         #expect(store.state.top.listScreen?.selectedPosition == 961, "on the first row loaded")
         var asked: [GitHubCursor] = []
         for _ in 0..<10 {
-            guard case let .fetch(_, _, request)? = commands.first(where: { if case .fetch = $0 { true } else { false } }),
+            guard case let .run(.fetch(_, _), .page(_, request))? = commands.first(where: { if case .run(_, .page) = $0 { true } else { false } }),
                   case .page(let number) = request.cursor else { break }
             asked.append(request.cursor)
             let first = Int64((number - 1) * 20 + 1)

@@ -11,7 +11,7 @@ struct StatusAndLabelsTests {
     func notFound() throws {
         var store = TestStore(makeState(list: .users(.followers("ghost")), rows: 10, columns: 60))
         let commands = store.applyStart()
-        guard case let .fetch(id, _, request)? = commands.first else {
+        guard case let .run(.fetch(id, _), .page(_, request))? = commands.first else {
             Issue.record("no first fetch")
             return
         }
@@ -86,7 +86,7 @@ struct StatusAndLabelsTests {
         store.apply(.rateLimit(RateLimit(limit: 5_000, remaining: 4_999)))
         #expect(render(store.state).lines[0].hasSuffix("api.github.com  rate 4,999/5,000"))
         var org = TestStore(makeState(rows: 16, columns: 100))
-        for case let .fetch(id, _, request) in org.applyStart() {
+        for case let .run(.fetch(id, _), .page(_, request)) in org.applyStart() {
             org.apply(.pageLoaded(id, request.token, Page(items: ([user(1, "github", org: true)] + users(2...20)).map(Row.user), next: nil)))
         }
         org.apply(.key(.enter))
