@@ -1,29 +1,54 @@
+import Foundation
 import GitHubAPI
 import ListCore
 
 extension AppState {
     // MARK: - One reconcile step
 
-    /// What follows from the state after a message, derived here once rather than at each
-    /// place that changed it: every profile's about row fits the details it shows (`refit`:
-    /// when the size, the details or the screen shown changed), the top screen gets the
-    /// prefetch hint when a handler said what is on it moved, the details pane wants the row it
-    /// is on (after the selection rests, with `debounce`), the picture the pane shows is asked
-    /// for, a tick is asked for while something animates, and the top list's filter judges who
-    /// you follow as F's writes left it (as its rows show).
-    /// `then`: a handler's commands that go after the pane's and before the picture's and the
-    /// tick's (a reconnect).
-    mutating func reconcile(debounce: Bool, refit: Bool, then later: [Command] = []) -> [Command] {
+    /// What the reconcile step compares: the state as it was before a message (nil: before
+    /// the first screen's start, when nothing was on screen).
+    struct Before {
+        /// What the top screen showed.
+        var sight: Sight?
+        /// The reconnect GitHub out of reach waited for.
+        var reconnect: Int?
+        /// When each screen's failed fills were to be asked again, for those that waited.
+        var fillRetries: [ScreenID: Date] = [:]
+        /// Whether the message moves through the top screen's rows as the person does.
+        var moved = false
+
+        init(_ state: AppState, moved: Bool = false) {
+            (sight, self.moved) = (Sight(state.top), moved)
+            reconnect = state.offline?.pending
+            if let at = state.top.fillsRetryAt { fillRetries[state.top.id] = at }
+            for screen in state.below {
+                if let at = screen.fillsRetryAt { fillRetries[screen.id] = at }
+            }
+        }
+
+        /// Before anything was on screen.
+        init() {}
+    }
+
+    /// What follows from the state after a message, derived here once from the state and what
+    /// it was `before`, rather than at each place that changed it: every profile's about row
+    /// fits the details it shows (`refit`: when the size, the details or the screen shown
+    /// changed), the top list's filter judges who you follow as F's writes left it (as its rows
+    /// show), a screen whose failed fills got a new time to be asked again gets its timer, the
+    /// top screen gets the prefetch hint when what it shows changed (``Sight``), its rows'
+    /// fills are asked for, the details pane wants the row it is on (after the selection rests,
+    /// with `debounce`), GitHub out of reach gets its reconnect's timer, the picture the pane
+    /// shows is asked for, and a tick is asked for while something animates.
+    mutating func reconcile(debounce: Bool, refit: Bool, since before: Before) -> [Command] {
         if refit { fitProfileHeaders() }
         if let list = top.listScreen, !list.marksRevision.matches(acting.revision) {
             let (known, revision) = (acting.known, acting.revision)
             top.withList { $0.takeMarks(known, revision: revision) }
         }
-        var commands: [Command] = []
-        if let due = hintDue {
-            hintDue = nil
+        var commands = fillRetryTimers(since: before)
+        if Sight(top).wantsHint(since: before.sight, moved: before.moved) {
             let moment = moment
-            if due == top.id { commands += top.reportVisible(at: moment) }
+            commands += top.reportVisible(at: moment)
         }
         if fillsRows {
             let now = now
@@ -33,16 +58,28 @@ extension AppState {
         // Appended one by one: most are empty after most keys, and `+` would make a new array each.
         commands.append(contentsOf: details.want(login, debounce: debounce))
         commands.append(contentsOf: repository.want(name, debounce: debounce))
-        commands.append(contentsOf: later)
+        if let state = offline, let pending = state.pending, pending != before.reconnect {
+            commands.append(.run(.reconnect(pending), .timer(after: state.delay(unit: reconnectUnit))))
+        }
         commands.append(contentsOf: avatar.want(wantedAvatar(login: login, repository: name), now: now))
         commands.append(contentsOf: scheduleTick())
         return commands
     }
 
-    /// After the selection or what is on screen moved: the prefetch hint is due.
-    mutating func selectionMoved() -> [Command] {
-        hintDue = top.id
-        return []
+    /// The timers after which screens' failed fills are asked again: one for each screen whose
+    /// fills got a new time for it (never one this run without a token that works).
+    private func fillRetryTimers(since before: Before) -> [Command] {
+        let now = now
+        func timer(_ screen: Screen) -> Command? {
+            guard let at = screen.fillsRetryAt, before.fillRetries[screen.id] != at, screen.fillsFailed else { return nil }
+            return .run(.fillRetry(screen.id), .timer(after: Self.delay(until: at, from: now)))
+        }
+        var timers: [Command] = []
+        if let first = timer(top) { timers.append(first) }
+        for screen in below {
+            if let next = timer(screen) { timers.append(next) }
+        }
+        return timers
     }
 
     // MARK: - The about row

@@ -18,23 +18,20 @@ extension AppState {
     /// the pager shows it and waits for GitHub's answer to the same fetch, which replaces its
     /// rows. A result the screen no longer waits for (or for a screen that is gone) changes
     /// nothing; a refresh, or that answer, that only the cache gave (GitHub out of reach) failed.
-    /// Its commands, and those that go after the reconcile step's (a reconnect). `webPages`: the
-    /// address GitHub sent for each row.
+    /// `webPages`: the address GitHub sent for each row.
     mutating func onPage(_ id: ScreenID, _ token: FetchToken, _ page: Page<Row, GitHubCursor>,
-                         _ origin: ResponseOrigin, webPages: [String?] = [],
-                         fills: [AccountFill] = []) -> (commands: [Command], reconnect: [Command]) {
-        guard isCurrent(id, token) else { return ([], []) }
+                         _ origin: ResponseOrigin, webPages: [String?] = [], fills: [AccountFill] = []) -> [Command] {
+        guard isCurrent(id, token) else { return [] }
         // GitHub's answer for a first page shown from a copy, or a refresh: it asked GitHub.
         let askedGitHub = token.direction == .refresh || stack.screen(id)?.listScreen?.pager.isRevalidating == true
         if askedGitHub, case .offline = origin {
             // Only the cache answered: nothing new, so the refresh failed and every row stays as
             // it is (a retry, or the reconnect, asks GitHub again).
-            let reconnect = wentOffline()
-            return (onScreen(id, .pageFailed(token, LoadFailure(CacheOnlyAnswer()))), reconnect)
+            wentOffline()
+            return onScreen(id, .pageFailed(token, LoadFailure(CacheOnlyAnswer())))
         }
         let kept = learnWebPages(page.items, sent: webPages)
         let firstPage = token.direction == .initial || token.direction == .refresh
-        var reconnect: [Command] = []
         // When the rows were fetched, if they are not GitHub's latest (set by a first page).
         var storedAt: Date?
         switch origin {
@@ -44,7 +41,7 @@ extension AppState {
             storedAt = fetchedAt
         case .offline(let fetchedAt):
             storedAt = fetchedAt
-            reconnect = wentOffline()
+            wentOffline()
         }
         let event: PagerEvent<Row, GitHubCursor> = token.revalidates(origin) ? .stalePage(token, page) : .pageLoaded(token, page)
         let moment = moment
@@ -58,33 +55,24 @@ extension AppState {
                 defer { misled = trusted && screen.pager.pageCountMisleads && token.direction == .jump }
                 return screen.send(event, at: moment)
             } ?? []
-        }) else { return ([], []) }
+        }) else { return [] }
         // G (or a count) went by GitHub's count of pages, and found the page it named empty.
         if misled, isTop { flash = .endNotServed }
-        finishPage(isTop: isTop)
-        return (commands, reconnect)
+        return commands
     }
 
-    /// What follows a change on a screen, when it is the top one: the prefetch hint. A
-    /// filtered list loads more only when the person scrolls, so a filter that matches nothing
-    /// cannot page through a whole list by itself.
-    mutating func finishPage(isTop: Bool) {
-        if isTop, !top.isFiltered { hintDue = top.id }
-    }
-
-    /// GitHub could not be reached: try again after a growing wait (one wait at a time).
-    mutating func wentOffline() -> [Command] {
+    /// GitHub could not be reached: try again after a growing wait (one wait at a time; the
+    /// reconcile step asks for its timer).
+    mutating func wentOffline() {
         var state = offline ?? Offline(attempts: 0, pending: nil)
         guard state.pending == nil else {
             offline = state
-            return []
+            return
         }
         nextReconnect += 1
         state.pending = nextReconnect
-        let delay = state.delay(unit: reconnectUnit)
-        state.retryAt = now.addingTimeInterval(delay.inSeconds)
+        state.retryAt = now.addingTimeInterval(state.delay(unit: reconnectUnit).inSeconds)
         offline = state
-        return [.run(.reconnect(nextReconnect), .timer(after: delay))]
     }
 
     /// Tries GitHub again: the load that failed, else the first page of the list on screen.
@@ -92,7 +80,6 @@ extension AppState {
         switch top {
         case .list(let screen):
             if screen.pager.failure != nil {
-                hintDue = top.id
                 let moment = moment
                 return top.withList { $0.retry(at: moment) } ?? []
             }
@@ -105,7 +92,10 @@ extension AppState {
     }
 
     mutating func probed(_ id: ScreenID, _ origin: ResponseOrigin?) -> [Command] {
-        guard let origin, origin.reachedGitHub else { return wentOffline() }
+        guard let origin, origin.reachedGitHub else {
+            wentOffline()
+            return []
+        }
         offline = nil
         if origin == .revalidated { _ = stack.withScreen(id) { $0.withList { $0.storedAt = nil } } }
         return []
@@ -116,18 +106,13 @@ extension AppState {
     /// A page result for the screen `id`; dropped when that screen is no longer on the stack.
     mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<Row, GitHubCursor>) -> [Command] {
         let moment = moment
-        guard let (commands, isTop) = stack.withScreen(id, { $0.withList { $0.send(event, at: moment) } ?? [] })
-        else { return [] }
-        finishPage(isTop: isTop)
-        return commands
+        return stack.withScreen(id, { $0.withList { $0.send(event, at: moment) } ?? [] })?.result ?? []
     }
 
     mutating func resize(rows: Int, columns: Int) -> [Command] {
         size = Size(rows: rows, columns: columns)
         let height = screenLayout.listHeight
         stack.forEach { $0.resize(listHeight: height) }
-        // A filtered list loads more only when the person scrolls (``finishPage(isTop:)``): a
-        // taller window over few matches would otherwise page on at every resize.
-        return top.isFiltered ? [] : selectionMoved()
+        return []
     }
 }

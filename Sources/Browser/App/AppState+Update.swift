@@ -9,10 +9,8 @@ extension AppState {
     package mutating func update(_ message: Message, at now: Date) -> [Command] {
         self.now = now
         let (shown, paneWasOpen) = (top.id, top.detailsOpen)
+        let before = Before(self, moved: movesThroughRows(message))
         var commands: [Command]
-        /// What goes after the reconcile step's commands (the reconnect a page from the cache
-        /// while offline asks for).
-        var trailing: [Command] = []
         switch message {
         case .key(let key):
             commands = handleKey(key)
@@ -23,7 +21,7 @@ extension AppState {
         case let .answered(key, result, more):
             // (An answer that is stale, a tick's or a reconnect's, changes nothing: no reconcile.)
             guard let answer = answered(key, result, more: more) else { return [] }
-            (commands, trailing) = answer
+            commands = answer
         case .rateLimit(let limit):
             // GitHub counts searches (10 or 30 a minute) and GraphQL's points apart: each limit
             // is kept as its own.
@@ -58,7 +56,26 @@ extension AppState {
         case .answered(.fill(let id, _), .rowsFilled, _): screens.contains { $0.id == id && $0.profileScreen != nil }
         default: !same
         }
-        commands.append(contentsOf: reconcile(debounce: same, refit: refit, then: trailing))
+        commands.append(contentsOf: reconcile(debounce: same, refit: refit, since: before))
         return commands
     }
+
+    /// Whether `message` moves through the top screen's rows as the person does: a key's move
+    /// (the wheel's included) on a list, a profile or the filter line, or a click on a row.
+    private func movesThroughRows(_ message: Message) -> Bool {
+        switch message {
+        case .key(let key):
+            guard mode == .list || mode == .details || mode == .filter, let action = keys.action(for: key, in: mode)
+            else { return false }
+            return Self.moves.contains(action)
+        case .clicked(.row?):
+            return overlay == nil && mode != .question
+        default:
+            return false
+        }
+    }
+
+    /// The actions that move the selection through the rows.
+    private static let moves: Set<Action> = [.lineDown, .lineUp, .scrollDown, .scrollUp, .pageDown, .pageUp, .halfPageDown,
+                                             .halfPageUp, .first, .last]
 }

@@ -95,10 +95,6 @@ package struct AppState: Sendable, Equatable {
     package internal(set) var acting = Acting()
 
     var nextScreenID = 1
-    /// Set by a message's handler when what is on screen moved or the rows changed under it, to
-    /// the screen on top then: the reconcile step gives that screen the prefetch hint, once (not
-    /// another that came on top since), and clears it.
-    var hintDue: ScreenID?
     var nextTick = 0
     var nextReconnect = 0
 
@@ -234,13 +230,13 @@ package struct AppState: Sendable, Equatable {
             top.withProfile { $0.changeProfile { $0.learn(known) } }
         }
         guard case .list = top else {
-            // A profile's start is its slices near the screen: the hint, once its about row fits.
-            hintDue = top.id
-            return reconcile(debounce: false, refit: true)
+            // A profile's start is its slices near the screen: the hint (nothing was on screen
+            // before), once its about row fits.
+            return reconcile(debounce: false, refit: true, since: Before())
         }
         let moment = moment
         let started = top.start(at: moment)
-        return started + reconcile(debounce: false, refit: true)
+        return started + reconcile(debounce: false, refit: true, since: Before(self))
     }
 
     // MARK: - Helpers for update

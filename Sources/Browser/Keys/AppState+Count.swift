@@ -73,7 +73,7 @@ extension AppState {
             screen.move(edge)
             if edge == .first || screen.pager.appendState != .endReached { screen.walkTo = target }
         }
-        return selectionMoved()
+        return []
     }
 
     /// A move up (`k`, the wheel, a page or half of one), `times` over. Above the rows loaded (the
@@ -103,13 +103,13 @@ extension AppState {
         let position = number - 1
         guard let pager = top.listScreen?.pager, !top.isFiltered else {
             top.move(.first)
-            return number > 1 ? move(.lineDown, times: number - 1) : selectionMoved()
+            return number > 1 ? move(.lineDown, times: number - 1) : []
         }
         guard pager.hasLoadedFirstPage else {
             top.withList { $0.pendingItem = position }
             return []
         }
-        if top.withList({ $0.select(item: position) }) == true { return callOffJump() + selectionMoved() }
+        if top.withList({ $0.select(item: position) }) == true { return callOffJump() }
         let loadedEnd = pager.offset + pager.items.count
         let dropped = position < pager.offset || (position >= loadedEnd && position < pager.knownCount && pager.droppedAfter > 0)
         // Past the next page of a list whose pages GitHub counts: the page that holds the row, not

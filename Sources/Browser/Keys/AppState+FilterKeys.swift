@@ -18,10 +18,10 @@ extension AppState {
             return []
         case .lineDown:
             top.move(.lineDown)
-            return selectionMoved()
+            return []
         case .lineUp:
             top.move(.lineUp)
-            return selectionMoved()
+            return []
         case let action? where [.help, .suspend, .quit].contains(action):
             return anywhere(action, fromFilter: true)
         default:

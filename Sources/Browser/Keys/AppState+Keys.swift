@@ -27,7 +27,6 @@ extension AppState {
         if mode == .list, let counted = countKey(action, key) { return counted }
         let pull = top.withList { $0.pull(action) } ?? (changed: false, released: false)
         if pull.released {
-            hintDue = top.id
             // Pulled at the top: the first page again.
             return sendTop(.refresh(at: nil))
         }
@@ -77,7 +76,6 @@ extension AppState {
             if let pager = top.listScreen?.pager, pager.hasLoadedFirstPage, pager.isRefreshing {
                 return nothing(.alreadyRefreshing)
             }
-            hintDue = top.id
             let moment = moment
             return top.withList { $0.refreshWhereSelected(at: moment) } ?? []
         case .retry:
@@ -94,7 +92,6 @@ extension AppState {
             layout = layout == .compact ? .comfortable : .compact
             let heights = layout.heights
             stack.forEach { $0.relayout(to: heights) }
-            hintDue = top.id
             return []
         case .help, .suspend, .quit:
             return anywhere(action, fromFilter: false)
@@ -167,7 +164,6 @@ extension AppState {
         // failed too.
         let fillsRetried = top.retryFills()
         guard top.listScreen?.pager.failure != nil else { return fillsRetried ? [] : nothing(.nothingFailed) }
-        hintDue = top.id
         let moment = moment
         return top.withList { $0.retry(at: moment) } ?? []
     }
@@ -182,7 +178,7 @@ extension AppState {
             top.move(command)
             if top.viewport == before { break }
         }
-        return calledOff + selectionMoved()
+        return calledOff
     }
 
     /// A jump on its way (`g`, `G`, a count's row) is called off by a move made meanwhile.
@@ -220,7 +216,6 @@ extension AppState {
         }
         if top.isFiltered {
             top.withList { $0.clearFilter() }
-            hintDue = top.id
             return []
         }
         guard stack.canPop else {

@@ -26,7 +26,7 @@ extension AppState {
             guard top.viewport.selection != row else { return mode == .list ? enter() : [] }
             let calledOff = callOffJump()
             top.select(row: row)
-            return calledOff + selectionMoved()
+            return calledOff
         case let .pane(id, action)? where id == top.id && top.detailsOpen:
             return drillDown(action)
         default:

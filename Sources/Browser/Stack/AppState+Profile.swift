@@ -88,15 +88,13 @@ extension AppState {
 
     /// A slice's answer for the profile screen `id` (dropped when that screen is gone).
     mutating func onProfile(_ id: ScreenID, _ body: (inout Profile) -> Void) -> [Command] {
-        guard let (_, isTop) = stack.withScreen(id, { $0.withProfile { $0.changeProfile(body) } }) else { return [] }
-        if isTop { hintDue = top.id }
+        _ = stack.withScreen(id) { $0.withProfile { $0.changeProfile(body) } }
         return []
     }
 
     /// An account's details arrived: the profiles of that account learn its kind and counts.
     mutating func learnProfiles(_ user: UserDetails) -> [Command] {
         stack.forEach { $0.withProfile { $0.changeProfile { $0.learn(user) } } }
-        if top.profileScreen != nil { hintDue = top.id }
         return []
     }
 }

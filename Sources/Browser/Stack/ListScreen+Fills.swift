@@ -23,7 +23,7 @@ extension ListScreen {
         if let retryAt = fills.retryAt, now < retryAt { return nil }
         guard case .visibleRange(let visible, _)? = visibleRangeEvent else { return nil }
         let (offset, count, size) = (pager.offset, pager.items.count, pager.pageSize)
-        if fills.prunedFor != (offset, count) { pruneFills() }
+        if fills.prunedFor != RowFills.LoadedRows(offset: offset, count: count) { pruneFills() }
         let first = (offset + visible.lowerBound) / size
         let last = (offset + max(visible.lowerBound, visible.upperBound - 1)) / size + 1
         for page in first...last {
@@ -89,6 +89,6 @@ extension ListScreen {
         let size = pager.pageSize
         let pages = (offset / size)..<((offset + store.count) / size + 1)
         fills.prune(pages: pages) { store.contains(id: $0) }
-        fills.prunedFor = (offset, store.count)
+        fills.prunedFor = RowFills.LoadedRows(offset: offset, count: store.count)
     }
 }

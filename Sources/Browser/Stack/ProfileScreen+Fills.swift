@@ -71,6 +71,14 @@ extension Screen {
         return at == .distantFuture ? nil : at
     }
 
+    /// Whether the screen's last fill request failed (until one succeeds).
+    var fillsFailed: Bool {
+        switch self {
+        case .list(let screen): screen.fills.problem != nil
+        case .profile(let screen): screen.fills.problem != nil
+        }
+    }
+
     /// R: fills that failed (a 5xx through the retries, the network) are asked again now, not
     /// after their wait; a rate limit's wait stays. True when there were such fills.
     mutating func retryFills() -> Bool {

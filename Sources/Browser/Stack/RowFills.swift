@@ -33,8 +33,8 @@ package struct RowFills: Sendable, Equatable {
     /// Requests the filter on may still make for loaded rows off the screen (``sweepBudget``
     /// when it began); nil while no filter is on.
     var sweepsLeft: Int?
-    /// The loaded rows when the fills were last pruned (the pager's offset and count).
-    var prunedFor: (offset: Int, count: Int) = (0, 0)
+    /// The loaded rows when the fills were last pruned.
+    var prunedFor = LoadedRows(offset: 0, count: 0)
     var nextRequest = 0
 
     /// One fill request: its id, the pages it covers, and the row of each login asked for.
@@ -50,11 +50,10 @@ package struct RowFills: Sendable, Equatable {
 
     package init() {}
 
-    package static func == (lhs: RowFills, rhs: RowFills) -> Bool {
-        lhs.byID == rhs.byID && lhs.unknown == rhs.unknown && lhs.asked == rhs.asked && lhs.inFlight == rhs.inFlight
-            && lhs.retryAt == rhs.retryAt && lhs.problem == rhs.problem && lhs.failures == rhs.failures
-            && lhs.refusedScopes == rhs.refusedScopes
-            && lhs.prunedFor == rhs.prunedFor && lhs.nextRequest == rhs.nextRequest && lhs.sweepsLeft == rhs.sweepsLeft
+    /// Which rows a pager has loaded: the rows before them (dropped or never loaded), and how many.
+    struct LoadedRows: Sendable, Equatable {
+        var offset: Int
+        var count: Int
     }
 
     /// The fill of the row `id`, if it has one.

@@ -40,7 +40,7 @@ func fillingStore() -> TestStore {
         $0.screens[0].listScreen?.selectedID = 1
         $0.screens[0].listScreen?.fills.inFlight = RowFills.Request(id: RequestID(1), pages: [0: 1], rows: fillRows(1...20))
         $0.screens[0].listScreen?.fills.nextRequest = 1
-        $0.screens[0].listScreen?.fills.prunedFor = (0, 20)
+        $0.screens[0].listScreen?.fills.prunedFor = RowFills.LoadedRows(offset: 0, count: 20)
     }
     return store
 }

@@ -112,7 +112,7 @@ struct StargazerRowsTests {
             $0.screens[0].viewport = Viewport(height: 5, margin: 2, top: 0, selection: 0)
             $0.screens[0].listScreen?.selectedID = 1
             for fill in fills { $0.screens[0].listScreen?.fills.byID[fill.id ?? 0] = RowFill(fill) }
-            $0.screens[0].listScreen?.fills.prunedFor = (0, 3)
+            $0.screens[0].listScreen?.fills.prunedFor = RowFills.LoadedRows(offset: 0, count: 3)
         }
         let screen = render(store.state)
         #expect(screen.lines[0].hasPrefix(" ghscroll · Stargazers of octo/cat, newest first"), "\(screen)")
