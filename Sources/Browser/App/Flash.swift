@@ -2,7 +2,7 @@ import GitHubAPI
 import TerminalUI
 
 /// A one-off message for the status line, until the next key: what happened, as a fact. The
-/// view words it (``AppView/flashText(_:)``).
+/// view words it.
 package enum Flash: Sendable, Equatable {
     /// A key found nothing to open (Enter, `o`, `p`, `1`–`5`) or to copy (`y`).
     case nothingToOpen

@@ -1,5 +1,4 @@
-/// Something said once on the status line that no key caused, as a fact the view words
-/// (``AppView/flashText(_:)``).
+/// Something said once on the status line that no key caused, as a fact the view words.
 package enum Notice: Sendable, Equatable {
     /// Already in words, by the library that said it (the cache turned itself off, say).
     case said(String)

@@ -3,7 +3,7 @@ import Synchronization
 /// A mark of one version of some contents, taken afresh (from one counter for the whole
 /// program) each time they change: two revisions that ``matches(_:)`` are of the same contents,
 /// even of two copies of a value changed apart. The view keeps a row's drawing while the
-/// revisions of what the row is described from match (``AppView/Memo``).
+/// revisions of what the row is described from match (the view's memo of rows).
 ///
 /// It takes no part in the equality of what holds it (`==` is always true): two values equal
 /// in their contents are equal whatever their history.

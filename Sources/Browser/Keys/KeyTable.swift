@@ -221,14 +221,14 @@ package struct KeyTable: Sendable, Equatable {
     /// What `action` does in `mode`, as the help says it without its aside ("open their
     /// followers"); nil when no key does it there.
     package func shortHelp(_ action: Action, in mode: Mode) -> String? {
-        bindings(for: mode).first { $0.action == action }.map { HelpOverlay.Entry.withoutAside($0.help) }
+        bindings(for: mode).first { $0.action == action }.map { HelpText.Entry.withoutAside($0.help) }
     }
 
     /// The help overlay's lines for `mode` on a screen of `kind` (without what it refuses).
-    package func helpEntries(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .search) -> [HelpOverlay.Entry] {
+    package func helpEntries(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .search) -> [HelpText.Entry] {
         bindings(for: mode, canLeave: canLeave)
             .filter { !kind.refused.contains($0.action) }
-            .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
+            .map { HelpText.Entry(keys: $0.keyLabel, text: $0.help) }
     }
 
     /// The status line's hints for `mode`, most useful first ("Enter details", "/ filter",

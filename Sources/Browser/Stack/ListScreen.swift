@@ -256,8 +256,7 @@ package struct ListScreen: Sendable, Equatable {
     /// rows as the screen shows, for the viewport.
     package var rows: Rows { rows(earlierText: "") }
 
-    /// The rows, the one above the loaded users worded as `text` (the view's words for
-    /// ``AppView/earlierRow(_:)``).
+    /// The rows, the one above the loaded users worded as `text` (the view's words for it).
     func rows(earlierText text: String) -> Rows {
         RowModel(headers: hasEarlierRow ? [text] : [], pull: pull.isPulled ? false : nil, items: items,
                  footer: footer, heights: heights)

@@ -17,23 +17,6 @@ extension AppView {
         return Formatting.grouped(count) + " not checked yet"
     }
 
-    /// What the filter's words match, for its help below its keys: the words, and on a list of
-    /// people the `is:` qualifiers (which need a token).
-    static func filterWords(people: Bool, token: Bool) -> [HelpOverlay.Entry] {
-        var entries = [HelpOverlay.Entry(keys: "words", text: people
-            ? "all found in the login, or a filled row's name, company, place, bio"
-            : "all found in the repository's OWNER/NAME")]
-        guard people else { return entries }
-        let needs = token ? "" : " (with a token)"
-        entries += [
-            HelpOverlay.Entry(keys: "is:follows-you", text: "people who follow you" + needs),
-            HelpOverlay.Entry(keys: "is:you-follow", text: "people you follow" + needs),
-            HelpOverlay.Entry(keys: "is:mutual", text: "both" + needs),
-            HelpOverlay.Entry(keys: "-is:…", text: "not that: -is:you-follow"),
-        ]
-        return entries
-    }
-
     /// Why a filter's `is:` qualifiers can judge no row at all, in words for the no-match
     /// placeholder; nil when they can (or there are none).
     static func relationsBlocked(_ state: AppState, _ top: ListScreen) -> String? {

@@ -25,37 +25,12 @@ extension AppView {
         return pane(state, content, shown: shown, picture: \.ownerAvatarURL, border: border)
     }
 
-    /// An account's details as the pane shows them, with its web page (`page`, as `o` opens it);
-    /// `actions: false` leaves out the keys that lead on (a profile's header, whose rows lead on
-    /// instead). `known`: what the row's fill says, shown at once while the details load;
-    /// `fill` the fill itself, for how the token's owner and the account follow each other.
+    /// An account's details as the pane shows them (``PaneWords/user(_:login:page:actions:known:fill:)``),
+    /// with its picture.
     static func userPane(_ state: AppState, login: String, page: String?, border: Bool, actions: Bool = true,
                          known: UserDetails? = nil, fill: RowFill? = nil) -> DetailsPane {
-        let shown = state.details.shown(for: login)
-        var text = shown
-        if case .loading = shown, let known { text = .loaded(known) }
-        if case .loaded(var user) = text, state.acting.counts[.account(login)] != nil {
-            // A follow or an unfollow with `F`, at once.
-            user.followers = state.acting.count(user.followers, of: .account(login))
-            text = .loaded(user)
-        }
-        var content = ProfileText.pane(login: login, shown: text, profileURL: page, now: state.now,
-                                       keys: state.keys, relation: relation(state, login: login, fill: fill))
-        if !actions, case .record(var record) = content {
-            record.actions = []
-            content = .record(record)
-        }
-        return pane(state, content, shown: shown, picture: \.avatarURL, border: border)
-    }
-
-    /// How the token's owner and `login` follow each other, in the row's words ("mutual",
-    /// "you follow"): from the row's fill, with what a write or a `GET` said since winning; with
-    /// no fill, what those said alone.
-    private static func relation(_ state: AppState, login: String, fill: RowFill?) -> String? {
-        if state.isViewer(login) { return "you" }
-        let follows = state.acting.known[.account(login)]
-        guard let fill else { return follows == true ? "you follow" : nil }
-        return relation(follows.map { fill.acted(viewerFollows: $0, followers: fill.followers) } ?? fill)
+        let text = PaneWords.user(state, login: login, page: page, actions: actions, known: known, fill: fill)
+        return pane(state, text.content, shown: state.details.shown(for: login), picture: \.avatarURL, border: border)
     }
 
     /// A pane of `content`, with the picture its details name (at the key path `picture`).

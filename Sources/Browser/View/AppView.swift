@@ -80,36 +80,9 @@ package enum AppView {
 
     // MARK: - Parts
 
-    /// The help over the screen: the keys of the mode under it, on the kind of screen on top.
+    /// The help over the screen (``HelpWords``), scrolled as far as the keys took it.
     static func help(_ state: AppState) -> HelpOverlay? {
-        guard case .help(let fromFilter) = state.overlay else { return nil }
-        let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
-        let kind = state.top.kind
-        let title = kind == .profile && mode == .list ? "on a profile" : mode.title.lowercased()
-        var entries = state.keys.helpEntries(for: mode, canLeave: state.canLeave, kind: kind)
-        if mode == .details {
-            // Without the keys that lead nowhere from what the pane is on (an organization's
-            // stars), nor F or * where they act on nothing (a user is not starred).
-            let subject = PaneSubject(state.top.selectedRow)
-            let bindings = state.keys.bindings(for: mode, canLeave: state.canLeave)
-            let left = bindings.filter { subject.refused.contains($0.action) || subject.notActedOn.contains($0.action) }
-                .map { HelpOverlay.Entry(keys: $0.keyLabel, text: $0.help) }
-            entries.removeAll { left.contains($0) }
-            // The keys that open another list here, named for it, as the status line names them
-            // (an organization's 1 opens its members, 2 its followers).
-            let names = subject.listNames
-            for binding in bindings {
-                guard let name = names[binding.action],
-                      let index = entries.firstIndex(of: HelpOverlay.Entry(keys: binding.keyLabel, text: binding.help))
-                else { continue }
-                entries[index].text = "open its \(name)"
-            }
-        }
-        if mode == .filter {
-            entries += filterWords(people: state.top.listScreen?.fillsAccounts == true, token: state.hasToken)
-        }
-        return HelpOverlay(title: "Keys · \(title)", entries: entries,
-                           footer: state.keys.helpFooter, scrollFooter: state.keys.helpScrollFooter, offset: state.helpOffset)
+        HelpWords.text(state).map { HelpOverlay($0, offset: state.helpOffset) }
     }
 
     static func list(_ state: AppState, _ top: ListScreen, memo: Memo? = nil) -> ListView<ListScreen.Items> {

@@ -6,8 +6,8 @@ extension ScreenLayout {
     /// How far the help open on `state` can scroll, and how many lines a page of it is (0 when
     /// it fits whole).
     func helpScroll(_ state: AppState) -> (limit: Int, page: Int) {
-        guard let help = AppView.help(state) else { return (0, 1) }
-        return (help.scrollLimit(in: body), max(1, HelpOverlay.bodyRows(in: body) - 1))
+        guard let help = HelpWords.text(state) else { return (0, 1) }
+        return (help.scrollLimit(in: body), max(1, HelpText.bodyRows(in: body) - 1))
     }
 
     /// The lines of the about row of `login`'s profile (with its own account's `fill`, if any):
@@ -15,6 +15,8 @@ extension ScreenLayout {
     /// and a blank line; less on a short screen.
     func profileHeaderLines(_ state: AppState, login: String, fill: RowFill?, paneOpen: Bool) -> Int {
         let width = areas(paneOpen: paneOpen).list?.width ?? columns
-        return profileHeaderLines(needed: AppView.aboutPane(state, login: login, fill: fill).linesNeeded(width: width))
+        let text = PaneWords.user(state, login: login, page: state.accountPage(login), actions: false, fill: fill)
+        let needed = text.linesNeeded(width: width, picture: avatarSize, beside: true, border: false)
+        return profileHeaderLines(needed: needed)
     }
 }

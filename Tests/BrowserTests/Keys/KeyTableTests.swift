@@ -80,7 +80,7 @@ struct KeyTableTests {
         let help = { (list: GitHubList) in
             var state = makeState(list: list)
             _ = state.update(.key(.character("?")), at: epoch)
-            return AppView.help(state)?.entries.map(\.keys) ?? []
+            return AppView.help(state)?.text.entries.map(\.keys) ?? []
         }
         #expect(help(.users(.search("tom"))).contains("S"))
         #expect(!help(.users(.all(since: 0))).contains("S"))

@@ -13,7 +13,7 @@ private func paneHelp(_ list: GitHubList, _ rows: [Row], keys: KeyTable = KeyTab
     store.apply(.key(.character("j")))
     store.apply(.key(.enter))
     store.apply(.key(.character("?")))
-    let entries = AppView.help(store.state)?.entries ?? []
+    let entries = AppView.help(store.state)?.text.entries ?? []
     return Dictionary(entries.map { ($0.keys, $0.text) }, uniquingKeysWith: { first, _ in first })
 }
 
