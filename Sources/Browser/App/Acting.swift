@@ -29,7 +29,7 @@ package struct Acting: Sendable, Equatable {
         package var id: RequestID
         package var change: Change
         package var before: Bool
-        package var countBefore: CountChange?
+        var countBefore: CountChange?
         package var checking = false
 
         package init(id: RequestID, change: Change, before: Bool, countBefore: CountChange? = nil, checking: Bool = false) {
@@ -47,11 +47,11 @@ package struct Acting: Sendable, Equatable {
     }
 
     /// What the token may do, as the first answers told (its scopes).
-    package internal(set) var abilities: TokenAbilities
+    var abilities: TokenAbilities
     /// The web host gh knows the token by, for `gh auth refresh -h HOST`.
     package let host: String
     /// False skips the question before a follow or a star (never before undoing one).
-    package var confirms = true
+    var confirms = true
     /// Whether the token owner follows an account or starred a repository, from a `GET` or a
     /// write; it wins over what a row's fill said.
     package internal(set) var known: [WriteTarget: Bool] = [:] {
@@ -62,12 +62,12 @@ package struct Acting: Sendable, Equatable {
         didSet { revision = Revision() }
     }
     /// Of ``known`` and ``counts`` (what ``marks`` holds): the same while they stay the same.
-    package private(set) var revision = Revision()
+    private(set) var revision = Revision()
     /// The question on the status line: the change a `y` makes.
-    package internal(set) var question: Change?
+    var question: Change?
     /// The count on screen the question's change moves, as GitHub sent it when the key was
     /// pressed.
-    package internal(set) var questionCount: Int?
+    var questionCount: Int?
     /// The state of a target asked of GitHub because nothing on screen said it.
     package internal(set) var asking: Asking?
     /// The write under way, if any: one at a time.
@@ -76,7 +76,7 @@ package struct Acting: Sendable, Equatable {
     package internal(set) var viewer: String?
     /// Until when GitHub's secondary limit holds writes back (a write met it): none is sent
     /// before, and the status line counts down.
-    package internal(set) var heldUntil: Date?
+    var heldUntil: Date?
     /// The last request's number (the state asked, the writes).
     var nextRequest = 0
 
@@ -86,10 +86,10 @@ package struct Acting: Sendable, Equatable {
     }
 
     /// Whether a write or a question about one is under way.
-    package var isBusy: Bool { write != nil || asking != nil }
+    var isBusy: Bool { write != nil || asking != nil }
 
     /// The ability a change of `target` needs.
-    package func ability(for target: WriteTarget) -> TokenAbilities.Ability {
+    func ability(for target: WriteTarget) -> TokenAbilities.Ability {
         switch target {
         case .account: abilities.follow
         case .repository: abilities.star

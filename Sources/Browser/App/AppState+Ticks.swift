@@ -4,7 +4,7 @@ extension AppState {
     // MARK: - Ticks
 
     /// True while something on screen moves (a spinner, a countdown), so ticks must come.
-    package var isAnimating: Bool {
+    var isAnimating: Bool {
         if isWaiting { return true }
         // (Matched, not compared with nil: that copies it.)
         if case .some = prompt.checking { return true }

@@ -20,7 +20,7 @@ package struct AppState: Sendable, Equatable {
     package enum Layout: Sendable, Equatable {
         case compact, comfortable
 
-        package var heights: RowHeights { self == .compact ? .compact : .comfortable }
+        var heights: RowHeights { self == .compact ? .compact : .comfortable }
     }
 
     package struct Size: Sendable, Equatable {
@@ -37,10 +37,10 @@ package struct AppState: Sendable, Equatable {
     /// The API's host, for the title line.
     package let host: String
     /// Where the token came from ("token: gh", "no token"), for the title line.
-    package let tokenLabel: String
+    let tokenLabel: String
     /// Where the API host's pages live on the web, learned from the `html_url`s GitHub sends
     /// (never built from the API's address): rows whose page follows it keep no address.
-    package internal(set) var web: WebPages
+    var web: WebPages
     package let pageSize: Int
     /// Rows before the end that start the next page; nil to learn it (``AdaptivePrefetch``).
     package let prefetchDistance: Int?
@@ -53,18 +53,18 @@ package struct AppState: Sendable, Equatable {
     /// Whether there is a token: `me` and `@me` name its owner, and need one.
     package var hasToken = false
     /// The unit of the waits between tries while GitHub cannot be reached (a second).
-    package var reconnectUnit = Duration.seconds(1)
+    var reconnectUnit = Duration.seconds(1)
 
     // MARK: - State
 
     /// The screens, the one on screen on top.
-    package internal(set) var stack: ScreenStack
+    var stack: ScreenStack
     package internal(set) var overlay: Overlay?
     /// The first line shown of a help too long for the screen (0 when it opens).
-    package internal(set) var helpOffset = 0
+    var helpOffset = 0
     /// The `:` prompt's line, error, history and completion (kept while it is closed: the
     /// history, for the next time).
-    package internal(set) var prompt = CommandPrompt()
+    var prompt = CommandPrompt()
     package internal(set) var details = DetailsState()
     /// The repository details the pane shows, as ``details`` for users.
     package internal(set) var repository = RepositoryState()
@@ -74,17 +74,17 @@ package struct AppState: Sendable, Equatable {
     /// The rate limit of most requests (GitHub's `core`), as the last answer gave it.
     package internal(set) var rateLimit: RateLimit?
     /// The rate limit of searches, which GitHub counts apart.
-    package internal(set) var searchRateLimit: RateLimit?
+    var searchRateLimit: RateLimit?
     /// GraphQL's own limit (the rows' fills), in points.
-    package internal(set) var graphQLRateLimit: RateLimit?
+    var graphQLRateLimit: RateLimit?
     package internal(set) var wait: Wait?
     /// The time of the last tick or wait, for countdowns and ages.
     package internal(set) var now: Date
     package internal(set) var spinner = 0
     /// The tick asked for and not yet arrived.
-    package internal(set) var pendingTick: Int?
+    var pendingTick: Int?
     /// A one-off message in the status line ("Copied …"), until the next key.
-    package internal(set) var flash: Flash?
+    var flash: Flash?
     /// The count typed before a move (`20` of `20G`), until the move or another key.
     package internal(set) var count: Int?
     /// Set when the browser should end: 0 after `q`, 128 + N after signal N.
@@ -92,7 +92,7 @@ package struct AppState: Sendable, Equatable {
     /// GitHub could not be reached at the last try, and how many tries ago that started.
     package internal(set) var offline: Offline?
     /// Following and starring: what is known, the question, the write under way.
-    package internal(set) var acting = Acting()
+    var acting = Acting()
 
     var nextScreenID = 1
     var nextTick = 0
@@ -160,13 +160,13 @@ package struct AppState: Sendable, Equatable {
     package var below: [Screen] { stack.below }
 
     /// The stack of screens, bottom first; never empty. The last one is on screen.
-    package internal(set) var screens: [Screen] {
+    var screens: [Screen] {
         get { stack.screens }
         set { stack.screens = newValue }
     }
 
     /// Where each part of the screen goes at this size, for the model and the view alike.
-    package var screenLayout: ScreenLayout { ScreenLayout(rows: size.rows, columns: size.columns) }
+    var screenLayout: ScreenLayout { ScreenLayout(rows: size.rows, columns: size.columns) }
 
     /// Who has the keyboard.
     package var mode: Mode {
@@ -180,7 +180,7 @@ package struct AppState: Sendable, Equatable {
     }
 
     /// Whether Esc has something to do in the list: a filter to clear or a list to go back from.
-    package var canLeave: Bool { top.detailsOpen || top.isFiltered || stack.canPop }
+    var canLeave: Bool { top.detailsOpen || top.isFiltered || stack.canPop }
 
     /// What Enter does on the selected row: the key does it, the status line's hint says it.
     var enterEffect: KeyTable.EnterHint {

@@ -37,7 +37,7 @@ package struct Browser: Sendable {
     /// Seconds a stored response stays fresh, instead of GitHub's max-age.
     package var maxAge: TimeInterval?
     /// Shown in the status line at the start (a warning from before the screen was up).
-    package var startupNotice: String?
+    var startupNotice: String?
     /// Notices that arrive while the browser runs go to its status line.
     package var notices: NoticeHook?
 

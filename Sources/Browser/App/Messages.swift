@@ -69,7 +69,7 @@ extension FetchToken {
     /// Whether GitHub's answer to this fetch follows a page from `origin`: a list's first page
     /// from a stale cache is a copy, shown at once, and then asked of GitHub again (the runtime's
     /// stale-while-revalidate); the pager replaces its rows with the answer.
-    package func revalidates(_ origin: ResponseOrigin) -> Bool {
+    func revalidates(_ origin: ResponseOrigin) -> Bool {
         direction == .initial && origin.isStale
     }
 }

@@ -4,11 +4,11 @@ extension AppState {
     /// Trying again while GitHub cannot be reached, with a growing wait.
     package struct Offline: Sendable, Equatable {
         /// Tries since GitHub was last reached.
-        package var attempts: Int
+        var attempts: Int
         /// The reconnect asked for and not yet arrived.
         package var pending: Int?
         /// When that reconnect comes, for the countdown on screen.
-        package var retryAt: Date?
+        var retryAt: Date?
 
         /// 5, 10, 20, 40, then every 60 units (seconds, unless tests shorten them).
         func delay(unit: Duration) -> Duration { unit * min(60, 5 << min(attempts, 4)) }

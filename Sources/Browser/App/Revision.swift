@@ -18,7 +18,7 @@ package struct Revision: Equatable, Sendable {
     }
 
     /// Whether both are the revision of the same change.
-    package func matches(_ other: Revision) -> Bool { number == other.number }
+    func matches(_ other: Revision) -> Bool { number == other.number }
 
     /// Always true: what holds a revision is equal by its contents alone (see the type).
     package static func == (lhs: Revision, rhs: Revision) -> Bool { true }

@@ -70,10 +70,10 @@ package struct KeyBinding: Sendable, Equatable {
     /// The help line.
     package var help: String
     /// A word or two for the status line's hints; nil keeps it out of them.
-    package var hint: String?
-    package var modes: Set<Mode>
+    var hint: String?
+    var modes: Set<Mode>
     /// Shown in the list mode only when there is something to go back from.
-    package var needsSomethingToLeave = false
+    var needsSomethingToLeave = false
     /// How the help names a run of keys in one word ("0–9"), while the binding has all of
     /// them; nil names each key.
     package var range: (first: Key, last: Key)?
@@ -99,7 +99,7 @@ package struct KeyBinding: Sendable, Equatable {
     }
 
     /// The labels of its keys, a run as one ("0–9").
-    package var keyLabels: [String] {
+    var keyLabels: [String] {
         guard let range, keys == rangeKeys else { return keys.map(\.label) }
         return [range.first.label + "–" + range.last.label]
     }

@@ -58,7 +58,7 @@ extension KeyTable {
     private static let rebound: Set<Mode> = [.list, .details, .help]
 
     /// Keys bound to two actions in one mode.
-    package func conflicts() -> [Conflict] {
+    func conflicts() -> [Conflict] {
         var found: [Conflict] = []
         for mode in Mode.allCases {
             var seen: [Key: Action] = [:]

@@ -17,7 +17,7 @@ package struct KeyTable: Sendable, Equatable {
     /// answers on every frame).
     private var labels: [[Action: String]]
     /// The keys widgets name in their own text (every frame asks).
-    package private(set) var widgetKeys: WidgetKeys
+    private(set) var widgetKeys: WidgetKeys
     /// The status line's hints, worked out once per kind on first use rather than on every frame:
     /// by what the pane is on (``PaneSubject``: how it names the keys that lead on), the kind of
     /// screen (``ScreenKind``: what it refuses), what Enter does and what the token may not do.
@@ -201,7 +201,7 @@ package struct KeyTable: Sendable, Equatable {
     }
 
     /// The help overlay's last line: "Esc or ? closes this help · q quits".
-    package var helpFooter: String {
+    var helpFooter: String {
         let close = bindings(for: .help).first { $0.action == .closeHelp }?.keys.map(\.label)
         let parts = [close.map { $0.joined(separator: " or ") + " closes this help" },
                      label(.quit, in: .help).map { "\($0) quits" }]
@@ -209,7 +209,7 @@ package struct KeyTable: Sendable, Equatable {
     }
 
     /// The help overlay's last line when it scrolls: "j k scroll · Esc ? close · q quits".
-    package var helpScrollFooter: String {
+    var helpScrollFooter: String {
         let close = bindings(for: .help).first { $0.action == .closeHelp }?.keys.map(\.label)
         let scroll = [label(.lineDown, in: .help), label(.lineUp, in: .help)].compactMap { $0 }
         let parts = [scroll.isEmpty ? nil : scroll.joined(separator: " ") + " scroll",
@@ -220,12 +220,12 @@ package struct KeyTable: Sendable, Equatable {
 
     /// What `action` does in `mode`, as the help says it without its aside ("open their
     /// followers"); nil when no key does it there.
-    package func shortHelp(_ action: Action, in mode: Mode) -> String? {
+    func shortHelp(_ action: Action, in mode: Mode) -> String? {
         bindings(for: mode).first { $0.action == action }.map { HelpText.Entry.withoutAside($0.help) }
     }
 
     /// The help overlay's lines for `mode` on a screen of `kind` (without what it refuses).
-    package func helpEntries(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .search) -> [HelpText.Entry] {
+    func helpEntries(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .search) -> [HelpText.Entry] {
         bindings(for: mode, canLeave: canLeave)
             .filter { !kind.refused.contains($0.action) }
             .map { HelpText.Entry(keys: $0.keyLabel, text: $0.help) }
@@ -236,7 +236,7 @@ package struct KeyTable: Sendable, Equatable {
     /// Enter does on the selected row (`enter`). A widget fits them to a width
     /// (``HintLine/fitted(to:)``).
     /// `unable`: `F` and `*` when the token may not use them, left out.
-    package func hints(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .list, subject: PaneSubject = .user,
+    func hints(for mode: Mode, canLeave: Bool = true, kind: ScreenKind = .list, subject: PaneSubject = .user,
                       enter: EnterHint = .details, unable: Unable = [], undo: Undo = []) -> HintLine {
         hints[HintsKind(subject: subject, kind: kind, enter: enter, unable: unable, undo: undo)][mode, canLeave]
     }

@@ -31,7 +31,7 @@ package final class BrowserLoop<T: Terminal> {
     /// Back from the shell: everything is drawn again.
     private var resumed = false
     /// What is where on the last frame, for clicks; stale once a key changed the state since.
-    package private(set) var hits = HitMap()
+    private(set) var hits = HitMap()
     private var hitsStale = true
 
     package init(state: AppState, terminal: T, runner: any CommandRunner, clock: @escaping () -> Date = { Date() }) {

@@ -27,16 +27,16 @@ package struct AvatarState: Sendable, Equatable {
     }
 
     package internal(set) var target: Key?
-    package internal(set) var inFlight: Request?
+    var inFlight: Request?
     /// Pictures made, the least recently used first out beyond `byteLimit`.
-    package internal(set) var images: LRUCache<Key, HalfBlockImage>
+    var images: LRUCache<Key, HalfBlockImage>
     /// Pictures that could not be had (a failed request, a refused image), and when: asked
     /// again only after ``retryAfter``, or at once by ``retry(_:)``.
     package internal(set) var failed: [Key: Date] = [:]
     /// How long a failed picture waits before selecting its user again asks again.
     package static let retryAfter: TimeInterval = 10
     var nextID = 0
-    package let byteLimit: Int
+    let byteLimit: Int
 
     package init(byteLimit: Int = 2 * 1_048_576) {
         self.byteLimit = byteLimit

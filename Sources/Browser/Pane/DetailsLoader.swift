@@ -44,22 +44,22 @@ package struct DetailsLoader<Details: PaneDetails>: Sendable, Equatable {
     package struct Request: Sendable, Equatable {
         package var id: RequestID
         /// The login, or OWNER/NAME.
-        package var subject: String
+        var subject: String
     }
 
     /// How long the selection must rest before its details are asked for.
-    package static var debounce: Duration { .milliseconds(150) }
+    static var debounce: Duration { .milliseconds(150) }
 
     package internal(set) var cache: DetailsCache<Details>
     /// The login the pane shows; nil when no pane is open.
     package internal(set) var target: String?
     /// Waiting for the selection to rest.
     package internal(set) var pending: Request?
-    package internal(set) var inFlight: Request?
+    var inFlight: Request?
     /// A failure, and the subject it is about.
     package struct Failure: Sendable, Equatable {
-        package var subject: String
-        package var reason: DetailsFailure
+        var subject: String
+        var reason: DetailsFailure
     }
 
     /// The last failure.
@@ -84,7 +84,7 @@ package struct DetailsLoader<Details: PaneDetails>: Sendable, Equatable {
     }
 
     /// True while the pane waits for the target's details (its spinner turns).
-    package var isLoading: Bool {
+    var isLoading: Bool {
         guard let target else { return false }
         return shown(for: target) == .loading
     }
@@ -178,7 +178,7 @@ package struct DetailsLoader<Details: PaneDetails>: Sendable, Equatable {
 package struct DetailsCache<Details: PaneDetails>: Sendable, Equatable {
     private var entries: LRUCache<String, Details>
     /// Of what is cached (not of which was used last): the same while it stays the same.
-    package private(set) var revision = Revision()
+    private(set) var revision = Revision()
 
     package init(capacity: Int) {
         entries = LRUCache(maxCount: max(1, capacity))
@@ -189,7 +189,7 @@ package struct DetailsCache<Details: PaneDetails>: Sendable, Equatable {
     package var isEmpty: Bool { entries.isEmpty }
 
     /// The details of `login`, without counting as a use.
-    package func peek(_ login: String) -> Details? { entries.peek(detailsKey(login)) }
+    func peek(_ login: String) -> Details? { entries.peek(detailsKey(login)) }
 
     /// Every cached record, least recently used first.
     var all: [Details] { entries.keys.compactMap { entries.peek($0) } }

@@ -49,7 +49,7 @@ package struct CommandHistory: Sendable, Equatable {
     /// A word is a run of [A-Za-z0-9_] characters, so a token in quotes or after `=` counts too;
     /// the prefixes are matched in any case. Better to forget a harmless command than to write a
     /// token to disk.
-    package static func mayStore(_ line: String) -> Bool {
+    static func mayStore(_ line: String) -> Bool {
         if line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return false }
         if line.lowercased().contains("--token") { return false }
         for word in words(line) {

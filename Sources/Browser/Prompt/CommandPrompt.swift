@@ -11,10 +11,10 @@ package struct CommandPrompt: Sendable, Equatable {
     /// While ↑ and ↓ walk the history: the entry shown, and the line typed before the walk.
     var walk: Walk?
     /// The candidates of the last Tab, while the line is still what it left.
-    package internal(set) var completion: Completion?
+    var completion: Completion?
     /// The names of the lists left (Esc) this run, the latest first, for Tab: at most
     /// ``namesKept`` of each kind.
-    package internal(set) var leftNames = KnownNames()
+    var leftNames = KnownNames()
     static let namesKept = 1_000
     /// A line that ran and waits for GitHub to say its account or repository exists.
     package internal(set) var checking: Checking?
@@ -36,9 +36,9 @@ package struct CommandPrompt: Sendable, Equatable {
     /// Candidates for the word before the cursor. The first Tab fills in what they share and
     /// shows them; each Tab after it puts the next one in the line.
     package struct Completion: Sendable, Equatable {
-        package var candidates: [String]
+        var candidates: [String]
         /// The candidate in the line; nil until the second Tab.
-        package var chosen: Int?
+        var chosen: Int?
         /// The line before the word being completed, and after the cursor.
         var head: String
         var tail: String

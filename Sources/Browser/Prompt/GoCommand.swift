@@ -45,12 +45,12 @@ package enum GoCommand: Sendable, Equatable {
     /// The most pages before the first one shown: every page before it is counted (and can be
     /// loaded by scrolling up), so a bound keeps that count small, far past the end of any list
     /// GitHub pages through.
-    package static let maxStartPage = 100_000
+    static let maxStartPage = 100_000
 
     /// The account or repository the command is about, which GitHub is asked about before the
     /// screen opens (so that one that does not exist is said on the prompt); nil for a search
     /// and all users.
-    package var subject: GoSubject? {
+    var subject: GoSubject? {
         switch self {
         case .quit: return nil
         case .profile(let login): return .account(login)

@@ -32,7 +32,7 @@ package enum HistoryFile {
     }
 
     /// Writes `history` to `path`, one entry per line: creates the missing directories with mode 0700; the file has mode 0600 whatever the umask (write a temporary file in the same directory created with 0600, then rename it over the old one, so a crash never leaves half a file). Throws on failure (a read-only directory): the caller shows one warning.
-    package static func save(_ history: CommandHistory, path: String) throws {
+    static func save(_ history: CommandHistory, path: String) throws {
         let directory = parent(of: path)
         try makeDirectories(directory)
         var text = history.entries.joined(separator: "\n")

@@ -12,15 +12,15 @@ package struct GitHubService: Sendable {
     package var page: @Sendable (_ list: GitHubList, _ cursor: GitHubCursor, _ pageSize: Int, CachePolicy) async throws
         -> Loaded<RowPage>
     package var userDetails: @Sendable (_ login: String, CachePolicy) async throws -> Loaded<UserDetails>
-    package var repositoryDetails: @Sendable (_ owner: String, _ name: String, CachePolicy) async throws
+    var repositoryDetails: @Sendable (_ owner: String, _ name: String, CachePolicy) async throws
         -> Loaded<RepositoryDetails>
     package var image: @Sendable (URL) async throws -> Data
     /// One GraphQL request about up to 100 accounts, by login.
     package var fill: @Sendable (_ logins: [String]) async throws -> FillAnswer
     /// The same for up to 100 repositories, by OWNER/NAME.
-    package var fillRepositories: @Sendable (_ names: [String]) async throws -> RepositoryFillAnswer
+    var fillRepositories: @Sendable (_ names: [String]) async throws -> RepositoryFillAnswer
     /// Whether the token owner follows the account or starred the repository.
-    package var isSet: @Sendable (WriteTarget) async throws -> Bool
+    var isSet: @Sendable (WriteTarget) async throws -> Bool
     /// Follows or stars (`on`), or undoes it.
     package var set: @Sendable (WriteTarget, _ on: Bool) async throws -> Void
     /// The token owner's login (`GET /user`, once): nil without a token; GitHub's error when it
@@ -44,7 +44,7 @@ package struct GitHubService: Sendable {
     }
 
     /// The service over a real client: its cache, retries and rate-limit waits included.
-    package static func live(_ client: GitHubClient) -> GitHubService {
+    static func live(_ client: GitHubClient) -> GitHubService {
         GitHubService(
             page: { list, cursor, pageSize, policy in
                 let loaded = try await list.loadRows(client: client, at: cursor, pageSize: pageSize, policy: policy)

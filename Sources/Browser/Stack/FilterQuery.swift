@@ -39,7 +39,7 @@ package struct FilterQuery: Sendable, Equatable {
     package var relations: [(relation: Relation, holds: Bool)] = []
     /// Words that look like a qualifier but name none (`is:bogus`): matched as words, and
     /// named on the status line.
-    package private(set) var unknownQualifiers: [String] = []
+    private(set) var unknownQualifiers: [String] = []
 
     package init(_ text: String) {
         for word in text.lowercased().split(whereSeparator: \.isWhitespace) {
@@ -61,7 +61,7 @@ package struct FilterQuery: Sendable, Equatable {
     }
 
     /// Whether the query has qualifiers, which need filled rows.
-    package var judgesRelations: Bool { !relations.isEmpty }
+    var judgesRelations: Bool { !relations.isEmpty }
 
     /// Whether `row`, filled with `fill` when known, matches; `viewerFollows`: whether you
     /// follow the account as F's writes said, when they did.

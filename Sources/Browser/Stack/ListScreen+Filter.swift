@@ -107,7 +107,7 @@ extension ListScreen {
 
     /// How many loaded rows a filter's `is:` qualifiers cannot judge yet (not filled, and F's
     /// marks say too little); nil when it has none.
-    package var notChecked: Int? {
+    var notChecked: Int? {
         let query = FilterQuery(filter)
         guard isFiltered, query.judgesRelations else { return nil }
         let (fills, marks) = (fills, marks)

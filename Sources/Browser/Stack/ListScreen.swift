@@ -94,7 +94,7 @@ package struct ListScreen: Sendable, Equatable {
     package var list: GitHubList { storage.list }
     /// The title path, as facts: all users, then octocat and their followers for each level
     /// pushed (the view words them: "All users › octocat › followers").
-    package var crumbs: [Crumb] { storage.crumbs }
+    var crumbs: [Crumb] { storage.crumbs }
     package internal(set) var pager: Pager<Row, GitHubCursor> {
         _read { yield storage.pager }
         _modify {
@@ -112,12 +112,12 @@ package struct ListScreen: Sendable, Equatable {
         _read { yield storage.viewport }
         _modify { yield &unique.viewport }
     }
-    package internal(set) var pull: PullToRefresh {
+    var pull: PullToRefresh {
         _read { yield storage.pull }
         _modify { yield &unique.pull }
     }
     /// The filter as it is being typed: its text and the cursor in it.
-    package internal(set) var filterField: TextField {
+    var filterField: TextField {
         _read { yield storage.filterField }
         _modify { yield &unique.filterField }
     }
@@ -125,28 +125,28 @@ package struct ListScreen: Sendable, Equatable {
     package var filter: String { filterField.text }
     /// Indexes into the pager's items of the users the filter matches, ascending; nil when no
     /// filter is set.
-    package internal(set) var matches: [Int]? {
+    var matches: [Int]? {
         _read { yield storage.matches }
         _modify { yield &unique.matches }
     }
     /// The user the selection is on, followed when the list changes under it.
-    package internal(set) var selectedID: Int64? {
+    var selectedID: Int64? {
         _read { yield storage.selectedID }
         _modify { yield &unique.selectedID }
     }
-    package internal(set) var detailsOpen: Bool {
+    var detailsOpen: Bool {
         _read { yield storage.detailsOpen }
         _modify { yield &unique.detailsOpen }
     }
     /// `g` or `G` waiting for a far page (a jump), or `G` for the first page: done when the page
     /// arrives.
-    package internal(set) var pendingMove: Viewport.Command? {
+    var pendingMove: Viewport.Command? {
         _read { yield storage.pendingMove }
         _modify { yield &unique.pendingMove }
     }
     /// A count's row (`20G`, the item at 19 of the whole list) waiting for the far page that
     /// holds it, or for the first page: selected when it arrives.
-    package internal(set) var pendingItem: Int? {
+    var pendingItem: Int? {
         _read { yield storage.pendingItem }
         _modify { yield &unique.pendingItem }
     }
@@ -154,31 +154,31 @@ package struct ListScreen: Sendable, Equatable {
     /// list): the selection rests on the last row loaded while the pages up to it load one
     /// after another, and goes to it when it arrives (the list's last row, if it ends first).
     /// Any move of the selection gives it up.
-    package internal(set) var walkTo: Int? {
+    var walkTo: Int? {
         _read { yield storage.walkTo }
         _modify { yield &unique.walkTo }
     }
     /// When the rows on screen were fetched, when they came from the cache and GitHub has not
     /// confirmed them since; nil when they are GitHub's latest.
-    package internal(set) var storedAt: Date? {
+    var storedAt: Date? {
         _read { yield storage.storedAt }
         _modify { yield &unique.storedAt }
     }
     /// How many lines each kind of row takes (one or two a user).
-    package internal(set) var heights: RowHeights {
+    var heights: RowHeights {
         _read { yield storage.heights }
         _modify { yield &unique.heights }
     }
     /// How many rows an account's details said the list has when it was opened (its followers,
     /// the users it follows, its repositories): GitHub's pages of those lists do not count
     /// themselves, so the status line says "100 of 182" by this until the end is reached.
-    package internal(set) var expectedCount: Int? {
+    var expectedCount: Int? {
         _read { yield storage.expectedCount }
         _modify { yield &unique.expectedCount }
     }
     /// The `:` line this screen was opened with, for the prompt to come back with when GitHub
     /// refuses it (a search's invalid query).
-    package internal(set) var openedWith: String? {
+    var openedWith: String? {
         _read { yield storage.openedWith }
         _modify { yield &unique.openedWith }
     }
@@ -197,14 +197,14 @@ package struct ListScreen: Sendable, Equatable {
     }
 
     /// The account a refresh lost from under the selection, sought in the pages that come next.
-    package internal(set) var sought: Sought? {
+    var sought: Sought? {
         _read { yield storage.sought }
         _modify { yield &unique.sought }
     }
 
     /// Where the selection was when the filter line was opened, to go back to when a filter
     /// that matched nothing is cleared.
-    package internal(set) var filterOrigin: FilterOrigin? {
+    var filterOrigin: FilterOrigin? {
         _read { yield storage.filterOrigin }
         _modify { yield &unique.filterOrigin }
     }
@@ -272,21 +272,21 @@ package struct ListScreen: Sendable, Equatable {
     }
 
     /// The selected row, if the selection is on one of the list's items.
-    package var selectedRow: Row? {
+    var selectedRow: Row? {
         let rows = self.rows
         return viewport.selection.flatMap(rows.itemIndex(forRow:)).map { rows.items[$0] }
     }
 
     /// The selected user, if the selection is on a user.
-    package var selectedUser: GitHubUser? { selectedRow?.user }
+    var selectedUser: GitHubUser? { selectedRow?.user }
 
     /// Position of the selection among the rows shown (1-based), for "3/40": in the whole list
     /// (dropped pages counted), or among the matches of a filter.
-    package var selectedPosition: Int? {
+    var selectedPosition: Int? {
         viewport.selection.flatMap(rows.itemIndex(forRow:)).map { $0 + 1 + (matches == nil ? pager.offset : 0) }
     }
 
-    package var isFiltered: Bool { matches != nil }
+    var isFiltered: Bool { matches != nil }
 
     /// Whether the screen is a search's results.
     var isSearch: Bool {

@@ -17,7 +17,7 @@ package struct Profile: Sendable, Equatable {
     package typealias Rows = SlicedList<Row, ProfileSlice>
 
     /// Items a slice shows before its "All … →" row.
-    package static let shownPerSlice = 5
+    static let shownPerSlice = 5
 
     /// The slices no details count (GitHub's user has no organization count): their first
     /// page is a whole page, and its length is the count when it holds the whole list.
@@ -28,12 +28,12 @@ package struct Profile: Sendable, Equatable {
 
     /// The text a slice carries for its heading, "All … →" and empty rows: none, they are the
     /// view's words (``ProfileWords``); it only says the slice has such rows.
-    package static let worded = ""
+    static let worded = ""
 
     package let login: String
     /// Nil until the kind of account is known (from the row it was opened from, or its
     /// details): the slices after the about row follow from it.
-    package internal(set) var isOrganization: Bool?
+    var isOrganization: Bool?
     package internal(set) var rows: Rows
     /// The request each loading slice waits for.
     package internal(set) var requests: [ProfileSlice: RequestID] = [:]
@@ -134,7 +134,7 @@ package struct Profile: Sendable, Equatable {
     // MARK: - Loading
 
     /// True while a slice waits for its rows.
-    package var isLoading: Bool { !requests.isEmpty }
+    var isLoading: Bool { !requests.isEmpty }
 
     /// Starts the idle slices within `distance` rows of the `visible` ones.
     mutating func loadNear(_ visible: Range<Int>, distance: Int, screen: ScreenID) -> [Command] {

@@ -47,7 +47,7 @@ package struct ProfileScreen: Sendable, Equatable {
 
     package var id: ScreenID { storage.id }
     /// The title path: the crumbs of the screen it was opened from, then the login.
-    package var crumbs: [Crumb] { storage.crumbs }
+    var crumbs: [Crumb] { storage.crumbs }
     package internal(set) var profile: Profile {
         _read { yield storage.profile }
         _modify { yield &unique.profile }
@@ -56,7 +56,7 @@ package struct ProfileScreen: Sendable, Equatable {
         _read { yield storage.viewport }
         _modify { yield &unique.viewport }
     }
-    package internal(set) var detailsOpen: Bool {
+    var detailsOpen: Bool {
         _read { yield storage.detailsOpen }
         _modify { yield &unique.detailsOpen }
     }
@@ -155,7 +155,7 @@ package struct ProfileScreen: Sendable, Equatable {
     // MARK: - The selection
 
     /// The account or repository the selection is on, if it is on one of a slice's items.
-    package var selectedRow: Row? {
+    var selectedRow: Row? {
         guard let row = viewport.selection, row < profile.rows.count, case .item(_, _, let item) = profile.rows[row]
         else { return nil }
         return item

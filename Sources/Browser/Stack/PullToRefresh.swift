@@ -1,7 +1,7 @@
 /// Keyboard pull-to-refresh: on the first row one more "up" shows the pull row, a second
 /// releases it; any other key cancels.
 package struct PullToRefresh: Sendable, Equatable {
-    package internal(set) var isPulled = false
+    var isPulled = false
 
     package init() {}
 

@@ -65,7 +65,7 @@ package struct RowFill: Sendable, Hashable {
 
     /// The same fill after a follow or an unfollow (``Acting``): the mark, and the followers
     /// as the screen shows them.
-    package func acted(viewerFollows: Bool, followers: Int?) -> RowFill {
+    func acted(viewerFollows: Bool, followers: Int?) -> RowFill {
         var bits = viewerFollows ? bits | Bit.viewerFollows : bits & ~Bit.viewerFollows
         guard let followers, !isOrganization else { return RowFill(texts: texts, count: count, bits: bits) }
         bits |= Bit.count
@@ -120,19 +120,19 @@ package struct RowFill: Sendable, Hashable {
     package var location: String? { read(Bit.texts[2]).location }
     /// A user's bio, or an organization's description.
     package var bio: String? { read(Bit.texts[3]).bio }
-    package var isOrganization: Bool { bits & Bit.organization != 0 }
+    var isOrganization: Bool { bits & Bit.organization != 0 }
     /// A repository's fill (``init(repository:)``).
-    package var isRepository: Bool { bits & Bit.repository != 0 }
+    var isRepository: Bool { bits & Bit.repository != 0 }
     /// A user's followers (nil for an organization or a repository).
     package var followers: Int? { bits & (Bit.organization | Bit.repository) == 0 && bits & Bit.count != 0 ? Int(count) : nil }
     /// A repository's stars, as the fill counted them.
     package var stars: Int? { isRepository && bits & Bit.count != 0 ? Int(count) : nil }
     /// The token's owner starred the repository.
-    package var viewerStarred: Bool { bits & Bit.viewerStarred != 0 }
+    var viewerStarred: Bool { bits & Bit.viewerStarred != 0 }
     /// An organization's members the token may see, when they were asked for and allowed.
     package var members: Int? { isOrganization && bits & Bit.count != 0 ? Int(count) : nil }
     /// The account is the token's owner.
-    package var isViewer: Bool { bits & Bit.viewer != 0 }
+    var isViewer: Bool { bits & Bit.viewer != 0 }
     /// The account follows the token's owner.
     package var followsViewer: Bool { bits & Bit.followsViewer != 0 }
     /// The token's owner follows the account.

@@ -12,7 +12,7 @@ package struct RowFills: Sendable, Equatable {
         didSet { revision = Revision() }
     }
     /// Of ``byID``: the same while it stays the same.
-    package private(set) var revision = Revision()
+    private(set) var revision = Revision()
     /// Rows GitHub answered nothing for (an account deleted or suspended since the page came):
     /// not asked again.
     var unknown: Set<Int64> = []
@@ -20,16 +20,16 @@ package struct RowFills: Sendable, Equatable {
     /// with then: a page whose first row changed (a refresh) is asked again.
     var asked: [Int: Int64] = [:]
     /// The request out, if any.
-    package internal(set) var inFlight: Request?
+    var inFlight: Request?
     /// No request before this (after a failure: a retry's wait, a rate limit's reset).
     var retryAt: Date?
     /// Why the last request failed, until one succeeds.
     package internal(set) var problem: FillProblem?
     /// Requests that failed in a row through GitHub's errors or the network: each waits longer
     /// before the next (``FillProblem/retryAt(after:failures:)``).
-    package internal(set) var failures = 0
+    var failures = 0
     /// Scopes the token lacks for fields GitHub refused (`read:org`), said once.
-    package internal(set) var refusedScopes: [String] = []
+    var refusedScopes: [String] = []
     /// Requests the filter on may still make for loaded rows off the screen (``sweepBudget``
     /// when it began); nil while no filter is on.
     var sweepsLeft: Int?

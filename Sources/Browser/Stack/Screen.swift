@@ -22,7 +22,7 @@ package enum Screen: Sendable, Equatable {
     /// The title path, as facts: all users, then octocat and their followers for each level
     /// pushed (the view words them: "All users › octocat › followers").
     @inline(__always)
-    package var crumbs: [Crumb] {
+    var crumbs: [Crumb] {
         switch self {
         case .list(let screen): screen.crumbs
         case .profile(let screen): screen.crumbs
@@ -43,7 +43,7 @@ package enum Screen: Sendable, Equatable {
     }
 
     /// Whether the details pane is open over (or beside) the screen.
-    package var detailsOpen: Bool {
+    var detailsOpen: Bool {
         @inline(__always) get {
             switch self {
             case .list(let screen): screen.detailsOpen
@@ -58,7 +58,7 @@ package enum Screen: Sendable, Equatable {
 
     /// The account or repository the selection is on, if any.
     @inline(__always)
-    package var selectedRow: Row? {
+    var selectedRow: Row? {
         switch self {
         case .list(let screen): screen.selectedRow
         case .profile(let screen): screen.selectedRow
@@ -67,7 +67,7 @@ package enum Screen: Sendable, Equatable {
 
     /// The account the selection is on, if any.
     @inline(__always)
-    package var selectedUser: GitHubUser? { selectedRow?.user }
+    var selectedUser: GitHubUser? { selectedRow?.user }
 
     /// The address the screen kept for one of its rows, whose page does not follow the base.
     func keptWebPage(of row: Row) -> String? {
@@ -79,14 +79,14 @@ package enum Screen: Sendable, Equatable {
 
     /// Whether a filter narrows the rows (only a list has one).
     @inline(__always)
-    package var isFiltered: Bool {
+    var isFiltered: Bool {
         guard case .list(let screen) = self else { return false }
         return screen.isFiltered
     }
 
     /// When the rows on screen came from the cache and GitHub has not confirmed them since.
     @inline(__always)
-    package var storedAt: Date? {
+    var storedAt: Date? {
         guard case .list(let screen) = self else { return nil }
         return screen.storedAt
     }
@@ -114,7 +114,7 @@ package enum Screen: Sendable, Equatable {
     // MARK: - The kinds
 
     /// The list, when the screen is one; setting it replaces a list (tests build states so).
-    package var listScreen: ListScreen? {
+    var listScreen: ListScreen? {
         @inline(__always) get {
             guard case .list(let screen) = self else { return nil }
             return screen
@@ -126,7 +126,7 @@ package enum Screen: Sendable, Equatable {
     }
 
     /// The profile, when the screen is one; setting it replaces a profile.
-    package var profileScreen: ProfileScreen? {
+    var profileScreen: ProfileScreen? {
         @inline(__always) get {
             guard case .profile(let screen) = self else { return nil }
             return screen

@@ -41,7 +41,7 @@ package enum PaneSubject: Sendable, Hashable, CaseIterable {
     /// Every key that opens a list here, named for that list ("repositories"): the help says
     /// "open its …" for each on an organization or a repository; on a user the key table's own
     /// words serve (nothing).
-    package var listNames: [Action: String] {
+    var listNames: [Action: String] {
         guard self != .user else { return [:] }
         var names: [Action: String] = [:]
         for action in [Action.followers, .following, .repositories] {
@@ -71,7 +71,7 @@ package enum PaneSubject: Sendable, Hashable, CaseIterable {
 
     /// `F` and `*` where they do nothing: a user is followed, not starred; a repository starred;
     /// an organization neither.
-    package var notActedOn: Set<Action> {
+    var notActedOn: Set<Action> {
         switch self {
         case .user: [.star]
         case .organization: [.follow, .star]

@@ -16,7 +16,7 @@ package struct ScreenStack: Sendable, Equatable {
 
     /// Every screen, bottom first; never empty. Setting it replaces the whole stack (tests
     /// build their expected states so).
-    package internal(set) var screens: [Screen] {
+    var screens: [Screen] {
         get { below + [top] }
         set {
             guard let last = newValue.last else { return assertionFailure("the stack of screens cannot be empty") }
@@ -26,7 +26,7 @@ package struct ScreenStack: Sendable, Equatable {
     }
 
     /// Whether there is a screen to go back to.
-    package var canPop: Bool { !below.isEmpty }
+    var canPop: Bool { !below.isEmpty }
 
     /// `screen` goes on top and starts its work.
     mutating func push(_ screen: Screen, at now: Duration?) -> [Command] {

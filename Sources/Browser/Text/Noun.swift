@@ -14,5 +14,5 @@ package struct Noun: Sendable, Equatable {
     }
 
     /// The form that goes after `number`: the singular for exactly one.
-    package func form(for number: Int) -> String { number == 1 ? one : many }
+    func form(for number: Int) -> String { number == 1 ? one : many }
 }

@@ -10,7 +10,7 @@ package enum AppView {
     /// filter or the command line is open: a click does nothing there). With `mapping` false the
     /// map is left empty: the loop asks for it only when a click comes.
     @discardableResult
-    package static func render(_ state: borrowing AppState, on screen: some TerminalUI.Screen, memo: Memo? = nil,
+    static func render(_ state: borrowing AppState, on screen: some TerminalUI.Screen, memo: Memo? = nil,
                                mapping: Bool = true) -> HitMap {
         let (rows, columns) = screen.size
         screen.clear()

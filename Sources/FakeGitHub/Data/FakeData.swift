@@ -1,30 +1,30 @@
 /// One account of the fake data set.
-public struct FakeUser: Sendable, Hashable {
-    public let id: Int64
-    public let login: String
-    public let isOrganization: Bool
-    public let isSiteAdmin: Bool
+package struct FakeUser: Sendable, Hashable {
+    package let id: Int64
+    package let login: String
+    package let isOrganization: Bool
+    package let isSiteAdmin: Bool
 }
 
 /// A deterministic GitHub: the same seed and size always give the same accounts and lists.
 ///
 /// Ids increase with sign-up order and have gaps, as deleted accounts leave on GitHub. Lists
 /// (followers, members, stargazers) are derived from the owner's name, so they need no storage.
-public struct FakeDataSet: Sendable {
-    public let users: [FakeUser]
+package struct FakeDataSet: Sendable {
+    package let users: [FakeUser]
     private let indexByLogin: [String: Int]
     /// Where the organizations are in `users`, in sign-up order.
     let organizationIndices: [Int]
     /// Fixed list sizes, keyed like `followers:octocat`, `members:acme` or `stargazers:octocat/hello-world`;
     /// also `repos:login`, `starred:login`, `orgs:login`, `contributors:owner/repo` and
     /// `subscribers:owner/repo` (keys lowercased).
-    public let listSizes: [String: Int]
+    package let listSizes: [String: Int]
 
     /// - Parameters:
     ///   - userCount: how many accounts (at least 1).
     ///   - seed: varies ids, logins and list contents.
     ///   - listSizes: fixed sizes for some lists; the others get a size from the owner's name.
-    public init(userCount: Int = 100_000, seed: UInt64 = 1, listSizes: [String: Int] = [:]) {
+    package init(userCount: Int = 100_000, seed: UInt64 = 1, listSizes: [String: Int] = [:]) {
         var rng = FakeRandom(seed: seed)
         var users: [FakeUser] = []
         var index: [String: Int] = [:]
@@ -46,18 +46,18 @@ public struct FakeDataSet: Sendable {
         self.listSizes = listSizes
     }
 
-    public func user(login: String) -> FakeUser? {
+    package func user(login: String) -> FakeUser? {
         indexByLogin[login.lowercased()].map { users[$0] }
     }
 
     /// The users with an id greater than `since`, in id order (GET /users).
-    public func users(since: Int64, limit: Int) -> ArraySlice<FakeUser> {
+    package func users(since: Int64, limit: Int) -> ArraySlice<FakeUser> {
         let low = firstIndex(after: since)
         return users[low..<min(users.count, low + max(0, limit))]
     }
 
     /// The last `count` users with an id of at most `id`.
-    public func users(upTo id: Int64, count: Int) -> ArraySlice<FakeUser> {
+    package func users(upTo id: Int64, count: Int) -> ArraySlice<FakeUser> {
         let end = firstIndex(after: id)
         return users[max(0, end - max(0, count))..<end]
     }
@@ -75,7 +75,7 @@ public struct FakeDataSet: Sendable {
     // MARK: - Derived lists
 
     /// The size of a derived list such as `followers:octocat`.
-    public func listSize(_ key: String) -> Int {
+    package func listSize(_ key: String) -> Int {
         if let fixed = listSizes[key] { return fixed }
         let hash = FakeRandom.hash(key)
         // Mostly modest lists, some empty, a few long enough to page for a while.
@@ -87,7 +87,7 @@ public struct FakeDataSet: Sendable {
     }
 
     /// Members of a derived list, in the list's order: distinct accounts picked by a stride.
-    public func list(_ key: String, offset: Int, limit: Int) -> [FakeUser] {
+    package func list(_ key: String, offset: Int, limit: Int) -> [FakeUser] {
         list(key, size: listSize(key), offset: offset, limit: limit)
     }
 
@@ -126,7 +126,7 @@ public struct FakeDataSet: Sendable {
     }
 
     /// Accounts whose login contains every term (case-insensitive), optionally of one type.
-    public func search(terms: [String], type: Bool?) -> [FakeUser] {
+    package func search(terms: [String], type: Bool?) -> [FakeUser] {
         let lowered = terms.map { $0.lowercased() }
         return users.filter { user in
             if let wantOrganization = type, user.isOrganization != wantOrganization { return false }

@@ -5,21 +5,21 @@ import Foundation
 /// Most accounts have a plain name; some have accents, CJK or emoji, some a bio over several
 /// lines, some nothing at all, as on GitHub. The follower, following and repository counts are the
 /// sizes of the lists the server serves for the account.
-public struct FakeProfile: Sendable {
-    public internal(set) var name: String?
-    public internal(set) var company: String?
-    public internal(set) var blog: String
-    public internal(set) var location: String?
-    public internal(set) var email: String?
-    public internal(set) var hireable: Bool?
-    public internal(set) var bio: String?
-    public internal(set) var twitter: String?
-    public internal(set) var publicRepos: Int
-    public internal(set) var publicGists: Int
-    public internal(set) var followers: Int
-    public internal(set) var following: Int
-    public internal(set) var createdAt: Date
-    public internal(set) var updatedAt: Date
+package struct FakeProfile: Sendable {
+    package internal(set) var name: String?
+    package internal(set) var company: String?
+    package internal(set) var blog: String
+    package internal(set) var location: String?
+    package internal(set) var email: String?
+    package internal(set) var hireable: Bool?
+    package internal(set) var bio: String?
+    package internal(set) var twitter: String?
+    package internal(set) var publicRepos: Int
+    package internal(set) var publicGists: Int
+    package internal(set) var followers: Int
+    package internal(set) var following: Int
+    package internal(set) var createdAt: Date
+    package internal(set) var updatedAt: Date
 
     init(_ user: FakeUser, data: FakeDataSet) {
         var rng = FakeRandom(seed: FakeRandom.hash("profile:" + user.login.lowercased()))
@@ -97,5 +97,5 @@ private extension Date {
 
 extension FakeDataSet {
     /// The profile `GET /users/{login}` serves for an account.
-    public func profile(of user: FakeUser) -> FakeProfile { FakeProfile(user, data: self) }
+    package func profile(of user: FakeUser) -> FakeProfile { FakeProfile(user, data: self) }
 }

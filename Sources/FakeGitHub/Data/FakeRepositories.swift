@@ -1,51 +1,51 @@
 import Foundation
 
 /// A repository's license, as GitHub's `license` object names it.
-public struct FakeLicense: Sendable, Hashable {
-    public let key: String
-    public let name: String
-    public let spdxID: String
+package struct FakeLicense: Sendable, Hashable {
+    package let key: String
+    package let name: String
+    package let spdxID: String
 }
 
 /// One repository of the fake data set, derived from its owner and its place in the owner's list.
 ///
 /// An owner's repositories are numbered from 0, the most recently pushed first, so `pushed_at`
 /// falls as the index grows. Nothing is stored: the same data set always derives the same fields.
-public struct FakeRepository: Sendable, Hashable {
-    public let owner: FakeUser
+package struct FakeRepository: Sendable, Hashable {
+    package let owner: FakeUser
     /// Place in the owner's list, most recently pushed first.
-    public let index: Int
-    public let id: Int64
-    public let name: String
+    package let index: Int
+    package let id: Int64
+    package let name: String
     /// The description outside hostile mode; nil for a repository without one.
-    public let description: String?
-    public let isFork: Bool
-    public let isArchived: Bool
-    public let homepage: String?
-    public let language: String?
-    public let license: FakeLicense?
-    public let topics: [String]
+    package let description: String?
+    package let isFork: Bool
+    package let isArchived: Bool
+    package let homepage: String?
+    package let language: String?
+    package let license: FakeLicense?
+    package let topics: [String]
     /// The sizes of the stargazers, subscribers and contributors lists the server serves.
-    public internal(set) var stargazers: Int
-    public let subscribers: Int
-    public let contributors: Int
-    public let forks: Int
-    public let openIssues: Int
+    package internal(set) var stargazers: Int
+    package let subscribers: Int
+    package let contributors: Int
+    package let forks: Int
+    package let openIssues: Int
     /// Kilobytes, as GitHub's `size`.
-    public let size: Int
-    public let createdAt: Date
-    public let updatedAt: Date
-    public let pushedAt: Date
-    public let defaultBranch: String
+    package let size: Int
+    package let createdAt: Date
+    package let updatedAt: Date
+    package let pushedAt: Date
+    package let defaultBranch: String
     /// Picks whether and which hostile text replaces the description in hostile mode.
     let hostileDice: UInt64
 
-    public var fullName: String { "\(owner.login)/\(name)" }
+    package var fullName: String { "\(owner.login)/\(name)" }
     /// The lowercased `owner/name` that list-size keys use (`stargazers:octocat/hello-world`).
-    public var key: String { "\(owner.login.lowercased())/\(name.lowercased())" }
+    package var key: String { "\(owner.login.lowercased())/\(name.lowercased())" }
 
     /// The description served: in hostile mode, one repository in three gets a hostile text.
-    public func description(hostile: Bool) -> String? {
+    package func description(hostile: Bool) -> String? {
         guard hostile, hostileDice % 3 == 0 else { return description }
         return FakeHostileText.pick(hostileDice / 3)
     }
@@ -60,7 +60,7 @@ extension FakeDataSet {
     // MARK: - An account's repositories
 
     /// How many repositories an account has: its profile's `public_repos`, or `repos:login` if fixed.
-    public func repositoryCount(of user: FakeUser) -> Int {
+    package func repositoryCount(of user: FakeUser) -> Int {
         let login = user.login.lowercased()
         if let fixed = listSizes["repos:\(login)"] { return min(max(0, fixed), Self.maxRepositories) }
         // The first draws of the profile's generator, as the profile made them before repositories existed.
@@ -70,14 +70,14 @@ extension FakeDataSet {
     }
 
     /// The account's repositories, most recently pushed first.
-    public func repositories(of owner: FakeUser) -> [FakeRepository] {
+    package func repositories(of owner: FakeUser) -> [FakeRepository] {
         let count = repositoryCount(of: owner)
         let created = profile(of: owner).createdAt
         return (0..<count).map { repository(of: owner, at: $0, count: count, ownerCreated: created) }
     }
 
     /// The account's repository at `index` (0 is the most recently pushed), nil past the end.
-    public func repository(of owner: FakeUser, at index: Int) -> FakeRepository? {
+    package func repository(of owner: FakeUser, at index: Int) -> FakeRepository? {
         let count = repositoryCount(of: owner)
         guard index >= 0, index < count else { return nil }
         return repository(of: owner, at: index, count: count, ownerCreated: profile(of: owner).createdAt)
@@ -95,7 +95,7 @@ extension FakeDataSet {
     }
 
     /// The repository `owner/name` (both case-insensitive), nil when there is none.
-    public func repository(owner login: String, name: String) -> FakeRepository? {
+    package func repository(owner login: String, name: String) -> FakeRepository? {
         guard let owner = user(login: login) else { return nil }
         let count = repositoryCount(of: owner)
         let wanted = name.lowercased()
@@ -164,7 +164,7 @@ extension FakeDataSet {
     // MARK: - Contributors
 
     /// Contribution counts of a repository's contributors, in the list's order: strictly falling.
-    public func contributions(of repository: FakeRepository, offset: Int, limit: Int) -> [Int] {
+    package func contributions(of repository: FakeRepository, offset: Int, limit: Int) -> [Int] {
         let total = repository.contributors
         guard offset < total, limit > 0 else { return [] }
         let scale = Int(FakeRandom.hash("contributions:" + repository.key) % 16) + 1
@@ -179,7 +179,7 @@ extension FakeDataSet {
 
     /// When the repository's stargazers starred it, in the list's order (the oldest first):
     /// spread from its creation to the data set's "now", strictly rising.
-    public func starDates(of repository: FakeRepository, offset: Int, limit: Int) -> [Date] {
+    package func starDates(of repository: FakeRepository, offset: Int, limit: Int) -> [Date] {
         let total = repository.stargazers
         guard offset < total, limit > 0 else { return [] }
         let born = Int64(repository.createdAt.timeIntervalSince1970)
@@ -193,7 +193,7 @@ extension FakeDataSet {
     // MARK: - Stars and organizations of a user
 
     /// The repositories a user starred: one of each of some other accounts that have repositories.
-    public func starred(by user: FakeUser) -> [FakeRepository] {
+    package func starred(by user: FakeUser) -> [FakeRepository] {
         let key = "starred:\(user.login.lowercased())"
         var rng = FakeRandom(seed: FakeRandom.hash(key))
         let derived = rng.chance(0.3) ? 0 : (rng.chance(0.07) ? rng.next(upTo: 1_500) : rng.next(upTo: 80))
@@ -215,7 +215,7 @@ extension FakeDataSet {
     }
 
     /// The organizations a user belongs to (none for an organization), each once.
-    public func organizations(of user: FakeUser) -> [FakeUser] {
+    package func organizations(of user: FakeUser) -> [FakeUser] {
         let key = "orgs:\(user.login.lowercased())"
         var rng = FakeRandom(seed: FakeRandom.hash(key))
         let derived = user.isOrganization || rng.chance(0.4) ? 0 : (rng.chance(0.05) ? 5 + rng.next(upTo: 40) : 1 + rng.next(upTo: 4))

@@ -1,5 +1,5 @@
 /// The `type` GitHub gives an exhausted GraphQL limit: both have been seen.
-public enum FakeGraphQLLimitType: String, Sendable {
+package enum FakeGraphQLLimitType: String, Sendable {
     case rateLimited = "RATE_LIMITED"
     case rateLimit = "RATE_LIMIT"
 }

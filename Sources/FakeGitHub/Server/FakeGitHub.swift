@@ -8,8 +8,8 @@ import Synchronization
 /// It serves the user lists of ``FakeDataSet`` in GitHub's wire format: the same JSON fields,
 /// `Link` headers, rate-limit headers, ETags and error bodies. ``FakeGitHubOptions`` add latency
 /// and faults. It knows nothing of the client, so the two check each other.
-public final class FakeGitHub: Sendable {
-    public let data: FakeDataSet
+package final class FakeGitHub: Sendable {
+    package let data: FakeDataSet
     private let state: FakeState
     private let host: String
     private let port: UInt16
@@ -20,7 +20,7 @@ public final class FakeGitHub: Sendable {
     ///   - host: an IPv4 loopback address (127.0.0.1 unless a test needs a second host).
     ///   - port: 0 picks a free port.
     ///   - pathPrefix: `/api/v3` makes it look like GitHub Enterprise.
-    public init(data: FakeDataSet = FakeDataSet(), options: FakeGitHubOptions = FakeGitHubOptions(),
+    package init(data: FakeDataSet = FakeDataSet(), options: FakeGitHubOptions = FakeGitHubOptions(),
                 host: String = "127.0.0.1", port: UInt16 = 0, pathPrefix: String = "") {
         self.data = data
         self.state = FakeState(options: options)
@@ -30,11 +30,11 @@ public final class FakeGitHub: Sendable {
     }
 
     /// The API base URL, once started.
-    public var baseURL: URL? { running.withLock { $0?.base } }
+    package var baseURL: URL? { running.withLock { $0?.base } }
 
     /// Starts listening and returns the API base URL (`http://127.0.0.1:PORT`).
     @discardableResult
-    public func start() async throws -> URL {
+    package func start() async throws -> URL {
         if let base = baseURL { return base }
         let handler = FakeHandler(data: data, state: state, prefix: pathPrefix, base: BaseBox())
         let server = HTTPServer(address: try .inet(ip4: host, port: port), timeout: 30,
@@ -53,28 +53,28 @@ public final class FakeGitHub: Sendable {
     }
 
     /// Stops listening and closes every connection.
-    public func stop() async {
+    package func stop() async {
         guard let current = running.withLock({ value in defer { value = nil }; return value }) else { return }
         await current.server.stop(timeout: 0)
         current.task.cancel()
     }
 
     /// Changes the options of the running server.
-    public func update(_ change: @Sendable (inout FakeGitHubOptions) -> Void) async {
+    package func update(_ change: @Sendable (inout FakeGitHubOptions) -> Void) async {
         await state.update(change)
     }
 
-    public var options: FakeGitHubOptions { get async { await state.options } }
+    package var options: FakeGitHubOptions { get async { await state.options } }
 
     /// Every request answered so far, in the order they were answered.
-    public func requestLog() async -> [FakeRequestRecord] { await state.log }
+    package func requestLog() async -> [FakeRequestRecord] { await state.log }
 
-    public func clearRequestLog() async { await state.clearLog() }
+    package func clearRequestLog() async { await state.clearLog() }
 }
 
-public enum FakeGitHubError: Error, CustomStringConvertible {
+package enum FakeGitHubError: Error, CustomStringConvertible {
     case noAddress
-    public var description: String { "the fake GitHub server did not report a listening address" }
+    package var description: String { "the fake GitHub server did not report a listening address" }
 }
 
 /// The base URL, known only once the server listens.

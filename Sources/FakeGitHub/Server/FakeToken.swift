@@ -1,7 +1,7 @@
 /// A token the fake knows: whose it is and of what kind, which decide the scope headers its
 /// answers carry and the writes (follow, star) it may do.
-public struct FakeToken: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct FakeToken: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A classic token (`ghp_`, `gho_`): its scopes go back in `X-OAuth-Scopes` on every answer,
         /// and an endpoint's in `X-Accepted-OAuth-Scopes`.
         case classic(scopes: [String])
@@ -14,21 +14,21 @@ public struct FakeToken: Sendable, Equatable {
     }
 
     /// The login the token belongs to; nil: none (an Actions token's, or a misconfigured fake).
-    public var viewer: String?
-    public var kind: Kind
+    package var viewer: String?
+    package var kind: Kind
 
-    public init(viewer: String?, kind: Kind) {
+    package init(viewer: String?, kind: Kind) {
         self.viewer = viewer
         self.kind = kind
     }
 
     /// What `gh auth login` asks for: no `user:follow`.
-    public static let ghLoginScopes = ["repo", "read:org", "gist"]
+    package static let ghLoginScopes = ["repo", "read:org", "gist"]
 
     /// Tokens for the tests and the demo, all of `viewer`: `gho_default` (gh's login: `repo,
     /// read:org, gist`), `gho_follow` (the same and `user:follow`), `github_pat_starring`
     /// (fine-grained: Starring read and write, Followers read only) and `ghs_actions`.
-    public static func standard(viewer: String) -> [String: FakeToken] {
+    package static func standard(viewer: String) -> [String: FakeToken] {
         [
             "gho_default": FakeToken(viewer: viewer, kind: .classic(scopes: ghLoginScopes)),
             "gho_follow": FakeToken(viewer: viewer, kind: .classic(scopes: ghLoginScopes + ["user:follow"])),
@@ -61,9 +61,9 @@ public struct FakeToken: Sendable, Equatable {
 }
 
 /// How far a fine-grained token's permission goes.
-public enum FakeAccess: Int, Sendable, Comparable {
+package enum FakeAccess: Int, Sendable, Comparable {
     case read = 1
     case write = 2
 
-    public static func < (lhs: FakeAccess, rhs: FakeAccess) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: FakeAccess, rhs: FakeAccess) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -9,8 +9,8 @@ import Synchronization
 /// It tells what happens on ``events``: each request as it arrives, and each connection as it
 /// ends (the client hung up, or the body was all sent), with the body bytes sent on it, so a
 /// test waits for what it means.
-public final class RawResponder: Sendable {
-    public enum Behaviour: Sendable {
+package final class RawResponder: Sendable {
+    package enum Behaviour: Sendable {
         /// 200, then 64 KiB chunks until `limit` bytes are sent or the client hangs up.
         case endlessBody(limit: Int)
         /// Reads the request and answers nothing until the client hangs up.
@@ -24,23 +24,23 @@ public final class RawResponder: Sendable {
         case reset
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case request
         /// A connection ended, after `sent` body bytes.
         case ended(sent: Int)
     }
 
-    public let port: Int
-    public let events: AsyncStream<Event>
+    package let port: Int
+    package let events: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
     private let listener: Int32
     private let sentBytes = Atomic<Int>(0)
     private let clients = Mutex<Set<Int32>>([])
 
     /// Body bytes sent so far, on every connection.
-    public var sent: Int { sentBytes.load(ordering: .relaxed) }
+    package var sent: Int { sentBytes.load(ordering: .relaxed) }
 
-    public init(_ behaviour: Behaviour) throws {
+    package init(_ behaviour: Behaviour) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
@@ -72,7 +72,7 @@ public final class RawResponder: Sendable {
     }
 
     /// Stops listening and hangs up every connection.
-    public func stop() {
+    package func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
         for client in clients.withLock({ $0 }) { shutdown(client, Int32(SHUT_RDWR)) }
@@ -80,7 +80,7 @@ public final class RawResponder: Sendable {
     }
 
     /// Waits for the next event of the kind `matching` accepts.
-    public func next(_ matching: (Event) -> Bool) async -> Event? {
+    package func next(_ matching: (Event) -> Bool) async -> Event? {
         for await event in events where matching(event) { return event }
         return nil
     }

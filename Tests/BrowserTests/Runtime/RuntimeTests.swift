@@ -249,6 +249,31 @@ struct RuntimeTests {
         #expect(posted.all.isEmpty)
     }
 
+    @Test("a job run under the key of one still running replaces it: the first answers nothing, the second is kept until its answer")
+    func sameKeyReplaces() async {
+        let gate = Gate()
+        let (runtime, posted) = runtime(scripted(userDetails: { login, _ in
+            await gate.wait()
+            return (details(login, id: login == "first" ? 1 : 2), .network)
+        }))
+        // The pane's wait for the selection to rest, then its request, run under one key.
+        runtime.run([.scheduleDetails(RequestID(1), after: .milliseconds(150))])
+        let timer = runtime.tasks[.details(RequestID(1))]
+        runtime.run([.loadDetails(RequestID(1), login: "first")])
+        let first = runtime.tasks[.details(RequestID(1))]
+        runtime.run([.loadDetails(RequestID(1), login: "second")])
+        #expect(runtime.tasks.count == 1, "one task a key")
+        let second = runtime.tasks[.details(RequestID(1))]
+        gate.open()
+        await timer?.value
+        await first?.value
+        await second?.value
+        #expect(posted.all == [.detailsLoaded(RequestID(1), details("second", id: 2))])
+        #expect(runtime.tasks[.details(RequestID(1))] != nil, "kept until its answer is handled")
+        runtime.settle(posted.all[0])
+        #expect(runtime.tasks.isEmpty)
+    }
+
     @Test("the command check gives up after 5 s on the clock: the screen opens and says what it finds itself")
     func checkTimesOut() async {
         let clock = SteppedClock()
