@@ -5,10 +5,10 @@ import ListCore
 extension AppState {
     // MARK: - One reconcile step
 
-    /// What the reconcile step compares: the state as it was before a message (nil: before
-    /// the first screen's start, when nothing was on screen).
+    /// What the reconcile step compares: what the state was before a message.
     struct Before {
-        /// What the top screen showed.
+        /// What the top screen showed; nil before the first screen's start, when nothing was
+        /// on screen (the hint is then due).
         var sight: Sight?
         /// The reconnect GitHub out of reach waited for.
         var reconnect: Int?
