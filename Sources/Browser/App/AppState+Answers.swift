@@ -27,7 +27,7 @@ extension AppState {
         case let (.details(id), .userDetails(user)):
             guard details.loaded(id, user, revalidating: more) else { return [] }
             learnWebPage(from: user)
-            return learnProfiles(user)
+            return learnDetails(user)
         case let (.details(id), .detailsFailed(reason)):
             _ = details.failed(id, reason)
             return []

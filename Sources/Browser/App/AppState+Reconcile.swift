@@ -40,11 +40,9 @@ extension AppState {
     /// with `debounce`), GitHub out of reach gets its reconnect's timer, the picture the pane
     /// shows is asked for, and a tick is asked for while something animates.
     mutating func reconcile(debounce: Bool, refit: Bool, since before: Before) -> [Command] {
-        if refit { fitProfileHeaders() }
-        if let list = top.listScreen, !list.marksRevision.matches(acting.revision) {
-            let (known, revision) = (acting.known, acting.revision)
-            top.withList { $0.takeMarks(known, revision: revision) }
-        }
+        if refit { fitHeaders() }
+        let (known, revision) = (acting.known, acting.revision)
+        top.takeMarks(known, revision: revision)
         var commands = fillRetryTimers(since: before)
         if Sight(top).wantsHint(since: before.sight, moved: before.moved) {
             let moment = moment
@@ -84,20 +82,20 @@ extension AppState {
 
     // MARK: - The about row
 
-    /// Every profile on the stack gives its about row the lines it needs now (after a resize,
-    /// or when the details it shows came or failed).
-    private mutating func fitProfileHeaders() {
-        guard top.profileScreen != nil || below.contains(where: { $0.profileScreen != nil }) else { return }
+    /// Every screen with an about row (a profile) gives it the lines it needs now (after a
+    /// resize, or when the details it shows came or failed).
+    mutating func fitHeaders() {
+        guard top.header != nil || below.contains(where: { $0.header != nil }) else { return }
         // The lines first, then the changes: measuring reads the whole state, and changing the
         // stack while a copy of it is held would copy the screens.
         let fits = screens.compactMap { screen -> (ScreenID, Int)? in
-            guard let profile = screen.profileScreen else { return nil }
-            let lines = max(1, screenLayout.profileHeaderLines(self, login: profile.login, fill: profile.ownFill,
-                                                                        paneOpen: profile.detailsOpen))
-            return profile.profile.rows.slice(.about)?.headingLines == lines ? nil : (profile.id, lines)
+            guard let header = screen.header else { return nil }
+            let lines = max(1, screenLayout.profileHeaderLines(self, login: header.login, fill: header.fill,
+                                                               paneOpen: header.paneOpen))
+            return header.lines == lines ? nil : (screen.id, lines)
         }
         for (id, lines) in fits {
-            _ = stack.withScreen(id) { $0.withProfile { $0.changeProfile { $0.setHeaderLines(lines) } } }
+            _ = stack.withScreen(id) { $0.setHeaderLines(lines) }
         }
     }
 }

@@ -10,7 +10,7 @@ extension AppState {
 
     /// Whether `token` is the fetch the screen `id` waits for.
     func isCurrent(_ id: ScreenID, _ token: FetchToken) -> Bool {
-        stack.screen(id)?.listScreen?.pager.inFlight[token.direction]?.token == token
+        stack.screen(id)?.awaits(token) == true
     }
 
     /// A page for the screen `id`. Where it came from says how old the rows are and whether
@@ -23,7 +23,7 @@ extension AppState {
                          _ origin: ResponseOrigin, webPages: [String?] = [], fills: [AccountFill] = []) -> [Command] {
         guard isCurrent(id, token) else { return [] }
         // GitHub's answer for a first page shown from a copy, or a refresh: it asked GitHub.
-        let askedGitHub = token.direction == .refresh || stack.screen(id)?.listScreen?.pager.isRevalidating == true
+        let askedGitHub = token.direction == .refresh || stack.screen(id)?.isRevalidating == true
         if askedGitHub, case .offline = origin {
             // Only the cache answered: nothing new, so the refresh failed and every row stays as
             // it is (a retry, or the reconnect, asks GitHub again).
@@ -31,7 +31,6 @@ extension AppState {
             return onScreen(id, .pageFailed(token, LoadFailure(CacheOnlyAnswer())))
         }
         let kept = learnWebPages(page.items, sent: webPages)
-        let firstPage = token.direction == .initial || token.direction == .refresh
         // When the rows were fetched, if they are not GitHub's latest (set by a first page).
         var storedAt: Date?
         switch origin {
@@ -44,21 +43,12 @@ extension AppState {
             wentOffline()
         }
         let event: PagerEvent<Row, GitHubCursor> = token.revalidates(origin) ? .stalePage(token, page) : .pageLoaded(token, page)
+        let delivery = PageDelivery(token: token, page: page, event: event, storedAt: storedAt, webPages: kept, fills: fills)
         let moment = moment
-        var misled = false
-        guard let (commands, isTop) = stack.withScreen(id, { screen in
-            screen.withList { screen -> [Command] in
-                if firstPage { screen.storedAt = storedAt }
-                screen.keepWebPages(kept)
-                screen.keepFills(fills, of: page.items)
-                let trusted = !screen.pager.pageCountMisleads
-                defer { misled = trusted && screen.pager.pageCountMisleads && token.direction == .jump }
-                return screen.send(event, at: moment)
-            } ?? []
-        }) else { return [] }
+        guard let (taken, isTop) = stack.withScreen(id, { $0.take(delivery, at: moment) }) else { return [] }
         // G (or a count) went by GitHub's count of pages, and found the page it named empty.
-        if misled, isTop { flash = .endNotServed }
-        return commands
+        if taken.misled, isTop { flash = .endNotServed }
+        return taken.commands
     }
 
     /// GitHub could not be reached: try again after a growing wait (one wait at a time; the
@@ -75,20 +65,10 @@ extension AppState {
         offline = state
     }
 
-    /// Tries GitHub again: the load that failed, else the first page of the list on screen.
+    /// Tries GitHub again: the load that failed, else what the screen on top asks to probe.
     mutating func tryAgain() -> [Command] {
-        switch top {
-        case .list(let screen):
-            if screen.pager.failure != nil {
-                let moment = moment
-                return top.withList { $0.retry(at: moment) } ?? []
-            }
-            return [.run(.probe(screen.id), .probe(screen.list, cursor: screen.pager.firstCursor, pageSize: pageSize))]
-        case .profile(let screen):
-            // Whether GitHub answers again: the first page of the account's followers.
-            let list = GitHubList.users(.followers(screen.login))
-            return [.run(.probe(screen.id), .probe(list, cursor: list.firstCursor, pageSize: pageSize))]
-        }
+        let (moment, pageSize) = (moment, pageSize)
+        return top.tryAgain(at: moment, pageSize: pageSize)
     }
 
     mutating func probed(_ id: ScreenID, _ origin: ResponseOrigin?) -> [Command] {
@@ -97,7 +77,7 @@ extension AppState {
             return []
         }
         offline = nil
-        if origin == .revalidated { _ = stack.withScreen(id) { $0.withList { $0.storedAt = nil } } }
+        if origin == .revalidated { _ = stack.withScreen(id) { $0.storedAt = nil } }
         return []
     }
 
@@ -106,7 +86,7 @@ extension AppState {
     /// A page result for the screen `id`; dropped when that screen is no longer on the stack.
     mutating func onScreen(_ id: ScreenID, _ event: PagerEvent<Row, GitHubCursor>) -> [Command] {
         let moment = moment
-        return stack.withScreen(id, { $0.withList { $0.send(event, at: moment) } ?? [] })?.result ?? []
+        return stack.withScreen(id, { $0.send(event, at: moment) })?.result ?? []
     }
 
     mutating func resize(rows: Int, columns: Int) -> [Command] {

@@ -8,12 +8,7 @@ extension AppState {
         if isWaiting { return true }
         // (Matched, not compared with nil: that copies it.)
         if case .some = prompt.checking { return true }
-        switch top {
-        case .list(let screen):
-            return screen.shown.isLoading || (screen.detailsOpen && (details.isLoading || repository.isLoading))
-        case .profile(let screen):
-            return screen.profile.isLoading || details.isLoading || repository.isLoading
-        }
+        return top.animates(paneLoading: details.isLoading || repository.isLoading)
     }
 
     /// How often ticks come while animating: the spinner's pace, slower during a long wait.

@@ -53,7 +53,7 @@ extension AppState {
         let same = top.id == shown && top.detailsOpen == paneWasOpen
         let refit: Bool = switch message {
         case .resized, .answered(.details, .userDetails, _), .answered(.details, .detailsFailed, _): true
-        case .answered(.fill(let id, _), .rowsFilled, _): screens.contains { $0.id == id && $0.profileScreen != nil }
+        case .answered(.fill(let id, _), .rowsFilled, _): screens.contains { $0.id == id && $0.header != nil }
         default: !same
         }
         commands.append(contentsOf: reconcile(debounce: same, refit: refit, since: before))

@@ -11,7 +11,7 @@ extension AppState {
     /// there is nothing to open, or when its address is not known yet (``selectedPageUnknown``).
     var selectedPage: String? {
         if let row = top.selectedRow { return webPage(of: row) }
-        return top.profileScreen.flatMap { accountPage($0.login) }
+        return top.ownAccount.flatMap { accountPage($0.login) }
     }
 
     /// True when the selection has a page on the web whose address GitHub has not taught yet:
@@ -22,7 +22,7 @@ extension AppState {
         switch top.selectedRow {
         case .user?: return true
         case .repository(let repository)?: return WebPages.path(repository: repository.fullName) != nil
-        case nil: return top.profileScreen != nil
+        case nil: return top.ownAccount != nil
         }
     }
 

@@ -183,21 +183,7 @@ package struct AppState: Sendable, Equatable {
     var canLeave: Bool { top.detailsOpen || top.isFiltered || stack.canPop }
 
     /// What Enter does on the selected row: the key does it, the status line's hint says it.
-    var enterEffect: KeyTable.EnterHint {
-        switch top {
-        case .profile(let screen):
-            guard let location = screen.selectedSliceRow else { return .nothing }
-            switch location.kind {
-            case .item: return .details
-            case .seeAll: return screen.profile.list(for: location.slice) == nil ? .nothing : .open
-            case .failed: return .retry
-            case .heading, .loading, .empty: return .nothing
-            }
-        case .list(let screen):
-            if screen.selectedRow != nil { return .details }
-            return screen.rows.isEmpty && !screen.isFiltered ? .noRows : .nothing
-        }
-    }
+    var enterEffect: KeyTable.EnterHint { top.enterEffect }
 
     /// The picture the pane wants: the one its details name, at the pane's size.
     var wantedAvatar: AvatarState.Key? { wantedAvatar(login: wantedDetails, repository: wantedRepository) }
@@ -226,17 +212,12 @@ package struct AppState: Sendable, Equatable {
 
     /// The first screen's work: a list's first page, a profile's slices near the screen.
     package mutating func start() -> [Command] {
-        if let login = top.profileScreen?.login, let known = details.cache.peek(login) {
-            top.withProfile { $0.changeProfile { $0.learn(known) } }
-        }
-        guard case .list = top else {
-            // A profile's start is its slices near the screen: the hint (nothing was on screen
-            // before), once its about row fits.
-            return reconcile(debounce: false, refit: true, since: Before())
-        }
+        if let login = top.ownAccount?.login, let known = details.cache.peek(login) { top.learn(known) }
+        // The about rows fit first: what a profile loads near the screen depends on its height.
+        fitHeaders()
         let moment = moment
         let started = top.start(at: moment)
-        return started + reconcile(debounce: false, refit: true, since: Before(self))
+        return started + reconcile(debounce: false, refit: false, since: Before(self))
     }
 
     // MARK: - Helpers for update
@@ -244,7 +225,7 @@ package struct AppState: Sendable, Equatable {
     /// Steps the top screen's pager, on the browser's clock (nothing on a profile).
     mutating func sendTop(_ event: PagerEvent<Row, GitHubCursor>) -> [Command] {
         let moment = moment
-        return top.withList { $0.send(event, at: moment) } ?? []
+        return top.send(event, at: moment)
     }
 
     /// `--prefetch N` forces the fixed rule; without it the policy learns.
@@ -258,7 +239,7 @@ package struct AppState: Sendable, Equatable {
     /// The login whose details are wanted now: the pane's, else the profile's on screen (nil
     /// when neither shows).
     var wantedDetails: String? {
-        top.detailsOpen ? top.selectedUser?.login : top.profileScreen?.login
+        top.detailsOpen ? top.selectedUser?.login : top.ownAccount?.login
     }
 
     /// The repository whose details the pane wants (OWNER/NAME), when it is open on one.

@@ -121,7 +121,7 @@ package struct Browser: Sendable {
         loop.start(notice: startupNotice ?? earlier.last)
         var firstRowsLogged = false
         func noteFirstRows() {
-            guard !firstRowsLogged, loop.state.top.listScreen?.pager.items.isEmpty == false else { return }
+            guard !firstRowsLogged, loop.state.top.hasRows else { return }
             firstRowsLogged = true
             logger.info("first rows drawn \(ProcessStart.milliseconds()) ms after the process started")
         }

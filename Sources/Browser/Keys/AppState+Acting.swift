@@ -70,10 +70,10 @@ extension AppState {
             if top.fillsByID[user.id]?.isViewer == true || isViewer(user.login) { return .refused(.thatIsYou) }
             return .target(.account(user.login))
         case (nil, false):
-            guard let profile = top.profileScreen else { return .refused(.nothingToOpen) }
-            if profile.profile.isOrganization == true { return .refused(.organizationsNotFollowed) }
-            if isViewer(profile.login) { return .refused(.thatIsYou) }
-            return .target(.account(profile.login))
+            guard let own = top.ownAccount else { return .refused(.nothingToOpen) }
+            if own.isOrganization == true { return .refused(.organizationsNotFollowed) }
+            if isViewer(own.login) { return .refused(.thatIsYou) }
+            return .target(.account(own.login))
         case (.user?, true), (nil, true):
             return .refused(.starIsForRepositories)
         }
@@ -92,9 +92,9 @@ extension AppState {
     private func knownState(of target: WriteTarget, row: Row?) -> Bool? {
         if let known = acting.known[target] { return known }
         guard let row else {
-            // A profile's own account: what its fill says.
-            guard let profile = top.profileScreen, target == .account(profile.login) else { return nil }
-            return profile.ownFill?.viewerFollows
+            // The screen's own account (a profile's): what its fill says.
+            guard let own = top.ownAccount, target == .account(own.login) else { return nil }
+            return own.fill?.viewerFollows
         }
         guard let fill = top.fillsByID[row.id] else { return nil }
         switch (target, row) {
@@ -219,7 +219,7 @@ extension AppState {
         guard let viewer = acting.viewer, var own = details.cache.peek(viewer), let following = own.following else { return }
         own.following = max(0, following + step)
         details.cache.insert(own, for: viewer)
-        _ = learnProfiles(own)
+        _ = learnDetails(own)
     }
 
     /// The lists under the top screen that a write changed are asked of GitHub again, so they
@@ -228,25 +228,10 @@ extension AppState {
     private mutating func refreshBelow(changedBy target: WriteTarget) -> [Command] {
         let moment = moment
         var commands: [Command] = []
-        for id in stack.below.filter({ $0.listScreen.map { Self.changes($0.list, by: target) } ?? false }).map(\.id) {
-            commands += stack.withScreen(id) { $0.withList { $0.refreshWhereSelected(at: moment) } ?? [] }?.result ?? []
+        for id in stack.below.map(\.id) {
+            commands += stack.withScreen(id) { $0.refresh(changedBy: target, at: moment) }?.result ?? []
         }
         return commands
-    }
-
-    /// Whether a follow or a star of `target` changes what `list` holds: their followers and
-    /// your following list; the repository's stargazers and your starred list.
-    private static func changes(_ list: GitHubList, by target: WriteTarget) -> Bool {
-        let same = { (a: String, b: String) in a.lowercased() == b.lowercased() }
-        switch (target, list) {
-        case let (.account(login), .users(.followers(other))): return same(login, other)
-        case (.account, .users(.following(let other))): return other == GitHubConfiguration.me
-        case let (.repository(owner, name), .users(.stargazers(otherOwner, otherName))),
-             let (.repository(owner, name), .users(.newestStargazers(otherOwner, otherName))):
-            return same(owner, otherOwner) && same(name, otherName)
-        case (.repository, .repositories(.starred(let other))): return other == GitHubConfiguration.me
-        default: return false
-        }
     }
 
     /// A refusal puts back what the write changed on screen and says why; an unknown end
@@ -282,5 +267,22 @@ extension AppState {
         case .repository: abilities.star = ability
         }
         acting.abilities = abilities
+    }
+}
+
+extension GitHubList {
+    /// Whether a follow or a star of `target` changes what the list holds: their followers and
+    /// your following list; the repository's stargazers and your starred list.
+    func changes(by target: WriteTarget) -> Bool {
+        let same = { (a: String, b: String) in a.lowercased() == b.lowercased() }
+        switch (target, self) {
+        case let (.account(login), .users(.followers(other))): return same(login, other)
+        case (.account, .users(.following(let other))): return other == GitHubConfiguration.me
+        case let (.repository(owner, name), .users(.stargazers(otherOwner, otherName))),
+             let (.repository(owner, name), .users(.newestStargazers(otherOwner, otherName))):
+            return same(owner, otherOwner) && same(name, otherName)
+        case (.repository, .repositories(.starred(let other))): return other == GitHubConfiguration.me
+        default: return false
+        }
     }
 }

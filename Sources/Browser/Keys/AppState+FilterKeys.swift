@@ -14,7 +14,7 @@ extension AppState {
             return []
         case .clearFilter:
             overlay = nil
-            top.withList { $0.clearFilter() }
+            top.clearFilter()
             return []
         case .lineDown:
             top.move(.lineDown)
@@ -26,7 +26,7 @@ extension AppState {
             return anywhere(action, fromFilter: true)
         default:
             guard let edit = Self.edit(action, key) else { return [] }
-            top.withList { $0.editFilter(edit) }
+            top.editFilter(edit)
             return []
         }
     }

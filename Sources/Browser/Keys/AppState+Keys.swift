@@ -25,7 +25,7 @@ extension AppState {
     private mutating func listKey(_ key: Key) -> [Command] {
         let action = keys.action(for: key, in: mode)
         if mode == .list, let counted = countKey(action, key) { return counted }
-        let pull = top.withList { $0.pull(action) } ?? (changed: false, released: false)
+        let pull = top.pull(action)
         if pull.released {
             // Pulled at the top: the first page again.
             return sendTop(.refresh(at: nil))
@@ -57,7 +57,7 @@ extension AppState {
         case .search:
             overlay = .command
             // On a search, its query to change; elsewhere a new one.
-            if case .users(.search(let query, _))? = top.listScreen?.list {
+            if let query = top.searchQuery {
                 prompt.open("search \(query)")
             } else {
                 prompt.open("search ")
@@ -66,18 +66,15 @@ extension AppState {
         case .sort:
             return cycleSort()
         case .filter:
-            guard case .list = top else { return nothing(.profileHasNoFilter) }
+            if let refused = top.openFilter() { return nothing(refused) }
             overlay = .filter
-            top.withList { $0.openFilter() }
             return []
         case .refresh:
-            if case .profile = top { return refreshProfile() }
-            // Asked already (a refresh, or a stale first page being checked): said, not dropped.
-            if let pager = top.listScreen?.pager, pager.hasLoadedFirstPage, pager.isRefreshing {
-                return nothing(.alreadyRefreshing)
-            }
             let moment = moment
-            return top.withList { $0.refreshWhereSelected(at: moment) } ?? []
+            switch top.refresh(at: moment) {
+            case .asked(let commands): return commands
+            case .refused(let flash): return nothing(flash)
+            }
         case .retry:
             return retryNow()
         case .open:
@@ -112,7 +109,7 @@ extension AppState {
     mutating func enter() -> [Command] {
         switch enterEffect {
         case .details: break
-        case .open, .retry: return top.profileScreen?.selectedSliceRow.map { enterSliceRow($0) } ?? []
+        case .open, .retry: return enterRow()
         case .nothing, .noRows: return nothing(.nothingToOpen)
         }
         top.detailsOpen = true
@@ -137,7 +134,7 @@ extension AppState {
     /// `R`: what failed, at once: the pane's details and picture, GitHub when it could not be
     /// reached (the waits start over), the load that failed, or one waiting out a retry.
     private mutating func retryNow() -> [Command] {
-        if let retried = retryProfile() { return retried }
+        if let retried = retryOwnParts() { return retried }
         if top.detailsOpen, let login = wantedDetails {
             var commands: [Command] = []
             if case .failed = details.shown(for: login) { commands += details.retry() }
@@ -163,9 +160,8 @@ extension AppState {
         // Fills that failed: asked again by the reconcile step that follows, beside a page that
         // failed too.
         let fillsRetried = top.retryFills()
-        guard top.listScreen?.pager.failure != nil else { return fillsRetried ? [] : nothing(.nothingFailed) }
         let moment = moment
-        return top.withList { $0.retry(at: moment) } ?? []
+        return top.retryPage(at: moment) ?? (fillsRetried ? [] : nothing(.nothingFailed))
     }
 
     /// Rows a notch of the mouse wheel moves.
@@ -184,27 +180,14 @@ extension AppState {
     /// A jump on its way (`g`, `G`, a count's row) is called off by a move made meanwhile.
     mutating func callOffJump() -> [Command] {
         let moment = moment
-        return top.withList { $0.callOffJump(at: moment) } ?? []
+        return top.callOffJump(at: moment)
     }
 
     /// `g` and `G`: the first and the last row of the whole list. When memory bounds dropped
     /// that end, its page is loaded in place of the loaded ones (a jump), not page by page.
     mutating func moveToEnd(_ command: Viewport.Command) -> [Command] {
-        guard let pager = top.listScreen?.pager else { return move(command) }
-        guard pager.hasLoadedFirstPage else {
-            // Before the first page: `G` is made when it comes (its last row), not lost.
-            top.withList { $0.pendingMove = command == .last ? .last : nil }
-            return []
-        }
-        let dropped = command == .first ? pager.offset > 0 : pager.droppedAfter > 0
         let moment = moment
-        if command == .last, let jump = top.withList({ $0.jumpAcrossCounted(toItem: nil, at: moment) }) ?? nil {
-            // A long list whose last pages were never loaded: its last page, not the next one.
-            return jump
-        }
-        guard dropped, !top.isFiltered else { return move(command) }
-        let position = command == .first ? 0 : pager.knownCount - 1
-        return top.withList { $0.jump(command, toItem: position, at: moment) } ?? []
+        return top.moveToEnd(command, at: moment) ?? move(command)
     }
 
     /// Esc: close the details pane, else clear the filter, else go back to the list below.
@@ -215,7 +198,7 @@ extension AppState {
             return []
         }
         if top.isFiltered {
-            top.withList { $0.clearFilter() }
+            top.clearFilter()
             return []
         }
         guard stack.canPop else {

@@ -105,7 +105,7 @@ extension AppState {
             } else {
                 commands += push(list, crumbs: [.heading(list)], at: start)
             }
-            top.withList { $0.openedWith = line }
+            top.openedWith = line
             return commands
         }
     }
@@ -113,17 +113,13 @@ extension AppState {
     /// GitHub's message when it refused the first page of a search opened from the prompt
     /// (a 422: the query is not valid); nil for any other failure.
     func refusedSearch(_ token: FetchToken, _ failure: LoadFailure) -> String? {
-        guard let screen = top.listScreen, screen.openedWith != nil, token.direction == .initial,
-              screen.pager.items.isEmpty, case .users(.search) = screen.list,
-              case .validation(let message)? = failure.underlying as? GitHubError
-        else { return nil }
-        return message
+        top.refusal(of: token, failure)
     }
 
     /// The search leaves the stack and the prompt comes back with its line and GitHub's word
     /// on it, as for any line that cannot run.
     mutating func backToPrompt(_ message: String) -> [Command] {
-        guard let line = top.listScreen?.openedWith, stack.canPop else { return [] }
+        guard let line = top.openedWith, stack.canPop else { return [] }
         let commands = pop()
         overlay = .command
         prompt.open(line)
@@ -138,13 +134,7 @@ extension AppState {
     func knownNames() -> KnownNames {
         var names = KnownNames()
         for screen in screens {
-            switch screen {
-            case .list(let list):
-                list.pager.items.forEach { names.note($0) }
-            case .profile(let profile):
-                profile.profile.rows.slices.forEach { $0.items.forEach { names.note($0) } }
-                names.note(login: profile.login)
-            }
+            screen.noteNames(into: &names, limit: nil)
         }
         for known in details.cache.all { names.note(login: known.login) }
         names.note(prompt.leftNames)

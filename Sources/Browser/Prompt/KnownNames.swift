@@ -25,25 +25,10 @@ package struct KnownNames: Sendable, Equatable {
         for name in other.repositories where seen.insert(detailsKey(name)).inserted { repositories.append(name) }
     }
 
-    /// The names of a list or profile: its profile's login and slices, and the loaded rows
-    /// nearest its selection (at most `limit`).
+    /// The names of a screen: its own account and rows, the loaded rows nearest its selection
+    /// (at most `limit`).
     mutating func note(_ screen: Screen, limit: Int) {
-        switch screen {
-        case .profile(let profile):
-            note(login: profile.login)
-            profile.profile.rows.slices.forEach { $0.items.forEach { note($0) } }
-        case .list(let list):
-            note(list, limit: limit)
-        }
-    }
-
-    /// The loaded rows of a list nearest its selection (at most `limit`).
-    private mutating func note(_ screen: ListScreen, limit: Int) {
-        let items = screen.pager.items
-        guard !items.isEmpty else { return }
-        let middle = screen.selectedID.flatMap { screen.pager.store.index(of: $0) } ?? 0
-        let start = max(0, min(middle - limit / 2, items.count - limit))
-        items[start..<min(items.count, start + limit)].forEach { note($0) }
+        screen.noteNames(into: &self, limit: limit)
     }
 
     /// These names with `older` after them, at most `limit` of each kind.

@@ -13,7 +13,7 @@ extension AppState {
             guard let owner = repository.ownerAndName?.owner else { return nothing(.nothingToOpen) }
             return pushProfile(owner, isOrganization: nil)
         case nil:
-            return nothing(top.profileScreen == nil ? .nothingToOpen : .selectAnAccount)
+            return nothing(top.ownAccount == nil ? .nothingToOpen : .selectAnAccount)
         }
     }
 
@@ -29,46 +29,22 @@ extension AppState {
         return stack.push(.profile(screen), at: moment)
     }
 
-    /// Enter on a row of a profile that is not an item: "All … →" opens the whole list, a retry
-    /// row retries its slice.
-    mutating func enterSliceRow(_ location: SlicedRowLocation<ProfileSlice>) -> [Command] {
-        guard let screen = top.profileScreen else { return [] }
-        switch location.kind {
-        case .seeAll:
-            guard let list = screen.profile.list(for: location.slice) else { return [] }
-            return push(list, from: screen.login)
-        case .failed:
-            let id = screen.id
-            return top.withProfile { $0.changeProfile { $0.retry(location.slice, screen: id) } } ?? []
-        case .heading, .item, .loading, .empty:
-            return nothing(.nothingToOpen)
+    /// Enter on a row that is not an item: what the screen says it does ("All … →" pushes the
+    /// whole list, a retry row retries its slice).
+    mutating func enterRow() -> [Command] {
+        let moment = moment
+        switch top.enterRow(at: moment) {
+        case let .push(list, login): return push(list, from: login)
+        case .asked(let commands): return commands
+        case .refused(let flash): return nothing(flash)
         }
     }
 
-    /// `r` on a profile: every slice that loaded asks GitHub again, and GraphQL is asked again
-    /// about its rows and its own account (who follows whom may have changed).
-    mutating func refreshProfile() -> [Command] {
-        top.withProfile { screen in
-            let id = screen.id
-            let cancel: [Command] = screen.fills.inFlight.map { [.cancel(.fill(id, $0.id))] } ?? []
-            screen.fills.forgetAll()
-            return cancel + screen.changeProfile { $0.refresh(screen: id) }
-        } ?? []
-    }
-
-    /// `R` on a profile: every part that failed, the slices and the account's details and
-    /// picture (Enter on a slice's retry row asks again for that slice alone). Nil when none
-    /// did (the pane's, GitHub out of reach and waits are then retried as in any list).
-    mutating func retryProfile() -> [Command]? {
-        guard let screen = top.profileScreen else { return nil }
-        let failed = screen.profile.rows.slices.filter { $0.state.failure != nil }.map(\.id)
-        var commands: [Command] = []
-        if !failed.isEmpty {
-            commands = top.withProfile { screen -> [Command] in
-                let id = screen.id
-                return screen.changeProfile { profile in failed.flatMap { profile.retry($0, screen: id) } }
-            } ?? []
-        }
+    /// `R` on a screen with parts of its own (a profile): every part that failed, and the
+    /// account's details and picture it shows without the pane. Nil when none did (the pane's,
+    /// GitHub out of reach and waits are then retried as anywhere).
+    mutating func retryOwnParts() -> [Command]? {
+        var commands = top.retryParts()
         if !top.detailsOpen, let login = wantedDetails {
             if case .failed = details.shown(for: login) { commands += details.retry() }
             if let key = wantedAvatar, avatar.shown(key) == .unavailable { commands += avatar.retry(key) }
@@ -76,11 +52,12 @@ extension AppState {
         return commands.isEmpty ? nil : commands
     }
 
-    /// Whether a part of the profile on top failed: a slice, or the account's details.
-    var profilePartFailed: Bool {
-        guard let screen = top.profileScreen else { return false }
-        if screen.sliceFailed { return true }
-        if case .failed = details.shown(for: screen.login) { return true }
+    /// Whether a part of the screen on top failed: one of its own (a slice), or the details of
+    /// the account it is of.
+    var ownPartFailed: Bool {
+        if top.partFailed { return true }
+        guard let own = top.ownAccount else { return false }
+        if case .failed = details.shown(for: own.login) { return true }
         return false
     }
 
@@ -92,9 +69,9 @@ extension AppState {
         return []
     }
 
-    /// An account's details arrived: the profiles of that account learn its kind and counts.
-    mutating func learnProfiles(_ user: UserDetails) -> [Command] {
-        stack.forEach { $0.withProfile { $0.changeProfile { $0.learn(user) } } }
+    /// An account's details arrived: the screens of that account learn its kind and counts.
+    mutating func learnDetails(_ user: UserDetails) -> [Command] {
+        stack.forEach { $0.learn(user) }
         return []
     }
 }

@@ -22,8 +22,10 @@ extension ListScreen {
 
     /// The filter line opens: a filter that ends up matching nothing goes back here when it is
     /// cleared. (Opened again on a kept filter that matches nothing, the first place stays.)
-    mutating func openFilter() {
+    @discardableResult
+    mutating func openFilter() -> Flash? {
         if let row = selectedRow { filterOrigin = FilterOrigin(id: row.id, line: selectionLine) }
+        return nil
     }
 
     /// Clears the filter. The selection stays on the row it is on; when the filter matched

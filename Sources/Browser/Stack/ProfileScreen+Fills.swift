@@ -54,54 +54,35 @@ extension ProfileScreen {
 extension Screen {
     /// What GraphQL said of the screen's rows, by row id (read on every frame: the dictionary
     /// alone, not the whole ``RowFills``).
-    var fillsByID: [Int64: RowFill] {
-        switch self {
-        case .list(let screen): screen.fills.byID
-        case .profile(let screen): screen.fills.byID
-        }
-    }
+    var fillsByID: [Int64: RowFill] { body.fills.byID }
 
     /// When the screen's fills may be asked again after a failure; nil when none waits, or none
     /// will be asked this run (no token that works).
     var fillsRetryAt: Date? {
-        let at = switch self {
-        case .list(let screen): screen.fills.retryAt
-        case .profile(let screen): screen.fills.retryAt
-        }
+        let at = body.fills.retryAt
         return at == .distantFuture ? nil : at
     }
 
     /// Whether the screen's last fill request failed (until one succeeds).
-    var fillsFailed: Bool {
-        switch self {
-        case .list(let screen): screen.fills.problem != nil
-        case .profile(let screen): screen.fills.problem != nil
-        }
-    }
+    var fillsFailed: Bool { body.fills.problem != nil }
 
     /// R: fills that failed (a 5xx through the retries, the network) are asked again now, not
     /// after their wait; a rate limit's wait stays. True when there were such fills.
     mutating func retryFills() -> Bool {
-        func retry(_ fills: inout RowFills) -> Bool {
-            guard case .failed? = fills.problem, fills.inFlight == nil, fills.retryAt != nil else { return false }
-            fills.retryAt = nil
+        guard case .failed? = body.fills.problem else { return false }
+        return mutate { screen in
+            guard screen.fills.inFlight == nil, screen.fills.retryAt != nil else { return false }
+            screen.fills.retryAt = nil
             return true
         }
-        return withList { retry(&$0.fills) } ?? withProfile { retry(&$0.fills) } ?? false
     }
 
     /// The fill request the screen's rows need next, if any.
-    mutating func fillWants(at now: Date) -> Command? {
-        switch self {
-        case .list: withList { $0.fillWants(at: now) } ?? nil
-        case .profile: withProfile { $0.fillWants(at: now) } ?? nil
-        }
-    }
+    mutating func fillWants(at now: Date) -> Command? { mutate { $0.fillWants(at: now) } }
 
     /// An answer to (or the failure of) one of the screen's fill requests, told to its fills by
     /// `take` (true when it was the request out): a list's filter then judges the rows again.
     mutating func takeFills(_ take: (inout RowFills) -> Bool) {
-        withList { if take(&$0.fills) { $0.fillsChanged() } }
-        withProfile { _ = take(&$0.fills) }
+        mutate { if take(&$0.fills) { $0.fillsTaken() } }
     }
 }

@@ -78,10 +78,10 @@ package struct ProfileScreen: Sendable, Equatable {
     // MARK: - Work
 
     /// Its work when it comes on the stack: the slices near the screen load.
-    mutating func start() -> [Command] { loadNearScreen() }
+    mutating func start(at now: Duration?) -> [Command] { loadNearScreen() }
 
     /// Its work when it leaves the stack: every slice's request is cancelled.
-    mutating func stop() -> [Command] {
+    mutating func stop(at now: Duration?) -> [Command] {
         profile.cancelAll(screen: id) + (fills.inFlight.map { [.cancel(.fill(id, $0.id))] } ?? [])
     }
 

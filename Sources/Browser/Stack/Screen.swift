@@ -1,31 +1,44 @@
 import Foundation
 import GitHubAPI
 import ListCore
+import TerminalUI
 
-/// One screen of the stack, of one of the kinds the browser has. Each kind owns its state and
-/// its work (``start(at:)`` when it comes on the stack, ``stop(at:)`` when it leaves); what they
-/// share (an id, a title path, a viewport, the pane) is read here.
+/// One screen of the stack, of one of the kinds the browser has. Each kind is a
+/// ``ScreenBody``: it owns its state and answers for itself (its work, its keys, what it
+/// refuses); the screen reads it as ``body`` and changes it in place through ``mutate(_:)``.
+/// A new kind is a case here, and a line in each of ``body``, ``mutate(_:)`` and the few
+/// members read on every key, which are switched on directly rather than through the body.
 package enum Screen: Sendable, Equatable {
     /// A list of accounts or repositories, paged.
     case list(ListScreen)
     /// An account's profile, made of slices.
     case profile(ProfileScreen)
 
+    /// The kind's state, to ask.
+    var body: any ScreenBody {
+        switch self {
+        case .list(let screen): screen
+        case .profile(let screen): screen
+        }
+    }
+
+    /// Changes the kind's state in place (the enum lets go of its copy first, so the state's
+    /// storage is changed, not copied).
+    @discardableResult
+    mutating func mutate<T>(_ change: (inout any ScreenBody) -> T) -> T {
+        var body = self.body
+        self = Self.vacant
+        defer { self = body.wrapped }
+        return change(&body)
+    }
+
+    // MARK: - Read on every key (switched on directly: no body to box)
+
     @inline(__always)
     package var id: ScreenID {
         switch self {
         case .list(let screen): screen.id
         case .profile(let screen): screen.id
-        }
-    }
-
-    /// The title path, as facts: all users, then octocat and their followers for each level
-    /// pushed (the view words them: "All users › octocat › followers").
-    @inline(__always)
-    var crumbs: [Crumb] {
-        switch self {
-        case .list(let screen): screen.crumbs
-        case .profile(let screen): screen.crumbs
         }
     }
 
@@ -36,10 +49,7 @@ package enum Screen: Sendable, Equatable {
             case .profile(let screen): screen.viewport
             }
         }
-        set {
-            withList { $0.viewport = newValue }
-            withProfile { $0.viewport = newValue }
-        }
+        set { mutate { $0.viewport = newValue } }
     }
 
     /// Whether the details pane is open over (or beside) the screen.
@@ -50,10 +60,7 @@ package enum Screen: Sendable, Equatable {
             case .profile(let screen): screen.detailsOpen
             }
         }
-        set {
-            withList { $0.detailsOpen = newValue }
-            withProfile { $0.detailsOpen = newValue }
-        }
+        set { mutate { $0.detailsOpen = newValue } }
     }
 
     /// The account or repository the selection is on, if any.
@@ -69,49 +76,96 @@ package enum Screen: Sendable, Equatable {
     @inline(__always)
     var selectedUser: GitHubUser? { selectedRow?.user }
 
-    /// The address the screen kept for one of its rows, whose page does not follow the base.
-    func keptWebPage(of row: Row) -> String? {
-        switch self {
-        case .list(let screen): screen.webPages[row.id]
-        case .profile(let screen): screen.profile.keptWebPage(of: row)
-        }
-    }
+    // MARK: - Asked of the kind
 
-    /// Whether a filter narrows the rows (only a list has one).
+    /// The title path, as facts: all users, then octocat and their followers for each level
+    /// pushed (the view words them: "All users › octocat › followers").
+    var crumbs: [Crumb] { body.crumbs }
+    var kind: ScreenKind { body.kind }
+    var actSubject: PaneSubject { body.actSubject }
+    var enterEffect: KeyTable.EnterHint { body.enterEffect }
+    var ownAccount: OwnAccount? { body.ownAccount }
+    var header: HeaderFit? { body.header }
+    var partFailed: Bool { body.partFailed }
+    var isRevalidating: Bool { body.isRevalidating }
+    var hasRows: Bool { body.hasRows }
+    var searchQuery: String? { body.searchQuery }
+    var filtersAccounts: Bool { body.filtersAccounts }
+    var fills: RowFills { body.fills }
+    func keptWebPage(of row: Row) -> String? { body.keptWebPage(of: row) }
+    func animates(paneLoading: Bool) -> Bool { body.animates(paneLoading: paneLoading) }
+    func awaits(_ token: FetchToken) -> Bool { body.awaits(token) }
+    func refusal(of token: FetchToken, _ failure: LoadFailure) -> String? { body.refusal(of: token, failure) }
+    func noteNames(into names: inout KnownNames, limit: Int?) { body.noteNames(into: &names, limit: limit) }
+
+    /// Whether a filter narrows the rows.
     @inline(__always)
     var isFiltered: Bool {
-        guard case .list(let screen) = self else { return false }
-        return screen.isFiltered
+        switch self {
+        case .list(let screen): screen.isFiltered
+        case .profile(let screen): screen.isFiltered
+        }
     }
 
     /// When the rows on screen came from the cache and GitHub has not confirmed them since.
-    @inline(__always)
     var storedAt: Date? {
-        guard case .list(let screen) = self else { return nil }
-        return screen.storedAt
+        get { body.storedAt }
+        set { mutate { $0.storedAt = newValue } }
     }
 
-    /// What `F` and `*` would act on here, for the status line's hints, without working out
-    /// the selected row on every frame: a list's kind of rows (an organization's row says so
-    /// when the key is pressed), a profile's selected item, else its own account.
-    var actSubject: PaneSubject {
-        switch self {
-        case .list(let screen):
-            return screen.fillsAccounts ? .user : .repository
-        case .profile(let screen):
-            if let row = screen.selectedRow { return PaneSubject(row) }
-            return screen.profile.isOrganization == true ? .organization : .user
-        }
+    /// The `:` line the screen was opened with.
+    var openedWith: String? {
+        get { body.openedWith }
+        set { mutate { $0.openedWith = newValue } }
     }
 
     /// Whether the screen is a search's results.
-    @inline(__always)
-    var isSearch: Bool {
-        guard case .list(let screen) = self else { return false }
-        return screen.isSearch
+    var isSearch: Bool { kind == .search }
+
+    // MARK: - Work
+
+    mutating func start(at now: Duration?) -> [Command] { mutate { $0.start(at: now) } }
+    mutating func stop(at now: Duration?) -> [Command] { mutate { $0.stop(at: now) } }
+    mutating func reportVisible(at now: Duration?) -> [Command] { mutate { $0.reportVisible(at: now) } }
+    mutating func move(_ command: Viewport.Command) { mutate { $0.move(command) } }
+    mutating func select(row: Int) { mutate { $0.select(row: row) } }
+    mutating func resize(listHeight: Int) { mutate { $0.resize(listHeight: listHeight) } }
+    mutating func relayout(to heights: RowHeights) { mutate { $0.relayout(to: heights) } }
+    mutating func learn(_ details: UserDetails) { mutate { $0.learn(details) } }
+    mutating func setHeaderLines(_ lines: Int) { mutate { $0.setHeaderLines(lines) } }
+    mutating func refresh(at now: Duration?) -> Refreshed { mutate { $0.refresh(at: now) } }
+    mutating func tryAgain(at now: Duration?, pageSize: Int) -> [Command] { mutate { $0.tryAgain(at: now, pageSize: pageSize) } }
+    mutating func enterRow(at now: Duration?) -> Entered { mutate { $0.enterRow(at: now) } }
+    mutating func retryParts() -> [Command] { mutate { $0.retryParts() } }
+    mutating func retryPage(at now: Duration?) -> [Command]? { mutate { $0.retryPage(at: now) } }
+    mutating func send(_ event: PagerEvent<Row, GitHubCursor>, at now: Duration?) -> [Command] {
+        mutate { $0.send(event, at: now) }
+    }
+    mutating func take(_ page: PageDelivery, at now: Duration?) -> (commands: [Command], misled: Bool) {
+        mutate { $0.take(page, at: now) }
+    }
+    mutating func openFilter() -> Flash? { mutate { $0.openFilter() } }
+    mutating func clearFilter() { mutate { $0.clearFilter() } }
+    mutating func editFilter(_ edit: TextField.Edit) { mutate { $0.editFilter(edit) } }
+    /// F's follows brought up to the writes' `revision`, when the screen judges by others.
+    mutating func takeMarks(_ known: [WriteTarget: Bool], revision: Revision) {
+        guard body.marksBehind(revision) else { return }
+        mutate { $0.takeMarks(known, revision: revision) }
+    }
+    mutating func callOffJump(at now: Duration?) -> [Command] { mutate { $0.callOffJump(at: now) } }
+    mutating func pull(_ action: Action?) -> (changed: Bool, released: Bool) { mutate { $0.pull(action) } }
+    mutating func moveToEnd(_ command: Viewport.Command, at now: Duration?) -> [Command]? {
+        mutate { $0.moveToEnd(command, at: now) }
+    }
+    mutating func moveToRow(_ position: Int, at now: Duration?) -> [Command]? { mutate { $0.moveToRow(position, at: now) } }
+    mutating func walk(_ command: Viewport.Command, lines: Int, times: Int) -> Bool {
+        mutate { $0.walk(command, lines: lines, times: times) }
+    }
+    mutating func refresh(changedBy target: WriteTarget, at now: Duration?) -> [Command] {
+        mutate { $0.refresh(changedBy: target, at: now) }
     }
 
-    // MARK: - The kinds
+    // MARK: - The kinds, for the stack's own code and the tests
 
     /// The list, when the screen is one; setting it replaces a list (tests build states so).
     var listScreen: ListScreen? {
@@ -154,44 +208,6 @@ package enum Screen: Sendable, Equatable {
         self = Self.vacant
         defer { self = .profile(screen) }
         return body(&screen)
-    }
-
-    // MARK: - Work
-
-    /// Its work when it comes on the stack.
-    mutating func start(at now: Duration?) -> [Command] {
-        withList { $0.start(at: now) } ?? withProfile { $0.start() } ?? []
-    }
-
-    /// Its work when it leaves the stack: what it has out is cancelled.
-    mutating func stop(at now: Duration?) -> [Command] {
-        withList { $0.stop(at: now) } ?? withProfile { $0.stop() } ?? []
-    }
-
-    /// The prefetch hint for what is on screen: the list's next page, the profile's slices.
-    mutating func reportVisible(at now: Duration?) -> [Command] {
-        withList { $0.reportVisible(at: now) } ?? withProfile { $0.loadNearScreen() } ?? []
-    }
-
-    mutating func move(_ command: Viewport.Command) {
-        withList { $0.move(command) }
-        withProfile { $0.move(command) }
-    }
-
-    /// Selects `row` of the rows shown (a click), as a key's move does.
-    mutating func select(row: Int) {
-        withList { $0.select(row: row) }
-        withProfile { $0.select(row: row) }
-    }
-
-    mutating func resize(listHeight: Int) {
-        withList { $0.resize(listHeight: listHeight) }
-        withProfile { $0.resize(listHeight: listHeight) }
-    }
-
-    mutating func relayout(to heights: RowHeights) {
-        withList { $0.relayout(to: heights) }
-        withProfile { $0.relayout(to: heights) }
     }
 }
 

@@ -19,6 +19,9 @@ package enum ScreenKind: Sendable, Hashable, CaseIterable {
         case .profile: [.filter, .sort]
         }
     }
+
+    /// The help's title for the list's keys here, when it is not the mode's.
+    var helpTitle: String? { self == .profile ? "on a profile" : nil }
 }
 
 /// What the details pane is on, as the keys name what leads on from it: an organization's
@@ -85,16 +88,6 @@ package enum PaneSubject: Sendable, Hashable, CaseIterable {
         case .repository?: self = .repository
         case .user(let user)? where user.isOrganization: self = .organization
         default: self = .user
-        }
-    }
-}
-
-extension Screen {
-    @inline(__always)
-    package var kind: ScreenKind {
-        switch self {
-        case .list(let screen): screen.isSearch ? .search : .list
-        case .profile: .profile
         }
     }
 }

@@ -9,7 +9,7 @@ enum HelpWords {
         guard case .help(let fromFilter) = state.overlay else { return nil }
         let mode: Mode = fromFilter ? .filter : state.top.detailsOpen ? .details : .list
         let kind = state.top.kind
-        let title = kind == .profile && mode == .list ? "on a profile" : mode.title.lowercased()
+        let title = (mode == .list ? kind.helpTitle : nil) ?? mode.title.lowercased()
         var entries = state.keys.helpEntries(for: mode, canLeave: state.canLeave, kind: kind)
         if mode == .details {
             // Without the keys that lead nowhere from what the pane is on (an organization's
@@ -30,7 +30,7 @@ enum HelpWords {
             }
         }
         if mode == .filter {
-            entries += filterWords(people: state.top.listScreen?.fillsAccounts == true, token: state.hasToken)
+            entries += filterWords(people: state.top.filtersAccounts, token: state.hasToken)
         }
         return HelpText(title: "Keys · \(title)", entries: entries, footer: state.keys.helpFooter,
                         scrollFooter: state.keys.helpScrollFooter)

@@ -46,7 +46,7 @@ extension AppView {
             text += " · \(position.index)/\(position.of) \(noun)"
         }
         if profile.isLoading { text += " · loading" }
-        if state.profilePartFailed { text += " · a part failed" + retriesNote(state) }
+        if state.ownPartFailed { text += " · a part failed" + retriesNote(state) }
         if top.fills.problem != nil || !top.fills.refusedScopes.isEmpty, let note = fillNote(top.fills, keys: state.keys) { text += " · " + note }
         return text
     }

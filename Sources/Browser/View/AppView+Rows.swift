@@ -33,7 +33,7 @@ extension AppView {
         let fills = state.top.fillsByID
         // What F and * changed: only once one was used.
         let acting = state.acting.marks
-        let filter = state.top.listScreen.flatMap { $0.isFiltered ? FilterQuery($0.filter).words.first : nil }
+        let filter = state.top.body.markedWord
         // Most frames of most lists: nothing known beyond the rows.
         let bare = plainRows(state, fills: fills)
         if bare, memo == nil {

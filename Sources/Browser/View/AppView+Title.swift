@@ -24,16 +24,16 @@ extension AppView {
         }
 
         init(_ state: borrowing AppState) {
-            // What the title needs of a list, read once (each read through the screen's kind costs).
-            let list = state.top.listScreen
-            crumbs = state.top.crumbs.map(\.words)
-            if let list, let search = AppView.searchNote(list), let last = crumbs.popLast() { crumbs.append(last + search) }
+            // What the title needs of the screen, asked once.
+            let body = state.top.body
+            crumbs = body.crumbs.map(\.words)
+            if let note = body.titleNote, let last = crumbs.popLast() { crumbs.append(last + note) }
             host = state.host
             tokenLabel = state.tokenLabel
             // A search shows the limit searches count against; any other list, the other one.
-            if list?.isSearch == true, let search = state.searchRateLimit {
+            if body.kind == .search, let search = state.searchRateLimit {
                 (rateLimit, rateName) = (search, "search rate")
-            } else if case .limited? = list?.fills.problem, let graphQL = state.graphQLRateLimit {
+            } else if body.heldUpByGraphQL, let graphQL = state.graphQLRateLimit {
                 // GraphQL's limit is what holds the rows' names up: that one.
                 (rateLimit, rateName) = (graphQL, "graphql rate")
             } else {
@@ -44,8 +44,8 @@ extension AppView {
                 offline = " · offline" + (AppView.reconnectNote(state).map { ", \($0)" } ?? "")
             }
             let now = state.now
-            cachedAgo = list?.storedAt.map { Formatting.shortAge(of: $0, now: now) }
-            refreshingSpinner = list?.shown.isRefreshing == true ? state.spinner : nil
+            cachedAgo = body.storedAt.map { Formatting.shortAge(of: $0, now: now) }
+            refreshingSpinner = body.isRefreshing ? state.spinner : nil
         }
     }
 

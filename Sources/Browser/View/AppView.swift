@@ -31,22 +31,13 @@ package enum AppView {
         let layout = ScreenLayout(rows: rows, columns: columns)
         let paneRow = state.top.detailsOpen ? state.top.selectedRow : nil
         let areas = layout.areas(paneOpen: paneRow != nil)
-        let id = state.top.id
         if let area = areas.list {
-            switch state.top {
-            case .profile(let profile):
-                drawProfile(state, profile, on: screen, in: area)
-                if mapping { hits.addRows(profile.profile.rows, viewport: profile.viewport, in: area, screen: id) }
-            case .list(let top):
-                let view = list(state, top, memo: memo)
-                view.draw(on: screen, in: area)
-                if mapping, view.placeholder == nil { hits.addRows(view.rows, viewport: top.viewport, in: area, screen: id) }
-            }
+            state.top.body.drawBody(state, on: screen, in: area, memo: memo, hits: &hits, mapping: mapping)
         }
         if let paneRow, let area = areas.pane {
             let pane = pane(state, row: paneRow, border: areas.list != nil)
             let links = pane.draw(on: screen, in: area)
-            if mapping, case .record(let record) = pane.content { hits.addLinks(links, record.actions, keys: state.keys, screen: id) }
+            if mapping, case .record(let record) = pane.content { hits.addLinks(links, record.actions, keys: state.keys, screen: state.top.id) }
         }
         if state.overlay != nil || state.acting.question != nil { hits = HitMap() }
         if let help = help(state) { help.draw(on: screen, in: layout.body) }
@@ -57,9 +48,8 @@ package enum AppView {
         } else if state.overlay == .command {
             drawPrompt(state, on: screen, rows: rows, columns: columns)
         } else if state.overlay == .filter {
-            if let top = state.top.listScreen {
-                Bar.field(prompt: "/", field: top.filterField, right: loadedOf(state, top), row: rows - 1,
-                          on: screen, columns: columns)
+            if let (field, right) = state.top.body.filterBar(state) {
+                Bar.field(prompt: "/", field: field, right: right, row: rows - 1, on: screen, columns: columns)
             }
         } else {
             var status = statusText(state)
@@ -193,7 +183,7 @@ package enum AppView {
 
     /// The filter line's right side: the count, what its `is:` could not judge, and the key
     /// that shows the line's keys.
-    private static func loadedOf(_ state: AppState, _ top: ListScreen) -> String {
+    static func loadedOf(_ state: AppState, _ top: ListScreen) -> String {
         var text = loadedOf(top)
         if let note = relationsNote(state, top) { text += " · " + note }
         return state.keys.label(.help, in: .filter).map { "\(text) · \($0) keys" } ?? text
@@ -212,11 +202,11 @@ package enum AppView {
     /// The status line's left side: counts, position, loading, waits, or a one-off message.
     static func statusText(_ state: AppState) -> String {
         if let flash = flashText(state) ?? countText(state) { return " " + flash }
-        let top: ListScreen
-        switch state.top {
-        case .profile(let profile): return profileStatus(state, profile)
-        case .list(let list): top = list
-        }
+        return state.top.body.statusText(state)
+    }
+
+    /// A list's status line: its count, where the selection is, what loads or failed.
+    static func listStatus(_ state: AppState, _ top: ListScreen) -> String {
         let count = top.shown.knownCount
         var text: String
         // Numbers grouped as in the title ("2,856 found"): "1,000 users · 899/1,000".
