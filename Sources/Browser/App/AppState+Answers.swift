@@ -86,15 +86,15 @@ extension AppState {
         case let (.check(id), .checked(outcome)):
             return commandChecked(id, outcome)
         case let (.act(id), .stateKnown(isSet)):
-            return stateKnown(id, isSet)
+            return actingAnswered(id, .stateKnown(isSet))
         case let (.act(id), .stateFailed(failure)):
-            return stateFailed(id, failure)
+            return actingAnswered(id, .stateFailed(failure))
         case let (.act(id), .isYou(login)):
-            return isYou(id, login)
+            return actingAnswered(id, .isYou(login))
         case (.act(let id), .written):
-            return written(id)
+            return actingAnswered(id, .written)
         case let (.act(id), .writeFailed(failure)):
-            return writeFailed(id, failure)
+            return actingAnswered(id, .writeFailed(failure))
         default:
             // An answer no job of that key gives: nothing to do.
             return []

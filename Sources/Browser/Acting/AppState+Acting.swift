@@ -23,7 +23,7 @@ extension AppState {
             acting.asking = Acting.Asking(id: id, target: target, screen: top.id, count: count)
             return [.run(.act(id), .askState(target))]
         }
-        return ask(Acting.Change(target, on: !isSet), isSet: isSet, count: count)
+        return acting.ask(Acting.Change(target, on: !isSet), isSet: isSet, count: count)
     }
 
     /// What `F` or `*` is about, or why it acts on nothing here.
@@ -104,17 +104,6 @@ extension AppState {
         }
     }
 
-    /// The question for `change`, or the write at once when no question is wanted (a follow
-    /// or a star with `confirm-actions = false`; undoing one is always asked).
-    private mutating func ask(_ change: Acting.Change, isSet: Bool, count: Int?) -> [Command] {
-        guard !acting.confirms, change.on else {
-            acting.question = change
-            acting.questionCount = count
-            return []
-        }
-        return acting.start(change, known: isSet, count: count)
-    }
-
     /// The count on screen a change moves: the account's followers, the repository's stars.
     private func shownCount(of target: WriteTarget) -> Int? {
         switch target {
@@ -129,87 +118,24 @@ extension AppState {
         }
     }
 
-    /// A key while the question is asked: `y` writes, anything else lets it go.
+    /// A key while the question is asked: the question's own (``Acting/questionKey(_:)``).
     mutating func questionKey(_ key: Key) -> [Command] {
-        guard let change = acting.question else { return [] }
-        let count = acting.questionCount
-        acting.question = nil
-        acting.questionCount = nil
-        switch keys.action(for: key, in: .question) {
-        case .yes:
-            return acting.start(change, known: !change.on, count: count)
-        case .suspend:
-            (acting.question, acting.questionCount) = (change, count)
-            return [.suspend]
-        case .quit:
-            exitStatus = 0
-            return []
-        default:
-            return []
-        }
+        let outcome = acting.questionKey(keys.action(for: key, in: .question))
+        if outcome.quit { exitStatus = 0 }
+        return outcome.commands
     }
 
     // MARK: - Answers
 
-    /// GitHub said whether the target asked about is set: for a key, the question; for a
-    /// write whose end was unknown, whether it landed.
-    mutating func stateKnown(_ id: RequestID, _ isSet: Bool) -> [Command] {
-        if let asking = acting.asking, asking.id == id {
-            acting.asking = nil
-            acting.known[asking.target] = isSet
-            // Asked from where the key was pressed only: not over the help, a filter or the `:`
-            // line opened meanwhile (a `y` typed there must not follow anyone), nor elsewhere.
-            guard overlay == nil, top.id == asking.screen else { return [] }
-            return ask(Acting.Change(asking.target, on: !isSet), isSet: isSet, count: asking.count)
-        }
-        guard let write = acting.write, write.id == id, write.checking else { return [] }
-        if isSet == write.change.on {
-            acting.write = nil
-            flash = .wrote(write.change)
-        } else {
-            acting.putBack()
-            acting.known[write.change.target] = isSet
-            flash = .writeLost(write.change)
-        }
-        return []
-    }
-
-    /// The account a key asked about is the token's owner (a row not filled did not say so):
-    /// learned, and refused as a row that says "you" is.
-    mutating func isYou(_ id: RequestID, _ login: String) -> [Command] {
-        acting.learnViewer(login)
-        guard let asking = acting.asking, asking.id == id else {
-            // The check of a write whose end was unknown: your own account is followed by no
-            // one's write, so it did not land.
-            return stateKnown(id, false)
-        }
-        acting.asking = nil
-        flash = .thatIsYou
-        return []
-    }
-
-    /// The state could not be had: for a key, why; for a write whose end was unknown, it
-    /// stays unknown (put back, and asked again at the next key).
-    mutating func stateFailed(_ id: RequestID, _ failure: WriteFailure) -> [Command] {
-        if let asking = acting.asking, asking.id == id {
-            acting.asking = nil
-            flash = .stateNotKnown(asking.target, failure)
-            return []
-        }
-        guard let write = acting.write, write.id == id, write.checking else { return [] }
-        acting.putBack()
-        acting.known[write.change.target] = nil
-        flash = .writeUnknown(write.change, failure)
-        return []
-    }
-
-    /// GitHub accepted the write: it stays as shown, and what it changed below is asked again.
-    mutating func written(_ id: RequestID) -> [Command] {
-        guard let write = acting.write, write.id == id else { return [] }
-        acting.write = nil
-        flash = .wrote(write.change)
-        if case .account = write.change.target { learnOwnFollowing(by: write.change.on ? 1 : -1) }
-        return refreshBelow(changedBy: write.change.target)
+    /// An answer to one of acting's requests, given to it (the scope of ``Acting``'s own
+    /// update): its flash said, and a write that landed followed up here, where the details
+    /// and the stack are.
+    mutating func actingAnswered(_ id: RequestID, _ answer: Acting.Answer) -> [Command] {
+        let outcome = acting.answered(id, answer, askingOn: overlay == nil ? top.id : nil, now: now)
+        if let said = outcome.flash { flash = said }
+        guard let change = outcome.wrote else { return outcome.commands }
+        if case .account = change.target { learnOwnFollowing(by: change.on ? 1 : -1) }
+        return outcome.commands + refreshBelow(changedBy: change.target)
     }
 
     /// A follow or an unfollow moved the count of those the token's owner follows: their
@@ -232,41 +158,6 @@ extension AppState {
             commands += stack.withScreen(id) { $0.refresh(changedBy: target, at: moment) }?.result ?? []
         }
         return commands
-    }
-
-    /// A refusal puts back what the write changed on screen and says why; an unknown end
-    /// (a timeout, a 5xx through the retries) is asked of GitHub before anything is put back.
-    mutating func writeFailed(_ id: RequestID, _ failure: WriteFailure) -> [Command] {
-        guard var write = acting.write, write.id == id else { return [] }
-        if case .unknown = failure, !write.checking {
-            write.checking = true
-            acting.write = write
-            return [.run(.act(id), .askState(write.change.target))]
-        }
-        acting.putBack()
-        flash = .writeFailed(write.change, failure)
-        switch failure {
-        case .refused(let error): learnRefusal(error, for: write.change.target)
-        case .limited(let seconds): acting.heldUntil = now.addingTimeInterval(TimeInterval(seconds))
-        case .unknown, .notSent: break
-        }
-        return []
-    }
-
-    /// A refusal for a scope or a permission is what the token may do from now on.
-    private mutating func learnRefusal(_ error: GitHubError, for target: WriteTarget) {
-        var abilities = acting.abilities
-        let ability: TokenAbilities.Ability
-        switch error {
-        case .missingScope(let scope, _): ability = .missingScope(scope)
-        case .actionsToken: ability = .actionsToken
-        default: return
-        }
-        switch target {
-        case .account: abilities.follow = ability
-        case .repository: abilities.star = ability
-        }
-        acting.abilities = abilities
     }
 }
 
