@@ -31,7 +31,7 @@ extension AppView {
             host = state.host
             tokenLabel = state.tokenLabel
             // A search shows the limit searches count against; any other list, the other one.
-            if body.kind == .search, let search = state.searchRateLimit {
+            if body.usesSearchLimit, let search = state.searchRateLimit {
                 (rateLimit, rateName) = (search, "search rate")
             } else if body.heldUpByGraphQL, let graphQL = state.graphQLRateLimit {
                 // GraphQL's limit is what holds the rows' names up: that one.

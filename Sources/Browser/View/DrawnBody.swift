@@ -15,6 +15,8 @@ protocol DrawnBody {
     var titleNote: String? { get }
     /// Whether the title's spinner says it is refreshing.
     var isRefreshing: Bool { get }
+    /// Whether its requests count against GitHub's search limit (the title shows that one).
+    var usesSearchLimit: Bool { get }
     /// Whether GraphQL's rate limit holds its rows' names up (the title shows that limit).
     var heldUpByGraphQL: Bool { get }
     /// The word its rows mark where it is found (a filter's first).
@@ -25,6 +27,7 @@ extension DrawnBody {
     func filterBar(_ state: AppState) -> (field: TextField, right: String)? { nil }
     var titleNote: String? { nil }
     var isRefreshing: Bool { false }
+    var usesSearchLimit: Bool { false }
     var heldUpByGraphQL: Bool { false }
     var markedWord: String? { nil }
 }
@@ -46,6 +49,8 @@ extension ListScreen {
     var titleNote: String? { AppView.searchNote(self) }
 
     var isRefreshing: Bool { shown.isRefreshing }
+
+    var usesSearchLimit: Bool { isSearch }
 
     var heldUpByGraphQL: Bool {
         if case .limited? = fills.problem { return true }
