@@ -100,6 +100,15 @@ extension ListScreen: ScreenBody {
             // A long list whose last pages were never loaded: its last page, not the next one.
             return jump
         }
+        if command == .last, !dropped, !isFiltered, let total = pager.totalPages, total - pager.pages.count == 1,
+           pager.appendState != .endReached, pager.appendState.failure == nil {
+            // GitHub counts one page more (too near for a jump): the last row loaded, then the
+            // list's last when that page comes, walked as a count's row is.
+            let calledOff = callOffJump(at: now)
+            move(.last)
+            walkTo = AppState.largestCount
+            return calledOff
+        }
         guard dropped, !isFiltered else { return nil }
         let position = command == .first ? 0 : pager.knownCount - 1
         return jump(command, toItem: position, at: now)

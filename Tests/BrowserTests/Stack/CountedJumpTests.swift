@@ -72,6 +72,44 @@ struct CountedJumpTests {
         #expect(up.contains { if case let .run(.fetch(_, _), .page(_, request)) = $0 { request.cursor == .first && request.token.direction == .jump } else { false } })
     }
 
+    @Test("G on followers of two pages (GitHub counts 2): one press reaches the last row when the second page comes, not the last row of the first")
+    func gOnTwoPages() throws {
+        var store = try counted(pages: 2)
+        let pressed = store.apply(.key(.character("G")))
+        #expect(store.state.top.asList.selectedPosition == 20, "the last row loaded while the second page comes")
+        let request = try #require(store.state.top.asList.pager.inFlight[.append])
+        #expect(request.cursor == .link(try secondPage()))
+        // Asked by G's move (or already by the prefetch before it), once.
+        let asked = pressed.filter { if case .run(.fetch, .page) = $0 { true } else { false } }
+        #expect(asked.count <= 1)
+        var last = page(21...34, next: nil)
+        last.totalPages = 2
+        store.apply(.pageLoaded(root, request.token, last, origin: .network))
+        #expect(store.state.top.asList.selectedPosition == 34)
+        #expect(store.state.top.listScreen?.walkTo == nil)
+        #expect(AppView.statusText(store.state) == " 34 followers · 34/34 · end")
+        // G again at the end: stays, asks nothing.
+        #expect(store.apply(.key(.character("G"))).isEmpty)
+        #expect(store.state.top.asList.selectedPosition == 34)
+    }
+
+    @Test("G on followers of two pages whose second page fails: the selection stays on the last row loaded and the walk ends there, as a count's does; after R's page, G reaches the end")
+    func gOnTwoPagesFailed() throws {
+        var store = try counted(pages: 2)
+        store.apply(.key(.character("G")))
+        let request = try #require(store.state.top.asList.pager.inFlight[.append])
+        store.apply(.pageFailed(root, request.token, LoadFailure(URLError(.timedOut))))
+        #expect(store.state.top.asList.selectedPosition == 20)
+        store.apply(.key(.character("R")))
+        let again = try #require(store.state.top.asList.pager.inFlight[.append])
+        var last = page(21...25, next: nil)
+        last.totalPages = 2
+        store.apply(.pageLoaded(root, again.token, last, origin: .network))
+        #expect(store.state.top.asList.selectedPosition == 20)
+        #expect(store.apply(.key(.character("G"))).isEmpty)
+        #expect(store.state.top.asList.selectedPosition == 25)
+    }
+
     @Test("j while G's page is on its way calls the jump off: its request cancelled, the selection moves down from where it was, a late page dropped")
     func gCalledOff() throws {
         var store = try counted()
