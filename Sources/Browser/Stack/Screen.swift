@@ -32,6 +32,16 @@ package enum Screen: Sendable, Equatable {
         return change(&body)
     }
 
+    /// Does `visitor`'s work on the kind's state, as the kind's own type: generic work (a frame
+    /// drawn on any kind of terminal) is then made for each kind, not looked up as it runs, as
+    /// it would be through ``body``.
+    func visit<Visitor: BodyVisitor>(_ visitor: Visitor, in state: AppState) -> Visitor.Result {
+        switch self {
+        case .list(let screen): visitor.visit(screen, in: state)
+        case .profile(let screen): visitor.visit(screen, in: state)
+        }
+    }
+
     // MARK: - Read on every key (switched on directly: no body to box)
 
     @inline(__always)
@@ -229,4 +239,11 @@ extension ProfileScreen {
     static let vacant = ProfileScreen(id: ScreenID(0), profile: Profile(login: "", isOrganization: nil, heights: .compact,
                                                                         headerLines: 1),
                                       crumbs: [], listHeight: 0)
+}
+
+/// Work done on a screen's kind, whichever it is, in the browser's `state`
+/// (``Screen/visit(_:in:)``).
+protocol BodyVisitor {
+    associatedtype Result
+    func visit(_ body: some ScreenBody, in state: AppState) -> Result
 }

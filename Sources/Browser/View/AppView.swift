@@ -32,7 +32,7 @@ package enum AppView {
         let paneRow = state.top.detailsOpen ? state.top.selectedRow : nil
         let areas = layout.areas(paneOpen: paneRow != nil)
         if let area = areas.list {
-            state.top.body.drawBody(state, on: screen, in: area, memo: memo, hits: &hits, mapping: mapping)
+            hits = state.top.visit(BodyDrawing(screen: screen, area: area, memo: memo, mapping: mapping), in: state)
         }
         if let paneRow, let area = areas.pane {
             let pane = pane(state, row: paneRow, border: areas.list != nil)

@@ -23,6 +23,21 @@ protocol DrawnBody {
     var markedWord: String? { get }
 }
 
+/// Draws a screen's body on `screen` (``Screen/visit(_:in:)``: made for each kind and each kind of
+/// terminal); what is where on it comes back, for the mouse.
+struct BodyDrawing<Target: TerminalUI.Screen>: BodyVisitor {
+    let screen: Target
+    let area: Rect
+    let memo: AppView.Memo?
+    let mapping: Bool
+
+    func visit(_ body: some ScreenBody, in state: AppState) -> HitMap {
+        var hits = HitMap()
+        body.drawBody(state, on: screen, in: area, memo: memo, hits: &hits, mapping: mapping)
+        return hits
+    }
+}
+
 extension DrawnBody {
     func filterBar(_ state: AppState) -> (field: TextField, right: String)? { nil }
     var titleNote: String? { nil }
