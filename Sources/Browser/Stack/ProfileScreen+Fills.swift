@@ -54,7 +54,13 @@ extension ProfileScreen {
 extension Screen {
     /// What GraphQL said of the screen's rows, by row id (read on every frame: the dictionary
     /// alone, not the whole ``RowFills``).
-    var fillsByID: [Int64: RowFill] { body.fills.byID }
+    var fillsByID: [Int64: RowFill] {
+        // (Switched on directly, as the members read on every key are: no body to box.)
+        switch self {
+        case .list(let screen): screen.fills.byID
+        case .profile(let screen): screen.fills.byID
+        }
+    }
 
     /// When the screen's fills may be asked again after a failure; nil when none waits, or none
     /// will be asked this run (no token that works).
